@@ -1,0 +1,43 @@
+/// Declares a state and what it does with each event.
+///
+/// ```swift
+/// In(.locked) {
+///     On(.coin, to: .unlocked, emit: .unlockGate)
+///     Ignore(.push)
+/// }
+/// ```
+///
+/// Every state of a machine is declared by exactly one `In` or ``Final`` block; the order
+/// of the blocks is the order of the states in tables, diagrams and listings.
+public struct In<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+    /// The declaration this block stands for.
+    public let declaration: StateDeclaration<State, Event, Effect, Context>
+
+    /// Declares a non-final state.
+    /// - Parameters:
+    ///   - state: The state.
+    ///   - body: Its transitions and declarations, in order.
+    public init(_ state: State, @StateBuilder<State, Event, Effect, Context> _ body: () -> [StateElement<State, Event, Effect, Context>] = { [] }) {
+        declaration = StateDeclaration(state: state, isFinal: false, elements: body())
+    }
+}
+
+/// Declares a final state: the machine is finished when it gets there, and a final state
+/// takes no transitions. It may ignore events (``Ignore``, ``IgnoreOtherEvents``), so that late
+/// events are dropped instead of rejected.
+///
+/// ```swift
+/// Final(.dismissed) { IgnoreOtherEvents() }
+/// ```
+public struct Final<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+    /// The declaration this block stands for.
+    public let declaration: StateDeclaration<State, Event, Effect, Context>
+
+    /// Declares a final state.
+    /// - Parameters:
+    ///   - state: The state.
+    ///   - body: What it ignores; transitions here are reported by validation.
+    public init(_ state: State, @StateBuilder<State, Event, Effect, Context> _ body: () -> [StateElement<State, Event, Effect, Context>] = { [] }) {
+        declaration = StateDeclaration(state: state, isFinal: true, elements: body())
+    }
+}

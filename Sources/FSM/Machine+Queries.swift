@@ -1,0 +1,43 @@
+/// Whether an event can be sent now, and if not, why not.
+public struct EventAvailability<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable>: Sendable {
+    /// The event.
+    public let event: Event
+    /// What sending it now would do: the transition, or the error that says why not.
+    public let outcome: Result<Transition<State, Event, Effect>, TransitionError<State, Event>>
+
+    /// Whether the event would be accepted now (taken or ignored).
+    public var isPermitted: Bool {
+        if case .success = outcome { return true }
+        return false
+    }
+}
+
+extension Machine {
+    /// The declared events, in declaration order.
+    public var events: [Event] { program.events }
+
+    /// The declared states, in declaration order.
+    public var states: [State] { program.states }
+
+    /// The events the current state accepts now (taken or ignored), guards evaluated on
+    /// `context`, in declaration order.
+    public func permittedEvents(context: Context) -> [Event] {
+        program.events.filter {
+            if case .success = evaluate($0, context: context) { return true }
+            return false
+        }
+    }
+
+    /// Every declared event with what sending it now would do, or why it would be rejected.
+    public func availability(context: Context) -> [EventAvailability<State, Event, Effect>] {
+        program.events.map { EventAvailability(event: $0, outcome: check($0, context: context)) }
+    }
+}
+
+extension Machine where Context == Void {
+    /// The events the current state accepts now, in declaration order.
+    public var permittedEvents: [Event] { permittedEvents(context: ()) }
+
+    /// Every declared event with what sending it now would do, or why it would be rejected.
+    public var availability: [EventAvailability<State, Event, Effect>] { availability(context: ()) }
+}

@@ -1,0 +1,68 @@
+/// The result builder of a definition's body: a list of ``In`` and ``Final`` blocks, in
+/// declaration order. `if`, `if`/`else`, `switch` and `for` work inside it.
+@resultBuilder
+public enum MachineBuilder<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context> {
+    /// A list of state declarations.
+    public typealias Component = [StateDeclaration<State, Event, Effect, Context>]
+
+    /// An ``In`` block.
+    public static func buildExpression(_ block: In<State, Event, Effect, Context>) -> Component { [block.declaration] }
+    /// A ``Final`` block.
+    public static func buildExpression(_ block: Final<State, Event, Effect, Context>) -> Component { [block.declaration] }
+    /// A state declaration made by hand.
+    public static func buildExpression(_ declaration: StateDeclaration<State, Event, Effect, Context>) -> Component { [declaration] }
+    /// Several state declarations, for example from a helper function.
+    public static func buildExpression(_ declarations: Component) -> Component { declarations }
+    /// The lines of a block, concatenated in order.
+    public static func buildBlock(_ components: Component...) -> Component { components.flatMap { $0 } }
+    /// An `if` without `else`.
+    public static func buildOptional(_ component: Component?) -> Component { component ?? [] }
+    /// The first branch of an `if`/`else` or `switch`.
+    public static func buildEither(first component: Component) -> Component { component }
+    /// The second branch of an `if`/`else` or `switch`.
+    public static func buildEither(second component: Component) -> Component { component }
+    /// A `for` loop.
+    public static func buildArray(_ components: [Component]) -> Component { components.flatMap { $0 } }
+    /// An `if #available` block.
+    public static func buildLimitedAvailability(_ component: Component) -> Component { component }
+}
+
+/// The result builder of a state's block: ``On``, ``Internal``, ``Ignore``, ``Illegal``,
+/// ``IgnoreOtherEvents``, ``OnEntry`` and ``OnExit`` lines, in declaration order.
+/// `if`, `if`/`else`, `switch` and `for` work inside it.
+@resultBuilder
+public enum StateBuilder<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context> {
+    /// A list of state elements.
+    public typealias Component = [StateElement<State, Event, Effect, Context>]
+
+    /// An ``On`` line.
+    public static func buildExpression(_ line: On<State, Event, Effect, Context>) -> Component { [line.element] }
+    /// An ``Internal`` line.
+    public static func buildExpression(_ line: Internal<State, Event, Effect, Context>) -> Component { [line.element] }
+    /// An ``Ignore`` line.
+    public static func buildExpression(_ line: Ignore<State, Event, Effect, Context>) -> Component { [line.element] }
+    /// An ``Illegal`` line.
+    public static func buildExpression(_ line: Illegal<State, Event, Effect, Context>) -> Component { [line.element] }
+    /// An ``IgnoreOtherEvents`` line.
+    public static func buildExpression(_ line: IgnoreOtherEvents<State, Event, Effect, Context>) -> Component { [.ignoreOthers] }
+    /// An ``OnEntry`` line.
+    public static func buildExpression(_ line: OnEntry<State, Event, Effect, Context>) -> Component { [line.element] }
+    /// An ``OnExit`` line.
+    public static func buildExpression(_ line: OnExit<State, Event, Effect, Context>) -> Component { [line.element] }
+    /// An element made by hand.
+    public static func buildExpression(_ element: StateElement<State, Event, Effect, Context>) -> Component { [element] }
+    /// Several elements, for example from a helper function.
+    public static func buildExpression(_ elements: Component) -> Component { elements }
+    /// The lines of a block, concatenated in order.
+    public static func buildBlock(_ components: Component...) -> Component { components.flatMap { $0 } }
+    /// An `if` without `else`.
+    public static func buildOptional(_ component: Component?) -> Component { component ?? [] }
+    /// The first branch of an `if`/`else` or `switch`.
+    public static func buildEither(first component: Component) -> Component { component }
+    /// The second branch of an `if`/`else` or `switch`.
+    public static func buildEither(second component: Component) -> Component { component }
+    /// A `for` loop.
+    public static func buildArray(_ components: [Component]) -> Component { components.flatMap { $0 } }
+    /// An `if #available` block.
+    public static func buildLimitedAvailability(_ component: Component) -> Component { component }
+}

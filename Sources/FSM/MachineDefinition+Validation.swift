@@ -1,0 +1,185 @@
+extension MachineDefinition {
+    /// Checks the definition and returns its diagnostics, errors first, each naming the
+    /// states and events involved. An empty array means the definition is clean.
+    ///
+    /// Errors: no or an undeclared initial state; a state declared twice; a target or
+    /// event that is not declared; two states or two events with the same name;
+    /// nondeterministic or shadowed transitions; conflicting declarations for one pair;
+    /// a final state with transitions. Warnings: unreachable states, non-final states with
+    /// no way out, events no state accepts, an event listed twice. In ``ValidationMode/strict``
+    /// mode, a pair that is neither handled, ignored nor declared illegal is an error.
+    ///
+    /// Validation reads the declarations only; it never calls a guard.
+    public func validate(_ mode: ValidationMode = .standard) -> [Diagnostic] {
+        validate(resolution: Resolution(self), mode: mode)
+    }
+
+    func validate(resolution: Resolution<State, Event, Effect, Context>, mode: ValidationMode) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        checkDeclarations(resolution, into: &found)
+        checkCells(resolution, mode: mode, into: &found)
+        checkGraph(resolution, into: &found)
+        return found.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
+    }
+
+    private func checkDeclarations(_ resolution: Resolution<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
+        if let initial {
+            if resolution.stateIndex[initial] == nil {
+                found.append(Diagnostic(.error, .undeclaredState, states: [name(of: initial)], "the initial state '\(name(of: initial))' is not declared"))
+            }
+        } else {
+            found.append(Diagnostic(.error, .missingInitialState, "the machine has no initial state"))
+        }
+        var seenStates: Set<State> = []
+        for declaration in declarations where !seenStates.insert(declaration.state).inserted {
+            found.append(Diagnostic(.error, .duplicateState, states: [name(of: declaration.state)], "state '\(name(of: declaration.state))' is declared more than once"))
+        }
+        var seenEvents: Set<Event> = []
+        for event in events where !seenEvents.insert(event).inserted {
+            found.append(Diagnostic(.warning, .duplicateEvent, events: [name(of: event)], "event '\(name(of: event))' is listed more than once"))
+        }
+        for group in Self.sameNames(resolution.states.map(name(of:))) {
+            found.append(Diagnostic(.error, .duplicateName, states: group, "\(group.count) different states are all named '\(group[0])'"))
+        }
+        for group in Self.sameNames(resolution.events.map(name(of:))) {
+            found.append(Diagnostic(.error, .duplicateName, events: group, "\(group.count) different events are all named '\(group[0])'"))
+        }
+        for declaration in resolution.declarations {
+            let state = name(of: declaration.state)
+            for transition in declaration.transitions where resolution.stateIndex[transition.target] == nil {
+                let target = name(of: transition.target)
+                found.append(Diagnostic(.error, .undeclaredState, states: [state, target], events: [name(of: transition.event)],
+                                        "the transition '\(state)' --\(name(of: transition.event))--> '\(target)' goes to the undeclared state '\(target)'"))
+            }
+            let mentioned = declaration.transitions.map(\.event) + declaration.ignored + declaration.illegal
+            var reported: Set<Event> = []
+            for event in mentioned where resolution.eventIndex[event] == nil && reported.insert(event).inserted {
+                found.append(Diagnostic(.error, .undeclaredEvent, states: [state], events: [name(of: event)],
+                                        "state '\(state)' names the undeclared event '\(name(of: event))'"))
+            }
+            if declaration.isFinal && !declaration.transitions.isEmpty {
+                let names = Self.unique(declaration.transitions.map { name(of: $0.event) })
+                found.append(Diagnostic(.error, .finalStateWithTransitions, states: [state], events: names,
+                                        "final state '\(state)' has transitions on \(Self.list(names))"))
+            }
+        }
+    }
+
+    private func checkCells(_ resolution: Resolution<State, Event, Effect, Context>, mode: ValidationMode, into found: inout [Diagnostic]) {
+        for (s, declaration) in resolution.declarations.enumerated() {
+            let state = name(of: declaration.state)
+            let ignored = Set(declaration.ignored)
+            let illegal = Set(declaration.illegal)
+            var unhandled: [String] = []
+            for (e, cell) in resolution.cells[s].enumerated() {
+                let event = resolution.events[e]
+                let eventName = name(of: event)
+                switch cell {
+                case let .transitions(list):
+                    var others: [String] = []
+                    if ignored.contains(event) { others.append("ignored") }
+                    if illegal.contains(event) { others.append("illegal") }
+                    if !others.isEmpty {
+                        found.append(Diagnostic(.error, .conflictingDeclarations, states: [state], events: [eventName],
+                                                "'\(eventName)' in state '\(state)' has a transition and is also declared \(others.joined(separator: " and "))"))
+                    }
+                    checkCandidates(list, state: state, event: eventName, into: &found)
+                case .ignored:
+                    if illegal.contains(event) {
+                        found.append(Diagnostic(.error, .conflictingDeclarations, states: [state], events: [eventName],
+                                                "'\(eventName)' in state '\(state)' is declared both ignored and illegal"))
+                    }
+                case .illegal(declared: false):
+                    unhandled.append(eventName)
+                case .illegal(declared: true):
+                    break
+                }
+            }
+            if mode == .strict && !declaration.isFinal && !unhandled.isEmpty {
+                found.append(Diagnostic(.error, .unhandledPair, states: [state], events: unhandled,
+                                        "state '\(state)' neither handles, ignores nor declares illegal \(Self.list(unhandled))"))
+            }
+        }
+    }
+
+    private func checkCandidates(_ list: [TransitionDeclaration<State, Event, Effect, Context>], state: String, event: String, into found: inout [Diagnostic]) {
+        var seenGuards: Set<String> = []
+        var unguardedSeen = false
+        for transition in list {
+            if unguardedSeen {
+                if let guardName = transition.guard?.name {
+                    found.append(Diagnostic(.error, .shadowedTransition, states: [state], events: [event],
+                                            "the transition on '\(event)' in state '\(state)' guarded by '\(guardName)' is never taken: an unguarded transition comes before it"))
+                } else {
+                    found.append(Diagnostic(.error, .nondeterministicTransitions, states: [state], events: [event],
+                                            "state '\(state)' has more than one unguarded transition on '\(event)'"))
+                }
+                continue
+            }
+            if let guardName = transition.guard?.name {
+                if !seenGuards.insert(guardName).inserted {
+                    found.append(Diagnostic(.error, .nondeterministicTransitions, states: [state], events: [event],
+                                            "state '\(state)' has more than one transition on '\(event)' guarded by '\(guardName)'"))
+                }
+            } else {
+                unguardedSeen = true
+            }
+        }
+    }
+
+    private func checkGraph(_ resolution: Resolution<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
+        let count = resolution.states.count
+        var successors = [[Int]](repeating: [], count: count)
+        var accepted = [Bool](repeating: false, count: resolution.events.count)
+        for (s, row) in resolution.cells.enumerated() {
+            for (e, cell) in row.enumerated() {
+                guard case let .transitions(list) = cell else { continue }
+                accepted[e] = true
+                successors[s].append(contentsOf: list.compactMap { resolution.stateIndex[$0.target] })
+            }
+            for event in resolution.declarations[s].ignored { if let e = resolution.eventIndex[event] { accepted[e] = true } }
+        }
+        if let initial, let start = resolution.stateIndex[initial] {
+            var reached = [Bool](repeating: false, count: count)
+            reached[start] = true
+            var queue = [start]
+            var head = 0
+            while head < queue.count {
+                let s = queue[head]
+                head += 1
+                for t in successors[s] where !reached[t] {
+                    reached[t] = true
+                    queue.append(t)
+                }
+            }
+            for s in 0..<count where !reached[s] {
+                let state = name(of: resolution.states[s])
+                found.append(Diagnostic(.warning, .unreachableState, states: [state], "state '\(state)' cannot be reached from the initial state '\(name(of: initial))'"))
+            }
+        }
+        for (s, declaration) in resolution.declarations.enumerated() where !declaration.isFinal && !successors[s].contains(where: { $0 != s }) {
+            let state = name(of: declaration.state)
+            found.append(Diagnostic(.warning, .deadEnd, states: [state], "state '\(state)' is not final and has no transition to another state"))
+        }
+        for (e, isAccepted) in accepted.enumerated() where !isAccepted {
+            let event = name(of: resolution.events[e])
+            found.append(Diagnostic(.warning, .unusedEvent, events: [event], "event '\(event)' is handled or ignored by no state"))
+        }
+    }
+
+    /// Groups of equal names that belong to different values, in first-seen order.
+    private static func sameNames(_ names: [String]) -> [[String]] {
+        var counts: [String: Int] = [:]
+        for name in names { counts[name, default: 0] += 1 }
+        return unique(names).filter { counts[$0, default: 0] > 1 }.map { [String](repeating: $0, count: counts[$0, default: 0]) }
+    }
+
+    private static func unique(_ names: [String]) -> [String] {
+        var seen: Set<String> = []
+        return names.filter { seen.insert($0).inserted }
+    }
+
+    private static func list(_ names: [String]) -> String {
+        names.map { "'\($0)'" }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,94 @@
+/// A state machine declared as data: its states and events in declaration order, its
+/// initial state, its final states and, per state, its transitions (targets given as data,
+/// named guards, ordered effects), ignored events and illegal events.
+///
+/// A definition is a value that can be inspected, validated, tabulated and drawn; a
+/// ``Machine`` runs it.
+///
+/// ```swift
+/// enum Door: Hashable, Sendable, CaseIterable { case opened, closed, locked }
+/// enum DoorEvent: Hashable, Sendable, CaseIterable { case open, close, lock, unlock }
+///
+/// let door = MachineDefinition<Door, DoorEvent, Never, Void>(name: "door", initial: .closed) {
+///     In(.closed) {
+///         On(.open, to: .opened)
+///         On(.lock, to: .locked)
+///     }
+///     In(.opened) { On(.close, to: .closed) }
+///     In(.locked) { On(.unlock, to: .closed) }
+/// }
+/// ```
+///
+/// - `State` and `Event` are your own types, usually enums; a case with a finite payload
+///   (`failure(.network)`) is a state of its own. Their names in tables, diagrams and
+///   messages are `String(describing:)`: conform to `CustomStringConvertible` to choose them.
+/// - `Effect` is the type of the outputs transitions emit (use `Never` for none).
+/// - `Context` is what guards read, supplied with each event (use `Void` for none).
+public struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+    /// The machine's name, used in diagrams and tools.
+    public let name: String
+    /// The initial state, if one was given.
+    public let initial: State?
+    /// The declared events, in declaration order.
+    public let events: [Event]
+    /// The declared states with their transitions, in declaration order.
+    public let declarations: [StateDeclaration<State, Event, Effect, Context>]
+
+    /// Creates a definition from its parts. The result-builder initialisers are the usual way.
+    public init(name: String, initial: State?, events: [Event], declarations: [StateDeclaration<State, Event, Effect, Context>]) {
+        self.name = name
+        self.initial = initial
+        self.events = events
+        self.declarations = declarations
+    }
+
+    /// Declares a machine.
+    /// - Parameters:
+    ///   - name: The machine's name.
+    ///   - initial: The initial state.
+    ///   - events: Every event, in the order tables and diagrams show them.
+    ///   - body: One ``In`` or ``Final`` block per state.
+    public init(
+        name: String,
+        initial: State,
+        events: [Event],
+        @MachineBuilder<State, Event, Effect, Context> _ body: () -> [StateDeclaration<State, Event, Effect, Context>]
+    ) {
+        self.init(name: name, initial: initial, events: events, declarations: body())
+    }
+
+    /// The declared states, in declaration order.
+    public var states: [State] { declarations.map(\.state) }
+
+    /// The states declared final, in declaration order.
+    public var finalStates: [State] { declarations.filter(\.isFinal).map(\.state) }
+
+    /// Every declared transition, state by state, in declaration order.
+    public var transitions: [TransitionDeclaration<State, Event, Effect, Context>] { declarations.flatMap(\.transitions) }
+
+    /// The name of a state as tables, diagrams and messages show it.
+    public func name(of state: State) -> String { String(describing: state) }
+
+    /// The name of an event as tables, diagrams and messages show it.
+    public func name(of event: Event) -> String { String(describing: event) }
+
+    /// The declaration of a state (the first, if it was declared twice).
+    public func declaration(of state: State) -> StateDeclaration<State, Event, Effect, Context>? {
+        declarations.first { $0.state == state }
+    }
+}
+
+extension MachineDefinition where Event: CaseIterable {
+    /// Declares a machine whose events are all the cases of `Event`, in declaration order.
+    /// - Parameters:
+    ///   - name: The machine's name.
+    ///   - initial: The initial state.
+    ///   - body: One ``In`` or ``Final`` block per state.
+    public init(
+        name: String,
+        initial: State,
+        @MachineBuilder<State, Event, Effect, Context> _ body: () -> [StateDeclaration<State, Event, Effect, Context>]
+    ) {
+        self.init(name: name, initial: initial, events: Array(Event.allCases), declarations: body())
+    }
+}

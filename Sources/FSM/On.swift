@@ -1,0 +1,105 @@
+/// A transition: on an event, go to a target state (given as data), if a named guard holds,
+/// emitting effects in order.
+///
+/// ```swift
+/// On(.logIn, to: .loggingIn, guard: .credentialsFilled, emit: .disableInputs, .callLogIn)
+/// ```
+///
+/// Several `On` lines for one event in one state are tried in declaration order; the first
+/// whose guard holds is taken. A line without a guard after guarded ones acts as `else`.
+/// A transition to the state it leaves is external: exit and entry effects run. Use
+/// ``Internal`` to stay without leaving.
+public struct On<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+    /// The element this line stands for.
+    public let element: StateElement<State, Event, Effect, Context>
+
+    /// Declares a transition.
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - target: The state to go to.
+    ///   - guard: A named condition on the context, if any.
+    ///   - effects: The effects to emit, in order.
+    public init(_ event: Event, to target: State, guard: Guard<Context>? = nil, emit effects: Effect...) {
+        element = .transition(event, to: target, guard: `guard`, effects: effects)
+    }
+
+    /// Declares a transition whose effects are given as an array.
+    public init(_ event: Event, to target: State, guard: Guard<Context>? = nil, effects: [Effect]) {
+        element = .transition(event, to: target, guard: `guard`, effects: effects)
+    }
+}
+
+/// An internal transition: the event is handled, its effects are emitted, and the machine
+/// stays in its state without leaving it (no exit or entry effects).
+///
+/// ```swift
+/// In(.idle) { Internal(.edit) }
+/// ```
+public struct Internal<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+    /// The element this line stands for.
+    public let element: StateElement<State, Event, Effect, Context>
+
+    /// Declares an internal transition.
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - guard: A named condition on the context, if any.
+    ///   - effects: The effects to emit, in order.
+    public init(_ event: Event, guard: Guard<Context>? = nil, emit effects: Effect...) {
+        element = .internalTransition(event, guard: `guard`, effects: effects)
+    }
+}
+
+/// Events that a state accepts and ignores: sending one succeeds, changes nothing and emits
+/// nothing. Drawn in diagrams, listed in tables.
+///
+/// ```swift
+/// In(.loading) { Ignore(.startLoading) }
+/// ```
+public struct Ignore<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+    /// The element this line stands for.
+    public let element: StateElement<State, Event, Effect, Context>
+
+    /// Declares events as ignored.
+    public init(_ events: Event...) { element = .ignore(events) }
+    /// Declares events as ignored, from a sequence.
+    public init(_ events: some Sequence<Event>) { element = .ignore(Array(events)) }
+}
+
+/// Every event the state does not otherwise handle is ignored: for a screen that is gone,
+/// whose late results are dropped.
+public struct IgnoreOtherEvents<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+    /// Declares every otherwise unhandled event of the state as ignored.
+    public init() {}
+}
+
+/// Events declared illegal in a state. Sending one is rejected exactly as an undeclared
+/// pair is; the declaration says "this was thought about", which strict validation requires.
+public struct Illegal<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+    /// The element this line stands for.
+    public let element: StateElement<State, Event, Effect, Context>
+
+    /// Declares events as illegal.
+    public init(_ events: Event...) { element = .illegal(events) }
+    /// Declares events as illegal, from a sequence.
+    public init(_ events: some Sequence<Event>) { element = .illegal(Array(events)) }
+}
+
+/// Effects emitted whenever an external transition enters the state (after the transition's
+/// own effects).
+public struct OnEntry<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+    /// The element this line stands for.
+    public let element: StateElement<State, Event, Effect, Context>
+
+    /// Declares entry effects.
+    public init(_ effects: Effect...) { element = .entry(effects) }
+}
+
+/// Effects emitted whenever an external transition leaves the state (before the transition's
+/// own effects).
+public struct OnExit<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+    /// The element this line stands for.
+    public let element: StateElement<State, Event, Effect, Context>
+
+    /// Declares exit effects.
+    public init(_ effects: Effect...) { element = .exit(effects) }
+}

@@ -1,0 +1,86 @@
+/// One declared state of a definition with everything declared inside it: its transitions,
+/// the events it ignores or rejects explicitly, and its entry and exit effects.
+public struct StateDeclaration<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+    /// The state.
+    public let state: State
+    /// Whether the state is final: the machine is finished when it gets there.
+    public let isFinal: Bool
+    /// The transitions leaving the state, in declaration order.
+    public let transitions: [TransitionDeclaration<State, Event, Effect, Context>]
+    /// Events declared as ignored in this state: accepted, and nothing happens.
+    public let ignored: [Event]
+    /// Events declared as illegal in this state (for strict validation).
+    public let illegal: [Event]
+    /// Whether every event this state does not otherwise handle is ignored.
+    public let ignoresOtherEvents: Bool
+    /// Effects emitted when an external transition enters the state.
+    public let entryEffects: [Effect]
+    /// Effects emitted when an external transition leaves the state.
+    public let exitEffects: [Effect]
+
+    /// Creates a state declaration from its parts. ``In`` and ``Final`` are the usual way.
+    public init(
+        state: State,
+        isFinal: Bool = false,
+        transitions: [TransitionDeclaration<State, Event, Effect, Context>] = [],
+        ignored: [Event] = [],
+        illegal: [Event] = [],
+        ignoresOtherEvents: Bool = false,
+        entryEffects: [Effect] = [],
+        exitEffects: [Effect] = []
+    ) {
+        self.state = state
+        self.isFinal = isFinal
+        self.transitions = transitions
+        self.ignored = ignored
+        self.illegal = illegal
+        self.ignoresOtherEvents = ignoresOtherEvents
+        self.entryEffects = entryEffects
+        self.exitEffects = exitEffects
+    }
+
+    init(state: State, isFinal: Bool, elements: [StateElement<State, Event, Effect, Context>]) {
+        var transitions: [TransitionDeclaration<State, Event, Effect, Context>] = []
+        var ignored: [Event] = []
+        var illegal: [Event] = []
+        var ignoresOthers = false
+        var entry: [Effect] = []
+        var exit: [Effect] = []
+        for element in elements {
+            switch element {
+            case let .transition(event, target, guardValue, effects):
+                transitions.append(.init(source: state, event: event, target: target, guard: guardValue, effects: effects))
+            case let .internalTransition(event, guardValue, effects):
+                transitions.append(.init(source: state, event: event, target: state, guard: guardValue, effects: effects, isInternal: true))
+            case let .ignore(events): ignored.append(contentsOf: events)
+            case let .illegal(events): illegal.append(contentsOf: events)
+            case .ignoreOthers: ignoresOthers = true
+            case let .entry(effects): entry.append(contentsOf: effects)
+            case let .exit(effects): exit.append(contentsOf: effects)
+            }
+        }
+        self.init(
+            state: state, isFinal: isFinal, transitions: transitions, ignored: ignored, illegal: illegal,
+            ignoresOtherEvents: ignoresOthers, entryEffects: entry, exitEffects: exit
+        )
+    }
+}
+
+/// One line inside a state's block, as produced by ``On``, ``Internal``, ``Ignore``,
+/// ``Illegal``, ``IgnoreOtherEvents``, ``OnEntry`` and ``OnExit``.
+public enum StateElement<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+    /// An external transition.
+    case transition(Event, to: State, guard: Guard<Context>?, effects: [Effect])
+    /// An internal transition.
+    case internalTransition(Event, guard: Guard<Context>?, effects: [Effect])
+    /// Events accepted and ignored.
+    case ignore([Event])
+    /// Events declared illegal.
+    case illegal([Event])
+    /// Every otherwise unhandled event is ignored.
+    case ignoreOthers
+    /// Entry effects.
+    case entry([Effect])
+    /// Exit effects.
+    case exit([Effect])
+}

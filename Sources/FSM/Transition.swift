@@ -1,0 +1,57 @@
+/// What sending an event did.
+public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
+    /// The machine left its state and entered the target (possibly the same state).
+    case external
+    /// The event was handled without leaving the state.
+    case `internal`
+    /// The state declares the event as ignored: nothing happened.
+    case ignored
+    /// The event was rejected and the policy said not to throw: nothing happened.
+    case rejected
+}
+
+/// The transition a machine took for one event: where it was, the event, where it is now,
+/// and the effects to perform, in order.
+public struct Transition<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable>: Sendable {
+    /// The state before the event.
+    public let source: State
+    /// The event.
+    public let event: Event
+    /// The state after the event.
+    public let target: State
+    /// The effects to perform, in order: the source's exit effects, the transition's own,
+    /// then the target's entry effects (only the transition's own for internal transitions).
+    public let effects: [Effect]
+    /// What kind of step this was.
+    public let kind: TransitionKind
+
+    /// Creates a transition value.
+    @inlinable
+    public init(source: State, event: Event, target: State, effects: [Effect], kind: TransitionKind) {
+        self.source = source
+        self.event = event
+        self.target = target
+        self.effects = effects
+        self.kind = kind
+    }
+
+    /// Whether the machine is now in another state.
+    public var changesState: Bool { source != target }
+}
+
+extension Transition: Equatable where Effect: Equatable {}
+extension Transition: Hashable where Effect: Hashable {}
+
+extension Transition: CustomStringConvertible {
+    /// `source --event--> target / effect, effect`, or `source: event ignored`.
+    public var description: String {
+        switch kind {
+        case .ignored: return "\(source): \(event) ignored"
+        case .rejected: return "\(source): \(event) rejected"
+        case .external, .internal:
+            let effectList = effects.isEmpty ? "" : " / " + effects.map { String(describing: $0) }.joined(separator: ", ")
+            let arrow = kind == .internal ? " (internal)" : ""
+            return "\(source) --\(event)--> \(target)\(arrow)\(effectList)"
+        }
+    }
+}

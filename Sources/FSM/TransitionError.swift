@@ -1,0 +1,56 @@
+/// The error of a rejected event: the state, the event, why, and what the state permits.
+///
+/// Its description says all of that in one line:
+///
+/// ```text
+/// illegal transition: 'finishLoading' is not permitted in state 'waiting' (permitted: startLoading)
+/// ```
+///
+/// Creating one allocates nothing: the permitted events and guard names are the compiled
+/// machine's own arrays.
+public struct TransitionError<State: Hashable & Sendable, Event: Hashable & Sendable>: Error, Sendable, Hashable {
+    /// Why an event was rejected.
+    public enum Reason: Sendable, Hashable {
+        /// The state has no transition for the event (or declares it illegal).
+        case noTransition
+        /// The state has transitions for the event, but none of their guards holds; the
+        /// names of those guards, in declaration order.
+        case guardNotMet([String])
+        /// The state is final and does not ignore the event.
+        case finalState
+    }
+
+    /// The state the machine was (and still is) in.
+    public let state: State
+    /// The rejected event.
+    public let event: Event
+    /// Why it was rejected.
+    public let reason: Reason
+    /// The events the state handles or ignores, in declaration order (guarded ones included).
+    public let permitted: [Event]
+
+    /// Creates an error value.
+    @inlinable
+    public init(state: State, event: Event, reason: Reason, permitted: [Event]) {
+        self.state = state
+        self.event = event
+        self.reason = reason
+        self.permitted = permitted
+    }
+}
+
+extension TransitionError: CustomStringConvertible {
+    /// One line: `illegal transition: 'E' is not permitted in state 'S'[: why] (permitted: a, b)`.
+    public var description: String {
+        var text = "illegal transition: '\(event)' is not permitted in state '\(state)'"
+        switch reason {
+        case .noTransition: break
+        case let .guardNotMet(names):
+            let quoted = names.map { "'\($0)'" }.joined(separator: ", ")
+            text += names.count == 1 ? ": guard \(quoted) not met" : ": guards \(quoted) not met"
+        case .finalState: text += ": the state is final"
+        }
+        let list = permitted.isEmpty ? "none" : permitted.map { String(describing: $0) }.joined(separator: ", ")
+        return text + " (permitted: \(list))"
+    }
+}

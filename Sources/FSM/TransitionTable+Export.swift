@@ -1,0 +1,151 @@
+extension TransitionTable {
+    /// The table as Markdown: one row per transition, ignored or illegal cell, with the
+    /// columns `from | event | guard | to | effects`. Byte-stable; ends with a newline.
+    ///
+    /// `to` is the target, `target (internal)`, `(ignored)`, `(illegal)` or
+    /// `(illegal, declared)`.
+    public var markdown: String {
+        var lines = ["| from | event | guard | to | effects |", "|---|---|---|---|---|"]
+        for record in records {
+            let cells = [record.state, record.event, record.guardName ?? "", record.toColumn, record.effects.joined(separator: ", ")]
+            lines.append("| " + cells.map(Self.markdownEscaped).joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The table as CSV (RFC 4180): a header `state,event,kind,guard,target,effects` and one
+    /// line per transition, ignored or illegal cell; `kind` is `transition`, `internal`,
+    /// `ignored`, `illegal` or `illegal-declared`, effects are separated by `;`.
+    public var csv: String {
+        var lines = ["state,event,kind,guard,target,effects"]
+        for record in records {
+            let fields = [record.state, record.event, record.kind, record.guardName ?? "", record.target ?? "", record.effects.joined(separator: ";")]
+            lines.append(fields.map(Self.csvEscaped).joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// The table as JSON: the machine, its initial state, states (with `final`), events, and
+    /// one object per cell with its `kind` and, for transitions, the list of
+    /// `{target, guard, effects, internal}` in order. Pretty-printed, byte-stable.
+    public var json: String {
+        func name<T>(_ value: T) -> String { JSON.string(String(describing: value)) }
+        var out = "{\n"
+        out += "  \"machine\": \(JSON.string(machine)),\n"
+        out += "  \"initial\": \(initial.map { name($0) } ?? "null"),\n"
+        let finals = Set(finalStates)
+        out += "  \"states\": [\n"
+        out += states.map { "    {\"name\": \(name($0)), \"final\": \(finals.contains($0))}" }.joined(separator: ",\n")
+        out += "\n  ],\n"
+        out += "  \"events\": [" + events.map { name($0) }.joined(separator: ", ") + "],\n"
+        out += "  \"cells\": [\n"
+        let cells = rows.map { row -> String in
+            var object = "    {\"state\": \(name(row.state)), \"event\": \(name(row.event)), "
+            switch row.cell {
+            case let .transitions(entries):
+                let list = entries.map { entry in
+                    "{\"target\": \(name(entry.target)), \"guard\": \(entry.guardName.map(JSON.string) ?? "null"), "
+                        + "\"effects\": [\(entry.effects.map { name($0) }.joined(separator: ", "))], \"internal\": \(entry.isInternal)}"
+                }
+                object += "\"kind\": \"transition\", \"transitions\": [\(list.joined(separator: ", "))]}"
+            case .ignored:
+                object += "\"kind\": \"ignored\"}"
+            case let .illegal(declared):
+                object += "\"kind\": \"illegal\", \"declared\": \(declared)}"
+            }
+            return object
+        }
+        out += cells.joined(separator: ",\n")
+        out += "\n  ]\n}\n"
+        return out
+    }
+
+    /// One line of the Markdown and CSV exports.
+    private struct Record {
+        let state: String
+        let event: String
+        let kind: String
+        let guardName: String?
+        let target: String?
+        let effects: [String]
+
+        var toColumn: String {
+            switch kind {
+            case "internal": return "\(target ?? "") (internal)"
+            case "ignored": return "(ignored)"
+            case "illegal": return "(illegal)"
+            case "illegal-declared": return "(illegal, declared)"
+            default: return target ?? ""
+            }
+        }
+    }
+
+    private var records: [Record] {
+        rows.flatMap { row -> [Record] in
+            let state = String(describing: row.state)
+            let event = String(describing: row.event)
+            switch row.cell {
+            case let .transitions(entries):
+                return entries.map {
+                    Record(state: state, event: event, kind: $0.isInternal ? "internal" : "transition", guardName: $0.guardName,
+                           target: String(describing: $0.target), effects: $0.effects.map { String(describing: $0) })
+                }
+            case .ignored:
+                return [Record(state: state, event: event, kind: "ignored", guardName: nil, target: nil, effects: [])]
+            case let .illegal(declared):
+                return [Record(state: state, event: event, kind: declared ? "illegal-declared" : "illegal", guardName: nil, target: nil, effects: [])]
+            }
+        }
+    }
+
+    private static func markdownEscaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "|": out += "\\|"
+            case "\\": out += "\\\\"
+            case "\n", "\r\n", "\r": out += "<br>"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    private static func csvEscaped(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+        return "\"" + text.replacingAll("\"", with: "\"\"") + "\""
+    }
+}
+
+/// Minimal JSON text helpers, so that `FSM` needs nothing but the standard library.
+enum JSON {
+    /// A JSON string literal for `text`, escaping quotes, backslashes and control characters.
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension String {
+    /// The string with every occurrence of `target` replaced (without Foundation).
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for character in self {
+            if character == target { out += replacement } else { out.append(character) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,93 @@
+/// Every (state, event) cell of a definition, in declaration order: the transitions it takes
+/// (target, guard, effects), or ignored, or illegal.
+///
+/// ```swift
+/// let table = definition.table
+/// print(table.markdown)   // or table.json, table.csv
+/// ```
+public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable>: Sendable {
+    /// One transition of a cell.
+    public struct Entry: Sendable {
+        /// The target state (the same state for internal transitions).
+        public let target: State
+        /// The guard's name, if the transition is guarded.
+        public let guardName: String?
+        /// The transition's own effects, in order.
+        public let effects: [Effect]
+        /// Whether the transition is internal.
+        public let isInternal: Bool
+
+        /// Creates an entry.
+        public init(target: State, guardName: String? = nil, effects: [Effect] = [], isInternal: Bool = false) {
+            self.target = target
+            self.guardName = guardName
+            self.effects = effects
+            self.isInternal = isInternal
+        }
+    }
+
+    /// What a state does with an event.
+    public enum Cell: Sendable {
+        /// One or more transitions, tried in order (guarded alternatives).
+        case transitions([Entry])
+        /// The event is accepted and nothing happens.
+        case ignored
+        /// The event is rejected; `declared` tells whether it was declared illegal explicitly.
+        case illegal(declared: Bool)
+    }
+
+    /// One cell.
+    public struct Row: Sendable {
+        /// The state.
+        public let state: State
+        /// The event.
+        public let event: Event
+        /// What happens.
+        public let cell: Cell
+    }
+
+    /// The machine's name.
+    public let machine: String
+    /// The initial state.
+    public let initial: State?
+    /// The states, in declaration order.
+    public let states: [State]
+    /// The final states, in declaration order.
+    public let finalStates: [State]
+    /// The events, in declaration order.
+    public let events: [Event]
+    /// Every cell, state by state, then event by event.
+    public let rows: [Row]
+
+    /// The cell of a (state, event) pair, or `nil` when either is not declared.
+    public func cell(_ state: State, _ event: Event) -> Cell? {
+        guard let s = states.firstIndex(of: state), let e = events.firstIndex(of: event) else { return nil }
+        return rows[s * events.count + e].cell
+    }
+}
+
+extension MachineDefinition {
+    /// The full transition table of the definition.
+    public var table: TransitionTable<State, Event, Effect> {
+        let resolution = Resolution(self)
+        var rows: [TransitionTable<State, Event, Effect>.Row] = []
+        rows.reserveCapacity(resolution.states.count * resolution.events.count)
+        for (s, state) in resolution.states.enumerated() {
+            for (e, event) in resolution.events.enumerated() {
+                let cell: TransitionTable<State, Event, Effect>.Cell
+                switch resolution.cells[s][e] {
+                case let .transitions(list):
+                    cell = .transitions(list.map { .init(target: $0.target, guardName: $0.guard?.name, effects: $0.effects, isInternal: $0.isInternal) })
+                case .ignored: cell = .ignored
+                case let .illegal(declared): cell = .illegal(declared: declared)
+                }
+                rows.append(.init(state: state, event: event, cell: cell))
+            }
+        }
+        return TransitionTable(
+            machine: name, initial: initial, states: resolution.states,
+            finalStates: resolution.declarations.filter(\.isFinal).map(\.state),
+            events: resolution.events, rows: rows
+        )
+    }
+}

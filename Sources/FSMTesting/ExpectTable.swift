@@ -1,0 +1,49 @@
+import FSM
+import Testing
+
+/// Expects a definition's transition table to be exactly `rows`, recording one Swift Testing
+/// issue that lists every wrong cell and every cell the rows forgot.
+///
+/// ```swift
+/// @Test func doorTable() {
+///     expectTable(door, [
+///         ExpectedRow(.closed, .open, .to(.opened)),
+///         ExpectedRow(.closed, .close, .illegal),
+///         ...
+///     ])
+/// }
+/// ```
+///
+/// - Returns: The differences, empty when the table matches.
+@discardableResult
+public func expectTable<State, Event, Effect: Equatable, Context>(
+    _ definition: MachineDefinition<State, Event, Effect, Context>,
+    _ rows: [ExpectedRow<State, Event, Effect>],
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> [String] {
+    let differences = definition.tableDifferences(rows)
+    if !differences.isEmpty {
+        let header = "transition table of '\(definition.name)' differs in \(differences.count) cell(s):"
+        Issue.record(Comment(rawValue: ([header] + differences.map { "  " + $0 }).joined(separator: "\n")), sourceLocation: sourceLocation)
+    }
+    return differences
+}
+
+/// Expects a single cell of a definition's table, for parameterised tests with one case per
+/// cell ("waiting + startLoading -> loading").
+public func expectCell<State, Event, Effect: Equatable, Context>(
+    _ definition: MachineDefinition<State, Event, Effect, Context>,
+    _ row: ExpectedRow<State, Event, Effect>,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    guard let cell = definition.table.cell(row.state, row.event) else {
+        Issue.record("\(row.state) + \(row.event): not a declared pair of '\(definition.name)'", sourceLocation: sourceLocation)
+        return
+    }
+    if !MachineDefinition<State, Event, Effect, Context>.matches(cell, row.expected) {
+        Issue.record(
+            "\(row.state) + \(row.event): expected \(ExpectedCell.describe(row.expected)), actual \(MachineDefinition<State, Event, Effect, Context>.describe(cell))",
+            sourceLocation: sourceLocation
+        )
+    }
+}

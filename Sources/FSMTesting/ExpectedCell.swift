@@ -1,0 +1,70 @@
+import FSM
+import Testing
+
+/// What a test expects of one (state, event) cell.
+public enum ExpectedCell<State: Hashable & Sendable, Effect: Sendable & Equatable>: Sendable {
+    /// A single external transition to `target`, with this guard name (or none) and,
+    /// when given, exactly these effects.
+    case to(State, guard: String? = nil, effects: [Effect]? = nil)
+    /// A single internal transition, with this guard name (or none) and, when given,
+    /// exactly these effects.
+    case `internal`(guard: String? = nil, effects: [Effect]? = nil)
+    /// Several guarded transitions, tried in this order.
+    case oneOf([ExpectedCell<State, Effect>])
+    /// The event is ignored.
+    case ignored
+    /// The event is rejected (whether declared illegal or not).
+    case illegal
+
+    /// A single external transition to `target` emitting exactly `effects`.
+    public static func to(_ target: State, guard guardName: String? = nil, emitting effects: Effect...) -> ExpectedCell {
+        .to(target, guard: guardName, effects: effects)
+    }
+}
+
+/// One row of an expected transition table: a state, an event and what should happen.
+public struct ExpectedRow<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable & Equatable>: Sendable {
+    /// The state.
+    public let state: State
+    /// The event.
+    public let event: Event
+    /// What should happen.
+    public let expected: ExpectedCell<State, Effect>
+
+    /// Creates a row: in `state`, `event` should do `expected`.
+    public init(_ state: State, _ event: Event, _ expected: ExpectedCell<State, Effect>) {
+        self.state = state
+        self.event = event
+        self.expected = expected
+    }
+
+    /// `state + event -> expectation`, the way parameterised tests name their cases.
+    public var title: String { "\(state) + \(event) -> \(ExpectedCell.describe(expected))" }
+}
+
+extension ExpectedRow: CustomTestStringConvertible {
+    /// The row's ``title``, so parameterised tests read as sentences.
+    public var testDescription: String { title }
+}
+
+extension ExpectedCell {
+    static func describe(_ cell: ExpectedCell) -> String {
+        switch cell {
+        case let .to(target, guardName, effects):
+            return "\(target)" + describeGuard(guardName) + describeEffects(effects)
+        case let .internal(guardName, effects):
+            return "(internal)" + describeGuard(guardName) + describeEffects(effects)
+        case let .oneOf(cells):
+            return "one of [" + cells.map(describe).joined(separator: "; ") + "]"
+        case .ignored: return "ignored"
+        case .illegal: return "illegal"
+        }
+    }
+
+    private static func describeGuard(_ name: String?) -> String { name.map { " [\($0)]" } ?? "" }
+
+    private static func describeEffects(_ effects: [Effect]?) -> String {
+        guard let effects else { return "" }
+        return " / " + (effects.isEmpty ? "no effects" : effects.map { String(describing: $0) }.joined(separator: ", "))
+    }
+}

@@ -1,0 +1,172 @@
+import FSM
+import Testing
+
+@Suite("Machine: sending events")
+struct MachineTests {
+    @Test("an external transition changes the state and emits exit, own and entry effects in order")
+    func externalTransitionEffects() throws {
+        var door = try Machine(doorDefinition)
+        let opened = try door.send(.open, context: withKey)
+        #expect(opened == Transition(source: .closed, event: .open, target: .opened, effects: [.creak, .lightOn], kind: .external))
+        #expect(door.state == .opened)
+        let closed = try door.send(.close, context: withKey)
+        #expect(closed.effects == [.lightOff, .creak, .click])
+        #expect(door.state == .closed)
+    }
+
+    @Test("an internal transition keeps the state and emits only its own effects")
+    func internalTransition() throws {
+        var door = try Machine(doorDefinition)
+        let knocked = try door.send(.knock, context: withKey)
+        #expect(knocked.kind == .internal)
+        #expect(knocked.effects == [.echo])
+        #expect(door.state == .closed)
+    }
+
+    @Test("an ignored event succeeds, changes nothing and emits nothing")
+    func ignoredEvent() throws {
+        var door = try Machine(doorDefinition)
+        try door.send(.open, context: withKey)
+        let again = try door.send(.open, context: withKey)
+        #expect(again == Transition(source: .opened, event: .open, target: .opened, effects: [], kind: .ignored))
+        #expect(door.state == .opened)
+    }
+
+    @Test("a guard that holds lets the transition through")
+    func guardHolds() throws {
+        var door = try Machine(doorDefinition)
+        try door.send(.lock, context: withKey)
+        #expect(door.state == .locked)
+    }
+
+    @Test("no transition: the error names state, event, reason and permitted events")
+    func noTransitionMessage() throws {
+        var door = try Machine(doorDefinition)
+        #expect(throws: TransitionError(state: Door.closed, event: DoorEvent.close, reason: .noTransition, permitted: [.open, .lock, .knock, .kick])) {
+            try door.send(.close, context: withKey)
+        }
+        let error = door.check(.close, context: withKey).failureValue
+        #expect(error?.description == "illegal transition: 'close' is not permitted in state 'closed' (permitted: open, lock, knock, kick)")
+        #expect(door.state == .closed)
+    }
+
+    @Test("guard not met: the error names the guard")
+    func guardNotMetMessage() throws {
+        var door = try Machine(doorDefinition)
+        do {
+            try door.send(.lock, context: withoutKey)
+            Issue.record("lock without a key was accepted")
+        } catch {
+            #expect(error.reason == .guardNotMet(["has key"]))
+            #expect(error.description == "illegal transition: 'lock' is not permitted in state 'closed': guard 'has key' not met (permitted: open, lock, knock, kick)")
+        }
+        #expect(door.state == .closed)
+    }
+
+    @Test("final state: the error says the state is final")
+    func finalStateMessage() throws {
+        var door = try Machine(doorDefinition)
+        try door.send(.kick, context: withKey)
+        #expect(door.isFinished)
+        do {
+            try door.send(.open, context: withKey)
+            Issue.record("open in a final state was accepted")
+        } catch {
+            #expect(error.reason == .finalState)
+            #expect(error.description == "illegal transition: 'open' is not permitted in state 'broken': the state is final (permitted: knock)")
+        }
+        #expect(door.state == .broken)
+        #expect(try door.send(.knock, context: withKey).kind == .ignored)
+    }
+
+    @Test("the ignore policy returns a rejected transition and leaves the state alone")
+    func ignorePolicy() throws {
+        var door = try Machine(doorDefinition, policy: .ignore)
+        let step = try door.send(.unlock, context: withKey)
+        #expect(step.kind == .rejected)
+        #expect(step.effects.isEmpty)
+        #expect(door.state == .closed)
+    }
+
+    @Test("permitted events are evaluated with the context, and availability says why not")
+    func permittedEvents() throws {
+        let door = try Machine(doorDefinition)
+        #expect(door.permittedEvents(context: withKey) == [.open, .lock, .knock, .kick])
+        #expect(door.permittedEvents(context: withoutKey) == [.open, .knock, .kick])
+        let reasons = door.availability(context: withoutKey).filter { !$0.isPermitted }.map { ($0.event, $0.outcome.failureValue?.reason) }
+        #expect(reasons.map(\.0) == [.close, .lock, .unlock])
+        #expect(reasons.map(\.1) == [.noTransition, .guardNotMet(["has key"]), .noTransition])
+    }
+
+    @Test("reset returns to the initial state; a machine can start in any declared state")
+    func resetAndStart() throws {
+        var door = try Machine(doorDefinition, startingIn: .locked)
+        #expect(door.state == .locked)
+        door.reset()
+        #expect(door.state == .closed)
+        let twoStates = MachineDefinition<Door, DoorEvent, Never, Void>(name: "two", initial: .closed, events: [.open, .close]) {
+            In(.closed) { On(.open, to: .opened) }
+            In(.opened) { On(.close, to: .closed) }
+        }
+        #expect(throws: DefinitionError(machine: "two", diagnostics: [
+            Diagnostic(.error, .undeclaredState, states: ["locked"], "the start state 'locked' is not declared"),
+        ])) { try Machine(twoStates, startingIn: .locked) }
+    }
+
+    @Test("a machine is a value: a copy is a snapshot")
+    func valueSemantics() throws {
+        var door = try Machine(doorDefinition)
+        let snapshot = door
+        try door.send(.open, context: withKey)
+        #expect(snapshot.state == .closed)
+        #expect(door.state == .opened)
+    }
+
+    @Test("a definition with errors does not run, and says why")
+    func brokenDefinitionRefused() {
+        let broken = MachineDefinition<Door, DoorEvent, Never, Void>(name: "broken", initial: .closed) {
+            In(.closed) { On(.open, to: .opened) }
+        }
+        #expect(throws: DefinitionError.self) { try Machine(broken) }
+        do {
+            _ = try Machine(broken)
+        } catch {
+            #expect(error.description == """
+            machine 'broken' cannot run:
+              error: the transition 'closed' --open--> 'opened' goes to the undeclared state 'opened' [undeclaredState]
+            """)
+        }
+    }
+
+    @Test("a machine without context sends events without one")
+    func voidContext() throws {
+        let turnstile = MachineDefinition<Door, DoorEvent, Never, Void>(name: "t", initial: .closed) {
+            In(.closed) { On(.open, to: .opened) }
+            In(.opened) { On(.close, to: .closed) }
+        }
+        var machine = try Machine(turnstile)
+        try machine.send(.open)
+        #expect(machine.state == .opened)
+        #expect(machine.permittedEvents == [.close])
+        #expect(machine.check(.open).failureValue?.reason == .noTransition)
+    }
+
+    @Test("an undeclared event is rejected as having no transition")
+    func undeclaredEvent() throws {
+        let small = MachineDefinition<Door, DoorEvent, Never, Void>(name: "small", initial: .closed, events: [.open, .close]) {
+            In(.closed) { On(.open, to: .opened) }
+            In(.opened) { On(.close, to: .closed) }
+        }
+        var machine = try Machine(small)
+        #expect(throws: TransitionError(state: Door.closed, event: DoorEvent.kick, reason: .noTransition, permitted: [.open])) {
+            try machine.send(.kick)
+        }
+    }
+}
+
+extension Result {
+    var failureValue: Failure? {
+        if case let .failure(error) = self { return error }
+        return nil
+    }
+}
