@@ -3,12 +3,12 @@ import Testing
 
 /// What a test expects of one (state, event) cell.
 public enum ExpectedCell<State: Hashable & Sendable, Effect: Sendable & Equatable>: Sendable {
-    /// A single external transition to `target`, with this guard name (or none) and,
-    /// when given, exactly these effects.
-    case to(State, guard: String? = nil, effects: [Effect]? = nil)
-    /// A single internal transition, with this guard name (or none) and, when given,
-    /// exactly these effects.
-    case `internal`(guard: String? = nil, effects: [Effect]? = nil)
+    /// A single external transition to a target, with this guard name (or none) and exactly
+    /// these effects. Written `.to(target, guard:, emitting:)`.
+    case transition(State, guard: String?, effects: [Effect])
+    /// A single internal transition, with this guard name (or none) and exactly these effects.
+    /// Written `.internal(guard:, emitting:)`.
+    case internalTransition(guard: String?, effects: [Effect])
     /// Several guarded transitions, tried in this order.
     case oneOf([ExpectedCell<State, Effect>])
     /// The event is ignored.
@@ -16,9 +16,16 @@ public enum ExpectedCell<State: Hashable & Sendable, Effect: Sendable & Equatabl
     /// The event is rejected (whether declared illegal or not).
     case illegal
 
-    /// A single external transition to `target` emitting exactly `effects`.
+    /// A single external transition to `target` with this guard (or none), emitting exactly
+    /// `effects` (none when omitted).
     public static func to(_ target: State, guard guardName: String? = nil, emitting effects: Effect...) -> ExpectedCell {
-        .to(target, guard: guardName, effects: effects)
+        .transition(target, guard: guardName, effects: effects)
+    }
+
+    /// A single internal transition with this guard (or none), emitting exactly `effects`
+    /// (none when omitted).
+    public static func `internal`(guard guardName: String? = nil, emitting effects: Effect...) -> ExpectedCell {
+        .internalTransition(guard: guardName, effects: effects)
     }
 }
 
@@ -50,9 +57,9 @@ extension ExpectedRow: CustomTestStringConvertible {
 extension ExpectedCell {
     static func describe(_ cell: ExpectedCell) -> String {
         switch cell {
-        case let .to(target, guardName, effects):
+        case let .transition(target, guardName, effects):
             return "\(target)" + describeGuard(guardName) + describeEffects(effects)
-        case let .internal(guardName, effects):
+        case let .internalTransition(guardName, effects):
             return "(internal)" + describeGuard(guardName) + describeEffects(effects)
         case let .oneOf(cells):
             return "one of [" + cells.map(describe).joined(separator: "; ") + "]"
@@ -63,8 +70,7 @@ extension ExpectedCell {
 
     private static func describeGuard(_ name: String?) -> String { name.map { " [\($0)]" } ?? "" }
 
-    private static func describeEffects(_ effects: [Effect]?) -> String {
-        guard let effects else { return "" }
-        return " / " + (effects.isEmpty ? "no effects" : effects.map { String(describing: $0) }.joined(separator: ", "))
+    private static func describeEffects(_ effects: [Effect]) -> String {
+         " / " + (effects.isEmpty ? "no effects" : effects.map { String(describing: $0) }.joined(separator: ", "))
     }
 }

@@ -40,12 +40,12 @@ extension MachineDefinition where Effect: Equatable {
             return true
         case let (.transitions(entries), .oneOf(cells)):
             return entries.count == cells.count && zip(entries, cells).allSatisfy { matches(.transitions([$0]), $1) }
-        case let (.transitions(entries), .to(target, guardName, effects)):
+        case let (.transitions(entries), .transition(target, guardName, effects)):
             guard entries.count == 1, let entry = entries.first else { return false }
-            return !entry.isInternal && entry.target == target && entry.guardName == guardName && (effects.map { $0 == entry.effects } ?? true)
-        case let (.transitions(entries), .internal(guardName, effects)):
+            return !entry.isInternal && entry.target == target && entry.guardName == guardName && entry.effects == effects
+        case let (.transitions(entries), .internalTransition(guardName, effects)):
             guard entries.count == 1, let entry = entries.first else { return false }
-            return entry.isInternal && entry.guardName == guardName && (effects.map { $0 == entry.effects } ?? true)
+            return entry.isInternal && entry.guardName == guardName && entry.effects == effects
         default:
             return false
         }

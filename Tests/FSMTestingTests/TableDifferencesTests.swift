@@ -1,0 +1,74 @@
+import FSM
+import FSMTesting
+import Testing
+
+let correctRows: [Row] = [
+    Row(.red, .next, .to(.green, emitting: "go")),
+    Row(.red, .fail, .to(.off)),
+    Row(.red, .repair, .illegal),
+    Row(.green, .next, .oneOf([.to(.yellow, guard: "at night"), .to(.red)])),
+    Row(.green, .fail, .to(.off)),
+    Row(.green, .repair, .illegal),
+    Row(.yellow, .next, .to(.red)),
+    Row(.yellow, .fail, .to(.off)),
+    Row(.yellow, .repair, .ignored),
+    Row(.off, .next, .illegal),
+    Row(.off, .fail, .illegal),
+    Row(.off, .repair, .illegal),
+]
+
+@Suite("Table assertions")
+struct TableDifferencesTests {
+    @Test("a correct table has no differences and records nothing")
+    func correct() {
+        #expect(trafficLight.tableDifferences(correctRows) == [])
+        #expect(expectTable(trafficLight, correctRows) == [])
+    }
+
+    @Test("a wrong table names every wrong cell and every forgotten one")
+    func wrong() {
+        var rows = correctRows
+        rows[0] = Row(.red, .next, .to(.green, emitting: "stop"))   // wrong effect
+        rows[2] = Row(.red, .repair, .ignored)                      // wrong kind
+        rows.remove(at: 8)                                          // forgotten: yellow + repair
+        rows.append(Row(.red, .fail, .to(.off)))                    // given twice
+        #expect(trafficLight.tableDifferences(rows) == [
+            "red + next: expected green / stop, actual green / go",
+            "red + repair: expected ignored, actual illegal",
+            "red + fail: the expected table gives this cell more than once",
+            "yellow + repair: missing from the expected table (actual: ignored)",
+        ])
+    }
+
+    @Test("guards, targets and alternatives are all compared")
+    func guardsAndAlternatives() {
+        var rows = correctRows
+        rows[3] = Row(.green, .next, .to(.yellow, guard: "at night"))
+        rows[6] = Row(.yellow, .next, .to(.green))
+        #expect(trafficLight.tableDifferences(rows) == [
+            "green + next: expected yellow [at night] / no effects, actual one of [yellow [at night] / no effects; red / no effects]",
+            "yellow + next: expected green / no effects, actual red / no effects",
+        ])
+    }
+
+    @Test("expectTable records one issue with the whole diff")
+    func recordsIssue() {
+        withKnownIssue {
+            expectTable(trafficLight, Array(correctRows.dropLast()))
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("off + repair: missing from the expected table (actual: illegal)")
+        }
+    }
+
+    @Test("expectCell checks one cell", arguments: correctRows)
+    func cell(row: Row) {
+        expectCell(trafficLight, row)
+    }
+
+    @Test("expectCell fails on a wrong cell")
+    func cellFails() {
+        withKnownIssue {
+            expectCell(trafficLight, Row(.off, .next, .ignored))
+        }
+    }
+}

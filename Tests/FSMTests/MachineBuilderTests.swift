@@ -1,0 +1,101 @@
+import FSM
+import Testing
+
+enum Step: Hashable, Sendable, CustomStringConvertible {
+    case entered(Int), complete
+    var description: String {
+        switch self {
+        case let .entered(count): "entered(\(count))"
+        case .complete: "complete"
+        }
+    }
+}
+
+enum Key: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    case type, delete, reset
+    var description: String { rawValue }
+}
+
+/// A definition whose states come from a `for` loop, with `if`, `if`/`else` and `switch`
+/// inside state blocks, and a helper returning several declarations.
+func counter(length: Int, resettable: Bool, loud: Bool) -> MachineDefinition<Step, Key, String, Void> {
+    MachineDefinition(name: "counter", initial: .entered(0)) {
+        for count in 0..<length {
+            In(.entered(count)) {
+                if count + 1 < length {
+                    On(.type, to: .entered(count + 1))
+                } else {
+                    On(.type, to: .complete, emit: "submit")
+                }
+                switch count {
+                case 0: Ignore(.delete)
+                default: On(.delete, to: .entered(count - 1))
+                }
+                if resettable {
+                    On(.reset, to: .entered(0))
+                }
+                if loud {
+                    OnEntry("beep")
+                }
+            }
+        }
+        Final(.complete) { IgnoreOtherEvents() }
+    }
+}
+
+@Suite("MachineBuilder: every builder form")
+struct MachineBuilderTests {
+    @Test("a for loop declares states in order")
+    func forLoop() {
+        let definition = counter(length: 3, resettable: false, loud: false)
+        #expect(definition.states == [.entered(0), .entered(1), .entered(2), .complete])
+        #expect(definition.finalStates == [.complete])
+        #expect(definition.initial == .entered(0))
+        #expect(definition.events == [.type, .delete, .reset])
+    }
+
+    @Test("if/else picks the branch", arguments: [1, 4, 6])
+    func ifElse(length: Int) {
+        let definition = counter(length: length, resettable: false, loud: false)
+        let targets = definition.transitions.filter { $0.event == .type }.map(\.target)
+        #expect(targets == (1..<length).map { Step.entered($0) } + [.complete])
+        #expect(definition.transitions.filter { $0.event == .type }.map(\.effects) == Array(repeating: [], count: length - 1) + [["submit"]])
+    }
+
+    @Test("if without else adds lines only when true", arguments: [true, false])
+    func optional(resettable: Bool) {
+        let definition = counter(length: 3, resettable: resettable, loud: false)
+        #expect(definition.transitions.contains { $0.event == .reset } == resettable)
+    }
+
+    @Test("switch and nested blocks keep declaration order inside a state")
+    func switchAndOrder() throws {
+        let definition = counter(length: 2, resettable: true, loud: true)
+        let second = try #require(definition.declaration(of: .entered(1)))
+        #expect(second.transitions.map(\.event) == [.type, .delete, .reset])
+        #expect(second.entryEffects == ["beep"])
+        let first = try #require(definition.declaration(of: .entered(0)))
+        #expect(first.ignored == [.delete])
+        #expect(definition.declaration(of: .complete)?.ignoresOtherEvents == true)
+    }
+
+    @Test("the built machine runs: typing the last digit completes and submits")
+    func runs() throws {
+        var machine = try Machine(counter(length: 2, resettable: false, loud: true))
+        #expect(try machine.send(.type).effects == ["beep"])
+        #expect(try machine.send(.type).effects == ["submit"])
+        #expect(machine.isFinished)
+        #expect(try machine.send(.delete).kind == .ignored)
+    }
+
+    @Test("declarations made by hand mix with blocks")
+    func handMadeDeclarations() {
+        let extra = [StateDeclaration<Step, Key, String, Void>(state: .complete, isFinal: true)]
+        let definition = MachineDefinition<Step, Key, String, Void>(name: "mixed", initial: .entered(0)) {
+            In(.entered(0)) { On(.type, to: .complete) }
+            extra
+        }
+        #expect(definition.states == [.entered(0), .complete])
+        #expect(definition.validate(.standard).map(\.kind) == [.unusedEvent, .unusedEvent])
+    }
+}
