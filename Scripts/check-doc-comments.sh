@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Fails when a public symbol of a library target has no /// documentation comment.
+# Synthesised members (hashValue, hash(into:), init(rawValue:), ...) are exempt.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(FSM FSMTesting)
+for target in "${targets[@]}"; do
+  swift build --target "$target" -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$dir" >/dev/null
+done
+python3 - "$dir" "${targets[@]}" <<'PY'
+import json, sys, os
+folder, targets = sys.argv[1], sys.argv[2:]
+exempt = {"hashValue", "hash(into:)", "init(rawValue:)", "==(_:_:)"}
+missing = []
+for target in targets:
+  for file in sorted(os.listdir(folder)):
+    if file != f"{target}.symbols.json" and not file.startswith(f"{target}@"):
+        continue
+    for symbol in json.load(open(os.path.join(folder, file)))["symbols"]:
+        name = symbol["pathComponents"][-1]
+        if symbol["accessLevel"] in ("public", "open") and "docComment" not in symbol and name not in exempt:
+            missing.append(f"{target}: {'.'.join(symbol['pathComponents'])} ({symbol['kind']['displayName']})")
+if missing:
+    print("public symbols without a /// comment:")
+    print("\n".join("  " + m for m in missing))
+    sys.exit(1)
+print(f"every public symbol of {', '.join(targets)} is documented")
+PY

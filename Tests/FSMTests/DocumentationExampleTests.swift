@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// The lines of this package's file at `path` (relative to the package root).
+func packageFile(_ path: String) throws -> String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+}
+
+/// The lines between `// example:NAME:start` and `// example:NAME:end`, without their
+/// common indentation.
+func exampleRegion(_ name: String) throws -> String {
+    let lines = try packageFile("Tests/FSMTests/GettingStartedExample.swift").split(separator: "\n", omittingEmptySubsequences: false)
+    let start = try #require(lines.firstIndex { $0.hasSuffix("// example:\(name):start") })
+    let end = try #require(lines.firstIndex { $0.hasSuffix("// example:\(name):end") })
+    let region = lines[(start + 1)..<end]
+    let indent = region.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+    return region.map { $0.isEmpty ? "" : String($0.dropFirst(indent)) }.joined(separator: "\n")
+}
+
+@Suite("Documentation examples compile and are shown verbatim")
+struct DocumentationExampleTests {
+    @Test("the example prints what its comments say")
+    func runs() throws {
+        #expect(try runTurnstileExample() == [
+            "locked --coin--> unlocked / unlock",
+            "unlocked --coin--> unlocked (internal) / refund",
+            "unlocked --push--> locked / lock",
+            "illegal transition: 'push' is not permitted in state 'locked' (permitted: coin)",
+            "locked",
+        ])
+    }
+
+    @Test("the example is valid in strict mode")
+    func strictlyValid() {
+        #expect(turnstile.validate(.strict).isEmpty)
+    }
+
+    @Test("each document shows the compiled example verbatim", arguments: [
+        "README.md",
+        "Sources/FSM/Documentation.docc/GettingStarted.md",
+    ])
+    func shownVerbatim(document: String) throws {
+        let text = try packageFile(document)
+        for region in ["definition", "run"] {
+            let code = try exampleRegion(region)
+            #expect(text.contains("```swift\n" + code + "\n```"), "\(document) does not show the '\(region)' example as compiled in GettingStartedExample.swift")
+        }
+    }
+}
