@@ -11,6 +11,9 @@ let package = Package(
     products: [
         .library(name: "FSM", targets: ["FSM"]),
         .library(name: "FSMTesting", targets: ["FSMTesting"]),
+        .library(name: "Entities", targets: ["Entities"]),
+        .library(name: "UseCases", targets: ["UseCases"]),
+        .library(name: "APIServices", targets: ["APIServices"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -18,12 +21,18 @@ let package = Package(
     targets: [
         .target(name: "FSM", swiftSettings: strict),
         .target(name: "FSMTesting", dependencies: ["FSM"], swiftSettings: strict),
+        .target(name: "Entities", swiftSettings: strict),
+        .target(name: "UseCases", dependencies: ["FSM", "Entities"], swiftSettings: strict),
+        .target(name: "APIServices", dependencies: ["UseCases", "Entities"], swiftSettings: strict),
         .testTarget(
             name: "FSMTests",
             dependencies: ["FSM", "FSMTesting", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict
         ),
         .testTarget(name: "FSMTestingTests", dependencies: ["FSM", "FSMTesting"], swiftSettings: strict),
+        .testTarget(name: "EntitiesTests", dependencies: ["Entities"], swiftSettings: strict),
+        .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "FSM", "FSMTesting"], swiftSettings: strict),
+        .testTarget(name: "APIServicesTests", dependencies: ["APIServices", "UseCases", "Entities"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

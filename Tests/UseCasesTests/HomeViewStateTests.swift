@@ -1,0 +1,142 @@
+import Entities
+import Testing
+import UseCases
+
+@MainActor
+private final class DismissRecorder {
+    var count = 0
+}
+
+@MainActor
+private func makeHome() -> (HomeViewState, ParkingAuthService, ParkingUserService, DismissRecorder) {
+    let auth = ParkingAuthService()
+    let users = ParkingUserService()
+    let recorder = DismissRecorder()
+    let home = HomeViewState(authService: auth, userService: users) { _ in recorder.count += 1 }
+    return (home, auth, users, recorder)
+}
+
+@MainActor
+@Suite("HomeViewState")
+struct HomeViewStateTests {
+    @Test("placeholders until the first load")
+    func placeholders() {
+        let (home, _, _, _) = makeHome()
+        #expect(home.displayedName == "User Name")
+        #expect(home.displayedID == "@ididid")
+        #expect(home.displayedIntroduction == "Introduction. Introduction. Introduction. Introduction. Introduction. Introduction.")
+        #expect(home.isReloadButtonEnabled)
+        #expect(!home.presentsActivityIndicator)
+    }
+
+    @Test("loading on appear: reload disabled and ignored while loading, then the user is shown")
+    func loadOnAppear() async {
+        let (home, _, users, _) = makeHome()
+        let load = Task { await home.load() }
+        await users.calls.waitForParkedCalls(1)
+        #expect(home.isLoadingUser)
+        #expect(!home.isReloadButtonEnabled)
+        await home.reload()
+        #expect(await users.calls.callCount == 1)
+        await users.calls.resume(with: .success(koher))
+        await load.value
+        #expect(!home.isLoadingUser && home.isReloadButtonEnabled)
+        #expect(home.displayedName == "Yuta Koshizawa")
+        #expect(home.displayedID == "@koher")
+        #expect(home.displayedIntroduction == "ソフトウェアエンジニア。")
+    }
+
+    @Test("each error kind raises its own alert, verbatim; a failed reload keeps the old user", arguments: [
+        (NetworkError(cause: GeneralError(message: "Timeout.")) as any Error, HomeFailure.network, "ネットワークエラー", "通信に失敗しました。ネットワークの状態を確認して下さい。"),
+        (ServerError.internal(cause: GeneralError(message: "Rate limit exceeded.")), .server, "サーバーエラー", "しばらくしてからもう一度お試し下さい。"),
+        (GeneralError(message: "System error."), .system, "システムエラー", "エラーが発生しました。"),
+        (SomeOtherError(), .system, "システムエラー", "エラーが発生しました。"),
+    ])
+    func alerts(error: any Error, kind: HomeFailure, title: String, message: String) async {
+        let (home, _, users, recorder) = makeHome()
+        let load = Task { await home.load() }
+        await users.calls.waitForParkedCalls(1)
+        await users.calls.resume(with: .success(koher))
+        await load.value
+        let reload = Task { await home.reload() }
+        await users.calls.waitForParkedCalls(1)
+        await users.calls.resume(with: .failure(error))
+        await reload.value
+        #expect(home.loadingState == .failure(kind))
+        #expect(home.alert == Alert(title: title, message: message, buttonTitle: "閉じる"))
+        #expect(home.user == koher)
+        await home.reload()                       // the alert is modal: ignored
+        #expect(await users.calls.callCount == 2)
+        await home.closeAlert()
+        #expect(home.loadingState == .waiting)
+        #expect(home.alert == nil)
+        #expect(recorder.count == 0)
+        #expect(home.displayedName == "Yuta Koshizawa")
+    }
+
+    @Test("the authentication alert says OK, and OK dismisses the screen")
+    func authentication() async {
+        let (home, _, users, recorder) = makeHome()
+        let load = Task { await home.load() }
+        await users.calls.waitForParkedCalls(1)
+        await users.calls.resume(with: .failure(AuthenticationError()))
+        await load.value
+        #expect(home.alert == Alert(title: "認証エラー", message: "再度ログインして下さい。", buttonTitle: "OK"))
+        #expect(recorder.count == 0)
+        await home.closeAlert()
+        #expect(home.loadingState == .dismissed)
+        #expect(home.isDismissed)
+        #expect(recorder.count == 1)
+        await home.reload()                       // the screen is gone: dropped
+        #expect(await users.calls.callCount == 1)
+    }
+
+    @Test("logout shows the indicator, a second logout does nothing, then the screen is dismissed")
+    func logout() async {
+        let (home, auth, _, recorder) = makeHome()
+        let logout = Task { await home.logOut() }
+        await auth.logOutCalls.waitForParkedCalls(1)
+        #expect(home.presentsActivityIndicator)
+        await home.logOut()
+        #expect(await auth.logOutCalls.callCount == 1)
+        await auth.logOutCalls.succeed()
+        await logout.value
+        #expect(!home.presentsActivityIndicator)
+        #expect(home.logoutState == .loggedOut)
+        #expect(recorder.count == 1)
+    }
+
+    @Test("loading and logout overlap; the late user of a dismissed screen is dropped")
+    func overlap() async {
+        let (home, auth, users, recorder) = makeHome()
+        let load = Task { await home.load() }
+        await users.calls.waitForParkedCalls(1)
+        let logout = Task { await home.logOut() }
+        await auth.logOutCalls.waitForParkedCalls(1)
+        #expect(home.isLoadingUser && home.presentsActivityIndicator)
+        await auth.logOutCalls.succeed()
+        await logout.value
+        #expect(recorder.count == 1)
+        #expect(home.isLoadingUser)
+        await users.calls.resume(with: .success(koher))
+        await load.value
+        #expect(home.loadingState == .waiting)
+        #expect(recorder.count == 1)
+    }
+
+    @Test("the authentication alert after a logout does not dismiss twice")
+    func noDoubleDismissal() async {
+        let (home, auth, users, recorder) = makeHome()
+        let load = Task { await home.load() }
+        await users.calls.waitForParkedCalls(1)
+        let logout = Task { await home.logOut() }
+        await auth.logOutCalls.waitForParkedCalls(1)
+        await auth.logOutCalls.succeed()
+        await logout.value
+        await users.calls.resume(with: .failure(AuthenticationError()))
+        await load.value
+        await home.closeAlert()
+        #expect(home.loadingState == .dismissed)
+        #expect(recorder.count == 1)
+    }
+}

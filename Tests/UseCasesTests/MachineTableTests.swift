@@ -1,0 +1,161 @@
+import FSM
+import FSMTesting
+import Testing
+import UseCases
+
+// Every (state, event) cell of the four machines, written from MACHINES.md (normative).
+// A cell the rows forget fails the whole-table test, so each table is complete.
+
+typealias LoginRow = ExpectedRow<LoginState, LoginEvent, LoginEffect>
+typealias LoadingRow = ExpectedRow<HomeLoadingState, HomeLoadingEvent, HomeLoadingEffect>
+typealias LogoutRow = ExpectedRow<LogoutState, LogoutEvent, LogoutEffect>
+typealias PasscodeRow = ExpectedRow<PasscodeState, PasscodeEvent, PasscodeEffect>
+
+private let loginKinds = LoginFailure.allCases
+private let homeKinds = HomeFailure.allCases
+
+private let loginRows: [LoginRow] = {
+    var rows: [LoginRow] = [
+        LoginRow(.idle, .edit, .internal()),
+        LoginRow(.idle, .logIn, .to(.loggingIn, guard: "ID and password filled", emitting: .disableInputs, .showActivityIndicator, .callLogIn)),
+        LoginRow(.idle, .succeed, .illegal),
+        LoginRow(.idle, .closeAlert, .illegal),
+        LoginRow(.idle, .returnFromHome, .illegal),
+        LoginRow(.loggingIn, .edit, .illegal),
+        LoginRow(.loggingIn, .logIn, .ignored),
+        LoginRow(.loggingIn, .succeed, .to(.atHome, emitting: .hideActivityIndicator, .presentHome)),
+        LoginRow(.loggingIn, .closeAlert, .illegal),
+        LoginRow(.loggingIn, .returnFromHome, .illegal),
+        LoginRow(.atHome, .edit, .illegal),
+        LoginRow(.atHome, .logIn, .ignored),
+        LoginRow(.atHome, .succeed, .illegal),
+        LoginRow(.atHome, .closeAlert, .illegal),
+        LoginRow(.atHome, .returnFromHome, .to(.idle, emitting: .enableInputs)),
+    ]
+    for k in loginKinds {
+        rows.append(LoginRow(.idle, .fail(k), .illegal))
+        rows.append(LoginRow(.loggingIn, .fail(k), .to(.failed(k), emitting: .hideActivityIndicator, .enableInputs, .showAlert(k))))
+        rows.append(LoginRow(.atHome, .fail(k), .illegal))
+        rows.append(LoginRow(.failed(k), .edit, .illegal))
+        rows.append(LoginRow(.failed(k), .logIn, .illegal))
+        rows.append(LoginRow(.failed(k), .succeed, .illegal))
+        rows.append(LoginRow(.failed(k), .closeAlert, .to(.idle)))
+        rows.append(LoginRow(.failed(k), .returnFromHome, .illegal))
+        for other in loginKinds { rows.append(LoginRow(.failed(k), .fail(other), .illegal)) }
+    }
+    return rows
+}()
+
+private let loadingRows: [LoadingRow] = {
+    var rows: [LoadingRow] = [
+        LoadingRow(.waiting, .startLoading, .to(.loading, emitting: .callCurrentUser)),
+        LoadingRow(.waiting, .finishLoading, .illegal),
+        LoadingRow(.waiting, .clearError, .illegal),
+        LoadingRow(.loading, .startLoading, .ignored),
+        LoadingRow(.loading, .finishLoading, .to(.waiting)),
+        LoadingRow(.loading, .clearError, .illegal),
+        LoadingRow(.failure(.authentication), .clearError, .to(.dismissed, emitting: .dismiss)),
+        LoadingRow(.failure(.network), .clearError, .to(.waiting)),
+        LoadingRow(.failure(.server), .clearError, .to(.waiting)),
+        LoadingRow(.failure(.system), .clearError, .to(.waiting)),
+        LoadingRow(.dismissed, .startLoading, .ignored),
+        LoadingRow(.dismissed, .finishLoading, .ignored),
+        LoadingRow(.dismissed, .clearError, .ignored),
+    ]
+    for k in homeKinds {
+        rows.append(LoadingRow(.waiting, .failToLoad(k), .illegal))
+        rows.append(LoadingRow(.loading, .failToLoad(k), .to(.failure(k), emitting: .showAlert(k))))
+        rows.append(LoadingRow(.failure(k), .startLoading, .ignored))
+        rows.append(LoadingRow(.failure(k), .finishLoading, .illegal))
+        rows.append(LoadingRow(.dismissed, .failToLoad(k), .ignored))
+        for other in homeKinds { rows.append(LoadingRow(.failure(k), .failToLoad(other), .illegal)) }
+    }
+    return rows
+}()
+
+private let logoutRows: [LogoutRow] = [
+    LogoutRow(.idle, .logOut, .to(.loggingOut, emitting: .showActivityIndicator, .callLogOut)),
+    LogoutRow(.idle, .finishLogOut, .illegal),
+    LogoutRow(.loggingOut, .logOut, .ignored),
+    LogoutRow(.loggingOut, .finishLogOut, .to(.loggedOut, emitting: .hideActivityIndicator, .dismiss)),
+    LogoutRow(.loggedOut, .logOut, .ignored),
+    LogoutRow(.loggedOut, .finishLogOut, .ignored),
+]
+
+/// The passcode table for a length, written from MACHINES.md's rules.
+private func passcodeRows(length n: Int) -> [PasscodeRow] {
+    var rows: [PasscodeRow] = []
+    for k in 0..<n {
+        rows.append(PasscodeRow(.entered(k), .typeDigit, k < n - 1 ? .to(.entered(k + 1)) : .to(.complete, emitting: .submit)))
+        rows.append(PasscodeRow(.entered(k), .deleteDigit, k > 0 ? .to(.entered(k - 1)) : .ignored))
+    }
+    rows.append(PasscodeRow(.complete, .typeDigit, .ignored))
+    rows.append(PasscodeRow(.complete, .deleteDigit, .ignored))
+    return rows
+}
+
+@Suite("The four machines: every cell, strict validation")
+struct MachineTableTests {
+    @Test("login: the whole table")
+    func loginTable() {
+        #expect(loginRows.count == LoginState.allCases.count * LoginEvent.allCases.count)
+        expectTable(LoginMachine.definition, loginRows)
+    }
+
+    @Test("login", arguments: loginRows)
+    func loginCell(_ row: LoginRow) { expectCell(LoginMachine.definition, row) }
+
+    @Test("home-loading: the whole table")
+    func loadingTable() {
+        #expect(loadingRows.count == HomeLoadingState.allCases.count * HomeLoadingEvent.allCases.count)
+        expectTable(HomeLoadingMachine.definition, loadingRows)
+    }
+
+    @Test("home-loading", arguments: loadingRows)
+    func loadingCell(_ row: LoadingRow) { expectCell(HomeLoadingMachine.definition, row) }
+
+    @Test("logout: the whole table")
+    func logoutTable() { expectTable(LogoutMachine.definition, logoutRows) }
+
+    @Test("logout", arguments: logoutRows)
+    func logoutCell(_ row: LogoutRow) { expectCell(LogoutMachine.definition, row) }
+
+    @Test("passcode: the whole table, for each length", arguments: [1, 2, 4, 6])
+    func passcodeTable(length: Int) {
+        expectTable(PasscodeMachine.definition(length: length), passcodeRows(length: length))
+    }
+
+    @Test("passcode (length 4)", arguments: passcodeRows(length: 4))
+    func passcodeCell(_ row: PasscodeRow) { expectCell(PasscodeMachine.definition(), row) }
+
+    @Test("each machine passes strict validation")
+    func strictValidation() {
+        #expect(LoginMachine.definition.validate(.strict) == [])
+        #expect(HomeLoadingMachine.definition.validate(.strict) == [])
+        #expect(LogoutMachine.definition.validate(.strict) == [])
+        for length in [1, 4, 6] {
+            #expect(PasscodeMachine.definition(length: length).validate(.strict) == [])
+        }
+    }
+
+    @Test("names are the ones users see")
+    func names() {
+        #expect(LoginMachine.definition.name == "login")
+        #expect(HomeLoadingMachine.definition.name == "home-loading")
+        #expect(LogoutMachine.definition.name == "logout")
+        #expect(PasscodeMachine.definition().name == "passcode")
+        #expect(LoginMachine.definition.states.map(\.description) == ["idle", "loggingIn", "failed(login)", "failed(network)", "failed(server)", "failed(system)", "atHome"])
+        #expect(LoginMachine.definition.events.map(\.description) == ["edit", "logIn", "succeed", "fail(login)", "fail(network)", "fail(server)", "fail(system)", "closeAlert", "returnFromHome"])
+        #expect(HomeLoadingMachine.definition.states.map(\.description) == ["waiting", "loading", "failure(authentication)", "failure(network)", "failure(server)", "failure(system)", "dismissed"])
+        #expect(PasscodeMachine.definition().states.map(\.description) == ["entered(0)", "entered(1)", "entered(2)", "entered(3)", "complete"])
+    }
+
+    @Test("logIn with the guard unmet is rejected, naming the guard")
+    func guardRejection() throws {
+        var machine = try Machine(LoginMachine.definition)
+        #expect(throws: TransitionError(state: LoginState.idle, event: LoginEvent.logIn, reason: .guardNotMet(["ID and password filled"]), permitted: [.edit, .logIn])) {
+            try machine.send(.logIn, context: Credentials(id: "koher", password: ""))
+        }
+        #expect(machine.state == .idle)
+    }
+}

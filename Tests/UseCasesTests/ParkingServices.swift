@@ -1,0 +1,77 @@
+import Entities
+import Synchronization
+import Testing
+import UseCases
+
+/// Calls that wait until the test decides how they end: each call parks a continuation,
+/// the test waits for it to arrive, then resumes it with a value or an error.
+actor CallPark<Value: Sendable> {
+    private var parked: [CheckedContinuation<Value, any Error>] = []
+    private var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// How many calls were made in all.
+    private(set) var callCount = 0
+
+    /// Made by the service: parks until the test resumes it.
+    func call() async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            parked.append(continuation)
+            callCount += 1
+            let ready = watchers.filter { $0.count <= parked.count }
+            watchers.removeAll { $0.count <= parked.count }
+            for watcher in ready { watcher.continuation.resume() }
+        }
+    }
+
+    /// Returns once `count` calls are parked.
+    func waitForParkedCalls(_ count: Int = 1) async {
+        if parked.count >= count { return }
+        await withCheckedContinuation { watchers.append((count, $0)) }
+    }
+
+    /// The number of calls parked now.
+    var parkedCount: Int { parked.count }
+
+    /// Ends the oldest parked call.
+    func resume(with result: Result<Value, any Error>) {
+        guard !parked.isEmpty else {
+            Issue.record("no parked call to resume")
+            return
+        }
+        parked.removeFirst().resume(with: result)
+    }
+}
+
+extension CallPark where Value == Void {
+    /// Ends the oldest parked call successfully.
+    func succeed() { resume(with: .success(())) }
+}
+
+final class ParkingAuthService: AuthServiceProtocol {
+    let logInCalls = CallPark<Void>()
+    let logOutCalls = CallPark<Void>()
+    private let received = Mutex<[Credentials]>([])
+
+    /// The credentials of every logIn call, raw.
+    var receivedCredentials: [Credentials] { received.withLock { $0 } }
+
+    func logIn(id: User.ID, password: String) async throws {
+        received.withLock { $0.append(Credentials(id: id.rawValue, password: password)) }
+        try await logInCalls.call()
+    }
+
+    func logOut() async {
+        try? await logOutCalls.call()
+    }
+}
+
+final class ParkingUserService: UserServiceProtocol {
+    let calls = CallPark<User>()
+
+    func currentUser() async throws -> User {
+        try await calls.call()
+    }
+}
+
+struct SomeOtherError: Error {}
+
+let koher = User(id: "koher", name: "Yuta Koshizawa", introduction: "ソフトウェアエンジニア。")
