@@ -14,9 +14,12 @@ let package = Package(
         .library(name: "Entities", targets: ["Entities"]),
         .library(name: "UseCases", targets: ["UseCases"]),
         .library(name: "APIServices", targets: ["APIServices"]),
+        .executable(name: "fsm", targets: ["fsm"]),
+        .plugin(name: "GenerateDiagrams", targets: ["GenerateDiagrams"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         .target(name: "FSM", swiftSettings: strict),
@@ -24,6 +27,20 @@ let package = Package(
         .target(name: "Entities", swiftSettings: strict),
         .target(name: "UseCases", dependencies: ["FSM", "Entities"], swiftSettings: strict),
         .target(name: "APIServices", dependencies: ["UseCases", "Entities"], swiftSettings: strict),
+        .target(name: "FSMCLI", dependencies: ["FSM", "UseCases", "APIServices", "Entities"], swiftSettings: strict),
+        .executableTarget(
+            name: "fsm",
+            dependencies: ["FSMCLI", "FSM", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+        .plugin(
+            name: "GenerateDiagrams",
+            capability: .command(
+                intent: .custom(verb: "generate-diagrams", description: "Regenerates Diagrams/ (.dot, .mmd, .svg) from the machine definitions"),
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated diagrams to Diagrams/")]
+            ),
+            dependencies: ["fsm"]
+        ),
         .testTarget(
             name: "FSMTests",
             dependencies: ["FSM", "FSMTesting", .product(name: "PropertyBased", package: "swift-property-based")],
@@ -32,6 +49,7 @@ let package = Package(
         .testTarget(name: "FSMTestingTests", dependencies: ["FSM", "FSMTesting"], swiftSettings: strict),
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"], swiftSettings: strict),
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "FSM", "FSMTesting"], swiftSettings: strict),
+        .testTarget(name: "FSMCLITests", dependencies: ["FSMCLI", "FSM", "UseCases"], swiftSettings: strict),
         .testTarget(name: "APIServicesTests", dependencies: ["APIServices", "UseCases", "Entities"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -78,7 +78,13 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     @inlinable
     @discardableResult
     public mutating func send(_ event: Event, context: Context) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
-        switch evaluate(event, context: context) {
+        try apply(evaluate(event, context: context), event)
+    }
+
+    /// Takes a step, or applies the policy to a rejection.
+    @inlinable
+    mutating func apply(_ outcome: Result<Step, TransitionError<State, Event>>, _ event: Event) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
+        switch outcome {
         case let .success(step):
             stateIndex = step.target
             return step.transition
@@ -102,6 +108,19 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
         evaluate(event, context: context).map(\.transition)
     }
 
+    /// Sends an event, deciding each guard by its name instead of evaluating it on a
+    /// context: for simulators, REPLs and model-based tests that explore a machine without
+    /// building contexts. Otherwise exactly ``send(_:context:)``.
+    @discardableResult
+    public mutating func send(_ event: Event, guards holds: (String) -> Bool) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
+        try apply(evaluate(event) { holds($0.name) }, event)
+    }
+
+    /// What sending an event would do now, each guard decided by its name.
+    public func check(_ event: Event, guards holds: (String) -> Bool) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
+        evaluate(event) { holds($0.name) }.map(\.transition)
+    }
+
     /// The outcome of an event in the current state: the transition and the index of its
     /// target, or the error. The one place where dispatch is decided.
     @usableFromInline
@@ -116,6 +135,11 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
 
     @inlinable
     func evaluate(_ event: Event, context: Context) -> Result<Step, TransitionError<State, Event>> {
+        evaluate(event) { $0.predicate(context) }
+    }
+
+    @inlinable
+    func evaluate(_ event: Event, passes: (Guard<Context>) -> Bool) -> Result<Step, TransitionError<State, Event>> {
         let program = self.program
         let source = stateIndex
         guard let eventIndex = program.eventIndex[event] else {
@@ -126,7 +150,7 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
         if code >= 0 {
             repeat {
                 let candidate = program.candidates[Int(code)]
-                if candidate.guard?.predicate(context) ?? true {
+                if candidate.guard.map(passes) ?? true {
                     let transition = Transition(
                         source: program.states[source], event: event, target: program.states[candidate.target],
                         effects: candidate.effects, kind: candidate.kind

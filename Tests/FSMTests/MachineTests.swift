@@ -151,6 +151,16 @@ struct MachineTests {
         #expect(machine.check(.open).failureValue?.reason == .noTransition)
     }
 
+    @Test("guards can be decided by name instead of by a context")
+    func guardsByName() throws {
+        var door = try Machine(doorDefinition)
+        #expect(door.check(.lock) { _ in false }.failureValue?.reason == .guardNotMet(["has key"]))
+        var asked: [String] = []
+        try door.send(.lock) { asked.append($0); return true }
+        #expect(asked == ["has key"])
+        #expect(door.state == .locked)
+    }
+
     @Test("an undeclared event is rejected as having no transition")
     func undeclaredEvent() throws {
         let small = MachineDefinition<Door, DoorEvent, Never, Void>(name: "small", initial: .closed, events: [.open, .close]) {

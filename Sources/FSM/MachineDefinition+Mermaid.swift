@@ -1,0 +1,86 @@
+extension MachineDefinition {
+    /// The definition as a Mermaid `stateDiagram-v2`: a pure function of the definition,
+    /// byte-stable, showing what the DOT export shows.
+    ///
+    /// States get identifiers `s0`, `s1`, ... and their names as descriptions
+    /// (`state "failure(network)" as s3`); `[*]` marks the initial state and each final
+    /// state; edges are labelled `event [guard] / effect, effect`, internal ones with
+    /// `(internal)`; ignored events are a note beside their state. Characters Mermaid would
+    /// read as syntax are written as entity codes (`#quot;`, `#58;`, ...).
+    ///
+    /// - Parameter options: a state to highlight (a `current` class), and an optional
+    ///   coverage view (uncovered transitions listed in a comment, since Mermaid state
+    ///   diagrams cannot style single transitions).
+    public func mermaid(_ options: DiagramOptions = DiagramOptions()) -> String {
+        MachineGraph(self).mermaid(options)
+    }
+}
+
+extension MachineGraph {
+    func mermaid(_ options: DiagramOptions) -> String {
+        var lines = ["---", "title: \(Mermaid.escaped(name))", "---", "stateDiagram-v2", "  direction LR"]
+        for node in nodes {
+            lines.append("  state \"\(Mermaid.escaped(node.name))\" as \(node.id)")
+        }
+        for (index, node) in nodes.enumerated() {
+            var notes: [String] = []
+            if !node.entryEffects.isEmpty { notes.append("entry / " + node.entryEffects.map(Mermaid.escaped).joined(separator: ", ")) }
+            if !node.exitEffects.isEmpty { notes.append("exit / " + node.exitEffects.map(Mermaid.escaped).joined(separator: ", ")) }
+            if let ignoredText = ignoredLabel(index, escape: Mermaid.escaped) { notes.append(ignoredText) }
+            if !notes.isEmpty {
+                lines.append("  note right of \(node.id) : " + notes.joined(separator: "<br>"))
+            }
+        }
+        if let initial {
+            lines.append("  [*] --> \(nodes[initial].id)")
+        }
+        for edge in edges {
+            let label = edge.label(escape: Mermaid.escaped) + (edge.kind == .internal ? " (internal)" : "")
+            lines.append("  \(nodes[edge.source].id) --> \(nodes[edge.target].id) : \(label)")
+        }
+        for node in nodes where node.isFinal {
+            lines.append("  \(node.id) --> [*]")
+        }
+        if let covered = options.coveredTransitions {
+            for edge in edges where !covered.contains(key(of: edge)) {
+                let key = key(of: edge)
+                lines.append("  %% not covered: \(Mermaid.escaped(key.source)) --\(Mermaid.escaped(key.event))--> \(Mermaid.escaped(key.target))")
+            }
+        }
+        if let highlighted = options.highlightedState, let node = nodes.first(where: { $0.name == highlighted }) {
+            lines.append("  classDef current fill:#ffd966,stroke:#b8860b,stroke-width:2px")
+            lines.append("  class \(node.id) current")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Mermaid text helpers.
+enum Mermaid {
+    /// Text safe inside a Mermaid label or quoted description: syntax characters as entity
+    /// codes, line breaks as `<br>`, other control characters replaced by U+FFFD.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "#quot;"
+            case "#": out += "#35;"
+            case "&": out += "#amp;"
+            case ":": out += "#58;"
+            case ";": out += "#59;"
+            case "<": out += "#lt;"
+            case ">": out += "#gt;"
+            case "{": out += "#123;"
+            case "}": out += "#125;"
+            case "|": out += "#124;"
+            case "%": out += "#37;"
+            case "\\": out += "#92;"
+            case "\n": out += "<br>"
+            case "\r": break
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

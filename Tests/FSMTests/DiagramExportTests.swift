@@ -1,0 +1,185 @@
+import FSM
+import Testing
+
+/// A machine whose names hold every character class a diagram must escape.
+enum Odd: Hashable, Sendable, CustomStringConvertible {
+    case quote, backslash, newline, brackets, unicode, payload(String)
+    var description: String {
+        switch self {
+        case .quote: "say \"hi\""
+        case .backslash: "back\\slash"
+        case .newline: "two\nlines"
+        case .brackets: "<html>{record}|pipe"
+        case .unicode: "日本語 ✓ café"
+        case let .payload(kind): "failure(\(kind))"
+        }
+    }
+}
+
+enum OddEvent: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    case go, back, poke
+    var description: String {
+        switch self {
+        case .go: "go: \"now\"; #1"
+        case .back: "back\\{}"
+        case .poke: "poke|<>"
+        }
+    }
+}
+
+let oddGuard = Guard<Void>("ready? [\"yes\"]") { _ in true }
+
+let oddDefinition = MachineDefinition<Odd, OddEvent, String, Void>(name: "odd \"machine\"", initial: .quote) {
+    In(.quote) {
+        On(.go, to: .backslash, guard: oddGuard, emit: "say \"x\"", "a\\b")
+        Ignore(.poke)
+    }
+    In(.backslash) { On(.go, to: .newline); Internal(.poke, emit: "日本") }
+    In(.newline) { On(.go, to: .brackets) }
+    In(.brackets) { On(.go, to: .unicode) }
+    In(.unicode) {
+        On(.go, to: .payload("network"))
+        On(.back, to: .payload("server"))
+    }
+    In(.payload("network")) { On(.back, to: .quote) }
+    Final(.payload("server")) { IgnoreOtherEvents() }
+}
+
+@Suite("DOT and Mermaid export")
+struct DiagramExportTests {
+    @Test("DOT of the door: exact bytes")
+    func doorDOT() {
+        #expect(doorDefinition.dot() == """
+        digraph "door" {
+          rankdir=LR;
+          node [shape=box, style=rounded, fontname="Helvetica", fontsize=12];
+          edge [fontname="Helvetica", fontsize=10];
+          __initial [shape=point, width=0.15, label=""];
+          s0 [label="opened\\nentry / lightOn\\nexit / lightOff"];
+          s1 [label="closed"];
+          s2 [label="locked"];
+          s3 [label="broken", shape=doublecircle];
+          __initial -> s1;
+          s0 -> s1 [label="close / creak, click"];
+          s1 -> s0 [label="open / creak", constraint=false];
+          s1 -> s2 [label="lock [has key] / bolt"];
+          s1 -> s1 [label="knock / echo", style=dashed];
+          s1 -> s3 [label="kick"];
+          s2 -> s1 [label="unlock [has key] / unbolt", constraint=false];
+          s2 -> s2 [label="knock / echo", style=dashed];
+          s2 -> s3 [label="kick"];
+          s0 -> s0 [label="ignored: open", style=dotted, color="gray55", fontcolor="gray45", arrowhead=none];
+          s3 -> s3 [label="ignored: knock", style=dotted, color="gray55", fontcolor="gray45", arrowhead=none];
+        }
+
+        """)
+    }
+
+    @Test("export is byte-stable: the same definition gives the same bytes")
+    func stable() {
+        #expect(doorDefinition.dot() == doorDefinition.dot())
+        #expect(oddDefinition.dot() == oddDefinition.dot())
+        #expect(oddDefinition.mermaid() == oddDefinition.mermaid())
+        #expect(doorDefinition.dot().hasSuffix("}\n"))
+        #expect(doorDefinition.mermaid().hasSuffix("\n"))
+    }
+
+    @Test("every name is quoted and escaped in DOT")
+    func dotEscaping() {
+        let dot = oddDefinition.dot()
+        #expect(dot.hasPrefix("digraph \"odd \\\"machine\\\"\" {\n"))
+        #expect(dot.contains("[label=\"say \\\"hi\\\"\"]"))
+        #expect(dot.contains("[label=\"back\\\\slash\"]"))
+        #expect(dot.contains("[label=\"two\\nlines\"]"))
+        #expect(dot.contains("[label=\"<html>{record}|pipe\"]"))
+        #expect(dot.contains("[label=\"日本語 ✓ café\"]"))
+        #expect(dot.contains("label=\"go: \\\"now\\\"; #1 [ready? [\\\"yes\\\"]] / say \\\"x\\\", a\\\\b\""))
+        #expect(!dot.contains("\n\n"), "no raw newline inside a label")
+    }
+
+    @Test("payload states are grouped in a cluster per case")
+    func clusters() {
+        let dot = oddDefinition.dot()
+        #expect(dot.contains("subgraph cluster_0 {\n    label=\"failure\";"))
+        #expect(dot.contains("    s5 [label=\"failure(network)\"];\n    s6 [label=\"failure(server)\", shape=doublecircle];\n  }"))
+    }
+
+    @Test("a highlighted state is filled")
+    func highlight() {
+        let dot = doorDefinition.dot(highlighting: .locked)
+        #expect(dot.contains("s2 [label=\"locked\", style=\"rounded,filled\", fillcolor=\"#ffd966\", penwidth=2];"))
+        #expect(doorDefinition.dot(highlighting: .broken).contains("s3 [label=\"broken\", shape=doublecircle, style=filled, fillcolor=\"#ffd966\", penwidth=2];"))
+    }
+
+    @Test("the coverage view draws taken transitions solid and the others dashed red")
+    func coverage() throws {
+        var door = try Machine(doorDefinition)
+        let taken = try [door.send(.open, context: withKey), door.send(.close, context: withKey), door.send(.knock, context: withKey)]
+        let dot = doorDefinition.dot(DiagramOptions(coveredTransitions: Set(taken.map(TransitionKey.init))))
+        #expect(dot.contains("s0 -> s1 [label=\"close / creak, click\"];"))
+        #expect(dot.contains("s1 -> s1 [label=\"knock / echo\"];"))
+        #expect(dot.contains("s1 -> s2 [label=\"lock [has key] / bolt\", style=dashed, color=\"red\", fontcolor=\"red\"];"))
+        #expect(dot.components(separatedBy: "fontcolor=\"red\"").count - 1 == 5, "8 transitions, 3 taken")
+    }
+
+    @Test("Mermaid of the door: exact bytes")
+    func doorMermaid() {
+        #expect(doorDefinition.mermaid(DiagramOptions(highlightedState: "closed")) == """
+        ---
+        title: door
+        ---
+        stateDiagram-v2
+          direction LR
+          state "opened" as s0
+          state "closed" as s1
+          state "locked" as s2
+          state "broken" as s3
+          note right of s0 : entry / lightOn<br>exit / lightOff<br>ignored: open
+          note right of s3 : ignored: knock
+          [*] --> s1
+          s0 --> s1 : close / creak, click
+          s1 --> s0 : open / creak
+          s1 --> s2 : lock [has key] / bolt
+          s1 --> s1 : knock / echo (internal)
+          s1 --> s3 : kick
+          s2 --> s1 : unlock [has key] / unbolt
+          s2 --> s2 : knock / echo (internal)
+          s2 --> s3 : kick
+          s3 --> [*]
+          classDef current fill:#ffd966,stroke:#b8860b,stroke-width:2px
+          class s1 current
+
+        """)
+    }
+
+    @Test("Mermaid structure: valid identifiers, one declaration per state, one arrow per transition, names escaped")
+    func mermaidStructure() {
+        let text = oddDefinition.mermaid()
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(5)) == ["---", "title: odd #quot;machine#quot;", "---", "stateDiagram-v2", "  direction LR"])
+        let declarations = lines.filter { $0.hasPrefix("  state \"") }
+        #expect(declarations.count == oddDefinition.states.count)
+        for (index, line) in declarations.enumerated() {
+            #expect(line.hasSuffix("\" as s\(index)"))
+            let quoted = line.dropFirst("  state \"".count).dropLast("\" as s\(index)".count)
+            #expect(!quoted.contains("\""), "a quote inside a description: \(line)")
+            #expect(!quoted.contains("\n"))
+        }
+        let arrows = lines.filter { $0.contains(" --> ") }
+        let identifier = #/^  (s\d+|\[\*\]) --> (s\d+|\[\*\])( : [^:;"{}|<>#\\]*((#[a-z0-9]+;)[^:;"{}|<>#\\]*)*)?$/#
+        for line in arrows {
+            #expect(line.wholeMatch(of: identifier) != nil, "not a well-formed transition line: \(line)")
+        }
+        #expect(arrows.count == oddDefinition.transitions.count + 1 + oddDefinition.finalStates.count)
+        #expect(text.contains("state \"two<br>lines\" as s2"))
+        #expect(text.contains("state \"#lt;html#gt;#123;record#125;#124;pipe\" as s3"))
+        #expect(text.contains("s0 --> s1 : go#58; #quot;now#quot;#59; #35;1 [ready? [#quot;yes#quot;]] / say #quot;x#quot;, a#92;b"))
+        #expect(text.contains("note right of s6 : ignored: all events"))
+    }
+
+    @Test("Mermaid coverage lists the transitions not covered")
+    func mermaidCoverage() {
+        let text = doorDefinition.mermaid(DiagramOptions(coveredTransitions: []))
+        #expect(text.contains("  %% not covered: closed --open--> opened"))
+    }
+}
