@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "FSM", targets: ["FSM"]),
         .library(name: "FSMTesting", targets: ["FSMTesting"]),
+        .library(name: "FSMREPL", targets: ["FSMREPL"]),
         .library(name: "Entities", targets: ["Entities"]),
         .library(name: "UseCases", targets: ["UseCases"]),
         .library(name: "APIServices", targets: ["APIServices"]),
@@ -27,10 +28,11 @@ let package = Package(
         .target(name: "Entities", swiftSettings: strict),
         .target(name: "UseCases", dependencies: ["FSM", "Entities"], swiftSettings: strict),
         .target(name: "APIServices", dependencies: ["UseCases", "Entities"], swiftSettings: strict),
-        .target(name: "FSMCLI", dependencies: ["FSM", "UseCases", "APIServices", "Entities"], swiftSettings: strict),
+        .target(name: "FSMREPL", dependencies: ["FSM"], swiftSettings: strict),
+        .target(name: "FSMCLI", dependencies: ["FSM", "FSMREPL", "UseCases", "APIServices", "Entities"], swiftSettings: strict),
         .executableTarget(
             name: "fsm",
-            dependencies: ["FSMCLI", "FSM", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FSMCLI", "FSMREPL", "FSM", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
         .plugin(
@@ -49,6 +51,7 @@ let package = Package(
         .testTarget(name: "FSMTestingTests", dependencies: ["FSM", "FSMTesting"], swiftSettings: strict),
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"], swiftSettings: strict),
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "FSM", "FSMTesting"], swiftSettings: strict),
+        .testTarget(name: "FSMREPLTests", dependencies: ["FSMREPL", "FSM", "UseCases"], swiftSettings: strict),
         .testTarget(name: "FSMCLITests", dependencies: ["FSMCLI", "FSM", "UseCases"], swiftSettings: strict),
         .testTarget(name: "APIServicesTests", dependencies: ["APIServices", "UseCases", "Entities"], swiftSettings: strict),
     ],

@@ -1,4 +1,5 @@
 import FSM
+import FSMREPL
 import UseCases
 
 /// The machines a tool knows, in a fixed order, found by name with a "did you mean" for typos.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FSM
 import FSMCLI
+import FSMREPL
 
 struct Dot: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,0 +1,137 @@
+import FSM
+
+/// A REPL over one machine: hand it a line, print what it returns.
+///
+/// ```swift
+/// let session = try REPLSession(LoginMachine.definition)
+/// print(session.handle("logIn").text)   // idle --logIn--> loggingIn / disableInputs, ...
+/// ```
+///
+/// A line is an event (`logIn`, `fail network`, `fail(network)`) or a command starting
+/// with `:` (`:help` lists them). Guards are decided by name: each holds until turned off
+/// with `:guard NAME off`. A bad line (unknown, illegal, too long, not UTF-8) gets a message
+/// and changes nothing; nothing a line says can end or corrupt the session except `:quit`.
+public final class REPLSession {
+    /// What handling one line produced.
+    public struct Output: Sendable, Equatable {
+        /// The text to print (empty for nothing); ends without a newline.
+        public let text: String
+        /// Whether the line was refused (an unknown or illegal event, a bad command).
+        public let isError: Bool
+        /// Whether the line asked to end the session.
+        public let quits: Bool
+
+        /// Creates an output.
+        public init(text: String, isError: Bool = false, quits: Bool = false) {
+            self.text = text
+            self.isError = isError
+            self.quits = quits
+        }
+    }
+
+    /// The longest line handled; longer ones are refused.
+    public static let maximumLineLength = 1_000
+
+    private var engine: any SessionEngine
+    private let writeFile: (_ path: String, _ contents: String) throws -> Void
+
+    /// Starts a session on a definition, in its initial state.
+    /// - Parameters:
+    ///   - definition: The machine.
+    ///   - writeFile: How `:save PATH` writes a script (the default writes the file).
+    /// - Throws: ``DefinitionError`` when the definition cannot run.
+    public init<State, Event, Effect, Context>(
+        _ definition: MachineDefinition<State, Event, Effect, Context>,
+        writeFile: @escaping (_ path: String, _ contents: String) throws -> Void = FileText.write
+    ) throws(DefinitionError) {
+        engine = try Engine(definition)
+        self.writeFile = writeFile
+    }
+
+    /// The machine's name.
+    public var machineName: String { engine.machineName }
+
+    /// The current state's name.
+    public var stateName: String { engine.stateName }
+
+    /// The lines that changed the session (accepted events and guard settings), in order:
+    /// what `:save` writes and `fsm repl --script` replays.
+    public var script: [String] { engine.script }
+
+    /// The prompt for a terminal: `login(idle)> `.
+    public var prompt: String { "\(machineName)(\(stateName))> " }
+
+    /// The text shown when a session starts.
+    public var banner: String {
+        "\(machineName): \(stateName). Type an event (\(engine.eventNames.prefix(3).joined(separator: ", ")), ...) or :help."
+    }
+
+    /// Handles one line.
+    public func handle(_ line: String) -> Output {
+        guard line.count <= Self.maximumLineLength else {
+            return Output(text: "error: line too long (\(line.count) characters; at most \(Self.maximumLineLength)); nothing changed", isError: true)
+        }
+        let trimmed = line.trimmingWhitespace
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return Output(text: "") }
+        if trimmed.hasPrefix(":") { return command(trimmed) }
+        return engine.send(trimmed)
+    }
+
+    private func command(_ line: String) -> Output {
+        let words = line.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
+        let name = words.first ?? ""
+        let argument = words.count > 1 ? words[1].trimmingWhitespace : ""
+        switch name {
+        case "help", "h", "?": return Output(text: Self.help)
+        case "state", "s": return Output(text: engine.stateName)
+        case "events", "e": return Output(text: engine.eventsReport)
+        case "history": return Output(text: script.isEmpty ? "(no history)" : script.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n"))
+        case "undo", "u": return engine.undo()
+        case "reset": return engine.reset()
+        case "dot": return Output(text: engine.dot)
+        case "table": return Output(text: engine.table)
+        case "guards": return Output(text: engine.guardsReport)
+        case "guard": return engine.setGuard(argument)
+        case "save":
+            guard !argument.isEmpty else { return Output(text: "error: :save needs a file name, e.g. :save session.fsm", isError: true) }
+            do {
+                try writeFile(argument, script.map { $0 + "\n" }.joined())
+                return Output(text: "saved \(script.count) line(s) to \(argument); replay with: fsm repl \(machineName) --script \(argument)")
+            } catch {
+                return Output(text: "error: cannot write \(argument): \(error)", isError: true)
+            }
+        case "quit", "q", "exit": return Output(text: "", quits: true)
+        default:
+            let suggestion = Suggestion.closest(to: name, in: Self.commands).map { "; did you mean ':\($0)'?" } ?? ""
+            return Output(text: "error: unknown command ':\(name)'\(suggestion) (:help lists them)", isError: true)
+        }
+    }
+
+    static let commands = ["help", "state", "events", "history", "undo", "reset", "dot", "table", "guards", "guard", "save", "quit"]
+
+    /// The help text.
+    public static let help = """
+    EVENT [PAYLOAD]      send an event: logIn, fail network (= fail(network))
+    :state               the current state
+    :events              the events permitted now, and why the others are not
+    :guards              the guards and whether each holds
+    :guard NAME on|off   decide a guard (all hold until turned off)
+    :history             the lines that changed the session
+    :undo                take the last of them back
+    :reset               back to the initial state; clears the history and guards
+    :dot                 the diagram (DOT) with the current state highlighted
+    :table               the full transition table
+    :save FILE           save the history as a script (fsm repl MACHINE --script FILE)
+    :quit                end the session (so does end of input)
+    Lines starting with # are comments.
+    """
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs (and a trailing CR).
+    var trimmingWhitespace: String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\r\n" }
+        guard let start = firstIndex(where: { !isBlank($0) }), let end = lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(self[start...end])
+    }
+}

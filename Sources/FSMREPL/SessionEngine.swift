@@ -1,0 +1,167 @@
+import FSM
+
+/// The typed half of a ``REPLSession``: one machine, its history and its guard settings.
+protocol SessionEngine {
+    var machineName: String { get }
+    var stateName: String { get }
+    var eventNames: [String] { get }
+    var script: [String] { get }
+    var eventsReport: String { get }
+    var guardsReport: String { get }
+    var dot: String { get }
+    var table: String { get }
+    mutating func send(_ line: String) -> REPLSession.Output
+    mutating func setGuard(_ argument: String) -> REPLSession.Output
+    mutating func undo() -> REPLSession.Output
+    mutating func reset() -> REPLSession.Output
+}
+
+struct Engine<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: SessionEngine {
+    let definition: MachineDefinition<State, Event, Effect, Context>
+    var machine: Machine<State, Event, Effect, Context>
+    let initialMachine: Machine<State, Event, Effect, Context>
+    var guardValues: [String: Bool] = [:]
+    /// The lines that changed the session, each with the machine and guards before it: a
+    /// machine is a value, so undo is restoring a copy.
+    var history: [(line: String, machine: Machine<State, Event, Effect, Context>, guards: [String: Bool])] = []
+    let events: [(name: String, event: Event)]
+    let guardNames: [String]
+
+    init(_ definition: MachineDefinition<State, Event, Effect, Context>) throws(DefinitionError) {
+        self.definition = definition
+        machine = try Machine(definition)
+        initialMachine = machine
+        events = machine.events.map { (definition.name(of: $0), $0) }
+        var seen: Set<String> = []
+        guardNames = definition.transitions.compactMap(\.guard?.name).filter { seen.insert($0).inserted }
+    }
+
+    var machineName: String { definition.name }
+    var script: [String] { history.map(\.line) }
+    var stateName: String { definition.name(of: machine.state) }
+    var eventNames: [String] { events.map(\.name) }
+    var dot: String { definition.dot(highlighting: machine.state).trimmingTrailingNewline }
+    var table: String { definition.table.markdown.trimmingTrailingNewline }
+
+    private func holds(_ guardName: String) -> Bool { guardValues[guardName] ?? true }
+
+    mutating func send(_ line: String) -> REPLSession.Output {
+        let name = Self.normalizedEventName(line)
+        guard let event = lookUp(name) else {
+            let suggestion = Suggestion.closest(to: name, in: eventNames).map { "; did you mean '\($0)'?" } ?? ""
+            return REPLSession.Output(text: "error: unknown event '\(name)'\(suggestion) (events: \(eventNames.joined(separator: ", "))); nothing changed", isError: true)
+        }
+        let before = machine
+        let guardValues = self.guardValues
+        do {
+            let step = try machine.send(event) { guardValues[$0] ?? true }
+            if step.kind != .ignored { history.append((definition.name(of: event), before, guardValues)) }
+            return REPLSession.Output(text: describe(step))
+        } catch {
+            return REPLSession.Output(text: "error: \(error); nothing changed", isError: true)
+        }
+    }
+
+    /// An event name as typed: `fail network` means `fail(network)`, `fail network, x` means `fail(network, x)`.
+    static func normalizedEventName(_ line: String) -> String {
+        let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].contains("(") else { return line }
+        return "\(parts[0])(\(parts[1].trimmingWhitespace))"
+    }
+
+    private func lookUp(_ name: String) -> Event? {
+        if let exact = events.first(where: { $0.name == name }) { return exact.event }
+        let lowered = name.lowercased()
+        let matches = events.filter { $0.name.lowercased() == lowered }
+        return matches.count == 1 ? matches[0].event : nil
+    }
+
+    private func describe(_ step: Transition<State, Event, Effect>) -> String {
+        let source = definition.name(of: step.source)
+        let event = definition.name(of: step.event)
+        switch step.kind {
+        case .ignored: return "\(source): '\(event)' ignored"
+        case .rejected: return "\(source): '\(event)' rejected"
+        case .external, .internal:
+            let effects = step.effects.isEmpty ? "" : " / " + step.effects.map { String(describing: $0) }.joined(separator: ", ")
+            let internalMark = step.kind == .internal ? " (internal)" : ""
+            return "\(source) --\(event)--> \(definition.name(of: step.target))\(internalMark)\(effects)"
+        }
+    }
+
+    var eventsReport: String {
+        let guardValues = self.guardValues
+        var permitted: [String] = []
+        var refused: [String] = []
+        for (name, event) in events {
+            switch machine.check(event, guards: { guardValues[$0] ?? true }) {
+            case let .success(step):
+                switch step.kind {
+                case .ignored: permitted.append("  \(name): ignored")
+                default: permitted.append("  \(name) -> \(definition.name(of: step.target))\(step.kind == .internal ? " (internal)" : "")")
+                }
+            case let .failure(error):
+                switch error.reason {
+                case .noTransition: refused.append("  \(name): no transition")
+                case .finalState: refused.append("  \(name): the state is final")
+                case let .guardNotMet(names):
+                    let list = names.map { "'\($0)'" }.joined(separator: ", ")
+                    refused.append("  \(name): guard \(list) not met (:guard \(names[0]) on)")
+                }
+            }
+        }
+        var lines = ["state: \(stateName)\(machine.isFinished ? " (final)" : "")"]
+        lines.append(permitted.isEmpty ? "permitted: none" : "permitted:")
+        lines += permitted
+        if !refused.isEmpty { lines.append("not permitted:"); lines += refused }
+        return lines.joined(separator: "\n")
+    }
+
+    var guardsReport: String {
+        guard !guardNames.isEmpty else { return "\(machineName) has no guards" }
+        return guardNames.map { "\($0): \(holds($0) ? "on" : "off")" }.joined(separator: "\n")
+    }
+
+    mutating func setGuard(_ argument: String) -> REPLSession.Output {
+        let parts = argument.split(separator: " ").map(String.init)
+        guard let value = parts.last.flatMap(Self.onOff), parts.count >= 2 else {
+            return REPLSession.Output(text: "error: usage: :guard NAME on|off (guards: \(guardNames.joined(separator: ", ")))", isError: true)
+        }
+        var name = parts.dropLast().joined(separator: " ")
+        if name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") { name = String(name.dropFirst().dropLast()) }
+        guard guardNames.contains(name) else {
+            let suggestion = Suggestion.closest(to: name, in: guardNames).map { "; did you mean '\($0)'?" } ?? ""
+            let known = guardNames.isEmpty ? "it has none" : "guards: \(guardNames.joined(separator: ", "))"
+            return REPLSession.Output(text: "error: \(machineName) has no guard '\(name)'\(suggestion) (\(known))", isError: true)
+        }
+        history.append((":guard \(name) \(value ? "on" : "off")", machine, guardValues))
+        guardValues[name] = value
+        return REPLSession.Output(text: "\(name): \(value ? "on" : "off")")
+    }
+
+    private static func onOff(_ word: String) -> Bool? {
+        switch word.lowercased() {
+        case "on", "true", "yes", "1": true
+        case "off", "false", "no", "0": false
+        default: nil
+        }
+    }
+
+    mutating func undo() -> REPLSession.Output {
+        guard let last = history.popLast() else { return REPLSession.Output(text: "nothing to undo", isError: true) }
+        machine = last.machine
+        guardValues = last.guards
+        return REPLSession.Output(text: "undid '\(last.line)'; state: \(stateName)")
+    }
+
+    mutating func reset() -> REPLSession.Output {
+        machine = initialMachine
+        guardValues = [:]
+        history = []
+        return REPLSession.Output(text: "reset; state: \(stateName)")
+    }
+}
+
+extension String {
+    var trimmingTrailingNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
+}
