@@ -53,6 +53,7 @@ let package = Package(
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "FSM", "FSMTesting"], swiftSettings: strict),
         .testTarget(name: "FSMREPLTests", dependencies: ["FSMREPL", "FSM", "UseCases"], swiftSettings: strict),
         .testTarget(name: "FSMCLITests", dependencies: ["FSMCLI", "FSM", "UseCases"], swiftSettings: strict),
+        .testTarget(name: "fsmTests", dependencies: ["fsm"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "APIServicesTests", dependencies: ["APIServices", "UseCases", "Entities"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -30,7 +30,7 @@ public actor Backend {
 
     private let clock: BackendClock
     private var generator: any RandomNumberGenerator & Sendable
-    private let forcedOutcome: ForcedOutcome?
+    private var forcedOutcome: ForcedOutcome?
     private var token: [UInt8]?
     private var expiryDeadlines: [Duration] = []
 
@@ -50,6 +50,14 @@ public actor Backend {
         self.generator = generator
         self.forcedOutcome = forcedOutcome
     }
+
+    /// Forces an outcome for the calls that follow (`nil`: back to the random draw).
+    public func force(_ outcome: ForcedOutcome?) {
+        forcedOutcome = outcome
+    }
+
+    /// The outcome forced now, if any.
+    public var forced: ForcedOutcome? { forcedOutcome }
 
     /// Whether a token is stored now.
     public var isLoggedIn: Bool {

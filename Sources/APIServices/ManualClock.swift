@@ -52,6 +52,9 @@ public final class ManualClock: Clock, Sendable {
     /// The clock's resolution: none.
     public var minimumResolution: Duration { .zero }
 
+    /// The earliest deadline a task is waiting for, if any task is waiting.
+    public var nextDeadline: Instant? { storage.withLock { $0.sleepers.map(\.deadline).min() } }
+
     /// The number of tasks waiting on the clock.
     public var sleeperCount: Int { storage.withLock { $0.sleepers.count } }
 

@@ -14,6 +14,6 @@ struct FSMTool: AsyncParsableCommand {
         Exit codes: 0 success, 1 a finding (validation diagnostics, stale diagrams,
         a rejected line of a --strict script), 64 bad usage.
         """,
-        subcommands: [List.self, Table.self, Dot.self, Mermaid.self, Validate.self, Diagrams.self, Repl.self]
+        subcommands: [List.self, Table.self, Dot.self, Mermaid.self, Validate.self, Diagrams.self, Repl.self, App.self]
     )
 }

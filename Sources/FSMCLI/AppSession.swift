@@ -1,0 +1,228 @@
+import APIServices
+import Entities
+import Foundation
+import FSMREPL
+import UseCases
+
+/// The Login Challenge played in a terminal: the real view states on the simulated back
+/// end, driven by typed commands, rendered as text.
+///
+/// With a virtual clock (the default through a pipe) time passes only with `wait N`, in
+/// order, so a scripted session is the same every run. With a real clock (at a terminal)
+/// calls finish in the background and ``onUpdate`` receives the new screen.
+@MainActor
+public final class AppSession {
+    /// How time passes.
+    public enum ClockMode: Sendable, Equatable {
+        /// Time passes only with `wait N`; reproducible.
+        case virtual
+        /// Real time, `speed` times faster (1 = the original timings).
+        case real(speed: Double)
+    }
+
+    /// What handling one command produced.
+    public struct Output: Sendable, Equatable {
+        /// The text to print; ends without a newline.
+        public let text: String
+        /// Whether the command asked to quit.
+        public let quits: Bool
+    }
+
+    /// The login screen's state (home is reached through it).
+    public let login: LoginViewState
+    /// The shared simulated back end.
+    public let backend: Backend
+    /// Called with the new screen when a call finishes in the background (real clock only).
+    public var onUpdate: (@MainActor (String) -> Void)?
+
+    private let clockMode: ClockMode
+    private let manualClock: ManualClock?
+    private let backendClock: BackendClock
+    private var inFlight = 0
+    private var appearedHome: HomeViewState?
+
+    /// Creates a session.
+    /// - Parameters:
+    ///   - seed: Seeds the back end's coin draws (`nil`: the system generator, as the original).
+    ///   - forcedOutcome: An outcome to force instead of the random failure draw.
+    ///   - clockMode: Virtual (reproducible) or real time at a speed.
+    public init(seed: UInt64?, forcedOutcome: ForcedOutcome?, clockMode: ClockMode) {
+        self.clockMode = clockMode
+        switch clockMode {
+        case .virtual:
+            let clock = ManualClock()
+            manualClock = clock
+            backendClock = BackendClock(clock)
+        case let .real(speed):
+            manualClock = nil
+            backendClock = BackendClock(ScaledClock(speed: speed))
+        }
+        if let seed {
+            backend = Backend(clock: backendClock, generator: SeededGenerator(seed: seed), forcedOutcome: forcedOutcome)
+        } else {
+            backend = Backend(clock: backendClock, forcedOutcome: forcedOutcome)
+        }
+        login = LoginViewState(authService: AuthService(backend: backend), userService: UserService(backend: backend))
+    }
+
+    /// The commands, for help and suggestions.
+    public static let commands = ["id", "password", "login", "close", "reload", "logout", "wait", "force", "screen", "help", "quit"]
+
+    /// The help text.
+    public static let help = """
+    id TEXT          type the ID (everything after 'id ', spaces included; 'id' alone empties it)
+    password TEXT    type the password (likewise)
+    login            tap Login
+    close            tap the alert's button (閉じる or OK)
+    reload           tap Reload on the home screen
+    logout           tap Logout on the home screen
+    wait N           let N seconds pass (e.g. wait 2, wait 30.5)
+    force OUTCOME    force the next calls' random outcome: success, network, server, system,
+                     or random (the original behaviour)
+    screen           show the screen again
+    help             this text
+    quit             leave (so does end of input)
+    """
+
+    /// Handles one command line.
+    public func handle(_ line: String) async -> Output {
+        let command = line.hasSuffix("\r") ? String(line.dropLast()) : line
+        let word = command.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let argument = command.count > word.count ? String(command.dropFirst(word.count + 1)) : ""
+        var notes: [String] = []
+        switch word.lowercased() {
+        case "":
+            return Output(text: "", quits: false)
+        case "id":
+            login.updateID(argument)
+            notes += refusal(login.lastRejection)
+        case "password", "pw":
+            login.updatePassword(argument)
+            notes += refusal(login.lastRejection)
+        case "login":
+            startAction { await self.login.logIn() }
+            await settle()
+            notes += refusal(login.lastRejection)
+        case "close", "ok":
+            if let home = login.home {
+                await home.closeAlert()
+                notes += refusal(home.lastRejection)
+            } else {
+                await login.closeAlert()
+                notes += refusal(login.lastRejection)
+            }
+            await settle()
+        case "reload", "logout":
+            guard let home = login.home else {
+                notes.append("not now: there is no home screen (log in first)")
+                break
+            }
+            if word.lowercased() == "reload" {
+                startAction { await home.reload() }
+            } else {
+                startAction { await home.logOut() }
+            }
+            await settle()
+            notes += refusal(home.lastRejection)
+        case "wait":
+            guard let seconds = Double(argument.trimmingCharacters(in: .whitespaces)), seconds >= 0, seconds <= 86_400 else {
+                return Output(text: "error: wait needs a number of seconds from 0 to 86400, e.g. wait 2", quits: false)
+            }
+            return Output(text: await wait(.milliseconds(Int64((seconds * 1_000).rounded()))), quits: false)
+        case "force":
+            let name = argument.trimmingCharacters(in: .whitespaces).lowercased()
+            if name == "random" {
+                await backend.force(nil)
+                notes.append("calls fail at random again")
+            } else if let outcome = ForcedOutcome(rawValue: name) {
+                await backend.force(outcome)
+                notes.append("calls now \(outcome == .success ? "never fail at random" : "fail with a \(outcome.rawValue) error")")
+            } else {
+                let choices = ForcedOutcome.allCases.map(\.rawValue) + ["random"]
+                let suggestion = Suggestion.closest(to: name, in: choices).map { "; did you mean '\($0)'?" } ?? ""
+                return Output(text: "error: unknown outcome '\(name)'\(suggestion) (outcomes: \(choices.joined(separator: ", ")))", quits: false)
+            }
+        case "screen":
+            break
+        case "help":
+            return Output(text: Self.help, quits: false)
+        case "quit", "exit":
+            return Output(text: "", quits: true)
+        default:
+            let suggestion = Suggestion.closest(to: word, in: Self.commands).map { "; did you mean '\($0)'?" } ?? ""
+            return Output(text: "error: unknown command '\(word)'\(suggestion) (type help)", quits: false)
+        }
+        return Output(text: (notes + [screen]).joined(separator: "\n"), quits: false)
+    }
+
+    private func refusal(_ rejection: String?) -> [String] {
+        rejection.map { ["not now: \($0)"] } ?? []
+    }
+
+    /// Starts a user action in the background, counting it until it ends.
+    private func startAction(_ action: @escaping @MainActor () async -> Void) {
+        inFlight += 1
+        Task { @MainActor in
+            await action()
+            self.inFlight -= 1
+            self.homeAppearedIfNew()
+            if case .real = self.clockMode { self.onUpdate?(self.screen) }
+        }
+    }
+
+    /// A home screen that has just been presented appears: it loads the user.
+    private func homeAppearedIfNew() {
+        guard let home = login.home, home !== appearedHome else { return }
+        appearedHome = home
+        startAction { await home.load() }
+    }
+
+    /// With a virtual clock: returns once every action has ended or waits on the clock.
+    private func settle() async {
+        guard let clock = manualClock else { return }
+        for spin in 0..<200_000 {
+            homeAppearedIfNew()
+            if inFlight <= clock.sleeperCount { return }
+            if spin < 1_000 {
+                await Task.yield()
+            } else {
+                try? await Task.sleep(for: .microseconds(200))
+            }
+        }
+    }
+
+    /// Lets time pass: on a virtual clock deadline by deadline, showing the screen after
+    /// each step that changed it; on a real clock by sleeping.
+    private func wait(_ duration: Duration) async -> String {
+        guard let clock = manualClock else {
+            try? await Task.sleep(for: duration / speed)
+            return screen
+        }
+        let target = clock.now.advanced(by: duration)
+        var shown: [String] = []
+        var last = screen
+        while let next = clock.nextDeadline, next <= target {
+            clock.advance(by: clock.now.duration(to: next))
+            await settle()
+            if screen != last {
+                last = screen
+                shown.append(last)
+            }
+        }
+        clock.advance(by: clock.now.duration(to: target))
+        await settle()
+        if screen != last || shown.isEmpty { shown.append(screen) }
+        return shown.joined(separator: "\n")
+    }
+
+    private var speed: Double {
+        if case let .real(speed) = clockMode { return max(0.001, speed) }
+        return 1
+    }
+
+    /// The time on the back end's clock, in seconds.
+    public var seconds: Double {
+        let elapsed = backendClock.now()
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
