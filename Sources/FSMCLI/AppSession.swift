@@ -40,6 +40,8 @@ public final class AppSession {
     private let backendClock: BackendClock
     private var inFlight = 0
     private var appearedHome: HomeViewState?
+    /// The screen last handed out, so a background update never repeats it.
+    private var lastScreen = ""
 
     /// Creates a session.
     /// - Parameters:
@@ -152,7 +154,8 @@ public final class AppSession {
             let suggestion = Suggestion.closest(to: word, in: Self.commands).map { "; did you mean '\($0)'?" } ?? ""
             return Output(text: "error: unknown command '\(word)'\(suggestion) (type help)", quits: false)
         }
-        return Output(text: (notes + [screen]).joined(separator: "\n"), quits: false)
+        lastScreen = screen
+        return Output(text: (notes + [lastScreen]).joined(separator: "\n"), quits: false)
     }
 
     private func refusal(_ rejection: String?) -> [String] {
@@ -166,7 +169,14 @@ public final class AppSession {
             await action()
             self.inFlight -= 1
             self.homeAppearedIfNew()
-            if case .real = self.clockMode { self.onUpdate?(self.screen) }
+            if case .real = self.clockMode {
+                await self.letActionsStart()
+                let screen = self.screen
+                if screen != self.lastScreen {
+                    self.lastScreen = screen
+                    self.onUpdate?(screen)
+                }
+            }
         }
     }
 
@@ -177,9 +187,18 @@ public final class AppSession {
         startAction { await home.load() }
     }
 
+    /// Lets actions just started run up to their first wait, so the screen shows them.
+    private func letActionsStart() async {
+        for _ in 0..<20 { await Task.yield() }
+    }
+
     /// With a virtual clock: returns once every action has ended or waits on the clock.
+    /// With a real clock: lets actions just started reach their first wait.
     private func settle() async {
-        guard let clock = manualClock else { return }
+        guard let clock = manualClock else {
+            await letActionsStart()
+            return
+        }
         for spin in 0..<200_000 {
             homeAppearedIfNew()
             if inFlight <= clock.sleeperCount { return }

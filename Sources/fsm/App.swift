@@ -42,25 +42,23 @@ struct App: AsyncParsableCommand {
         let useReal = (clock ?? (interactive ? .real : .virtual)) == .real
         let session = AppSession(seed: seed, forcedOutcome: force, clockMode: useReal ? .real(speed: speed) : .virtual)
         if interactive {
-            print("The Login Challenge. Log in as koher / 1234. Type help for the commands.")
-            session.onUpdate = { screen in
-                print("\n" + screen)
-                print("> ", terminator: "")
-                fflush(nil)
-            }
+            output("The Login Challenge. Log in as koher / 1234. Type help for the commands.\n")
+            session.onUpdate = { screen in output("\n" + screen + "\n> ") }
         }
-        print(session.screen)
+        output(session.screen + "\n" + (interactive ? "> " : ""))
         for await line in StandardInput.lines() {
-            if !interactive { print("> \(line)") }
-            let output = await session.handle(line)
-            if output.quits { break }
-            if !output.text.isEmpty { print(output.text) }
-            if interactive {
-                print("> ", terminator: "")
-                fflush(nil)
-            }
+            if !interactive { output("> \(line)\n") }
+            let result = await session.handle(line)
+            if result.quits { break }
+            output((result.text.isEmpty ? "" : result.text + "\n") + (interactive ? "> " : ""))
         }
     }
+}
+
+/// Writes to standard output at once, unbuffered: the reading thread may hold the standard
+/// input's lock, which a stdio flush of every stream would wait for.
+private func output(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
 }
 
 /// Lines of standard input, read on a thread of their own so that the main actor stays free

@@ -15,16 +15,8 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let entries = try machines.isEmpty ? catalog.entries : machines.map(entry(named:))
-        var clean = true
-        for entry in entries {
-            let diagnostics = entry.machine.validate(strict ? .strict : .standard)
-            if diagnostics.isEmpty {
-                print("\(entry.name): clean")
-            } else {
-                clean = false
-                for diagnostic in diagnostics { print("\(entry.name): \(diagnostic)") }
-            }
-        }
-        if !clean { throw ExitCode(1) }
+        let report = ValidationReport(entries, mode: strict ? .strict : .standard)
+        for line in report.lines { print(line) }
+        if !report.isClean { throw ExitCode(1) }
     }
 }

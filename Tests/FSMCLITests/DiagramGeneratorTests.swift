@@ -89,3 +89,28 @@ struct CatalogTests {
             == "unknown machine 'logn'; did you mean 'login'? (machines: login, home-loading, logout, passcode)")
     }
 }
+
+@Suite("Validation report")
+struct ValidationReportTests {
+    @Test("clean machines are reported clean")
+    func clean() {
+        let report = ValidationReport(Catalog.loginChallenge.entries, mode: .strict)
+        #expect(report.isClean)
+        #expect(report.lines == ["login: clean", "home-loading: clean", "logout: clean", "passcode: clean"])
+    }
+
+    @Test("a machine with diagnostics makes the report unclean, one line per diagnostic")
+    func unclean() {
+        let broken = LogoutMachine.Definition(name: "broken-logout", initial: .idle) {
+            In(.idle) { On(.logOut, to: .loggingOut) }
+            In(.loggingOut) {}
+        }
+        let report = ValidationReport([CatalogEntry(broken, summary: "broken"), Catalog.loginChallenge.entries[2]], mode: .standard)
+        #expect(!report.isClean)
+        #expect(report.lines == [
+            "broken-logout: warning: state 'loggingOut' is not final and has no transition to another state [deadEnd]",
+            "broken-logout: warning: event 'finishLogOut' is handled or ignored by no state [unusedEvent]",
+            "logout: clean",
+        ])
+    }
+}
