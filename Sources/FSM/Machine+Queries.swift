@@ -23,7 +23,7 @@ extension Machine {
     /// `context`, in declaration order.
     public func permittedEvents(context: Context) -> [Event] {
         program.events.filter {
-            if case .success = evaluate($0, context: context) { return true }
+            if case .success = check($0, context: context) { return true }
             return false
         }
     }

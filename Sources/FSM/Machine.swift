@@ -56,7 +56,7 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
 
     /// The current state.
     @inlinable
-    public var state: State { program.states[stateIndex] }
+    public var state: State { program.stateTable[stateIndex] }
 
     /// Whether the current state is final.
     @inlinable
@@ -75,37 +75,40 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     ///   a rejected one, under a policy that does not throw, of kind ``TransitionKind/rejected``.
     /// - Throws: ``TransitionError`` when the event is rejected and the policy is
     ///   ``RejectionPolicy/throw``. The state is unchanged.
-    @inlinable
+    @inlinable @inline(__always)
     @discardableResult
     public mutating func send(_ event: Event, context: Context) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
-        try apply(evaluate(event, context: context), event)
+        try take(decide(program.index(of: event)) { $0.predicate(context) }, event)
     }
 
-    /// Takes a step, or applies the policy to a rejection.
-    @inlinable
-    mutating func apply(_ outcome: Result<Step, TransitionError<State, Event>>, _ event: Event) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
-        switch outcome {
-        case let .success(step):
-            stateIndex = step.target
-            return step.transition
-        case let .failure(error):
-            switch policy {
-            case .throw:
-                throw error
-            case .assertInDebug:
-                assertionFailure(error.description)
-                fallthrough
-            case .ignore:
-                let state = program.states[stateIndex]
-                return Transition(source: state, event: event, target: state, effects: [], kind: .rejected)
-            }
+    /// Sends an event and returns what happened as a value: the transition taken, or the
+    /// error that rejected the event (the state unchanged, whatever the policy).
+    ///
+    /// The same as ``send(_:context:)`` without throwing, for hot loops: in Swift 6.3 a
+    /// `throw` costs about 4 to 5 ns by itself (see `Benchmarks/README.md`), a returned
+    /// `Result` next to nothing.
+    @inlinable @inline(__always)
+    public mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
+        step(decide(program.index(of: event)) { $0.predicate(context) }, event)
+    }
+
+    /// Carries out a decision and returns the outcome as a value.
+    @inlinable @inline(__always)
+    mutating func step(_ decision: Decision, _ event: Event) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
+        switch decision {
+        case .take, .ignore:
+            let transition = outcome(decision, event)
+            if case let .take(_, target) = decision { stateIndex = target }
+            return transition
+        case .noTransition, .guardNotMet, .finalState:
+            return .failure(error(for: decision, event))
         }
     }
 
     /// What sending an event would do now, without doing it.
     @inlinable
     public func check(_ event: Event, context: Context) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
-        evaluate(event, context: context).map(\.transition)
+        outcome(decide(program.index(of: event)) { $0.predicate(context) }, event)
     }
 
     /// Sends an event, deciding each guard by its name instead of evaluating it on a
@@ -113,68 +116,128 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     /// building contexts. Otherwise exactly ``send(_:context:)``.
     @discardableResult
     public mutating func send(_ event: Event, guards holds: (String) -> Bool) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
-        try apply(evaluate(event) { holds($0.name) }, event)
+        try take(decide(program.index(of: event)) { holds($0.name) }, event)
     }
 
     /// What sending an event would do now, each guard decided by its name.
     public func check(_ event: Event, guards holds: (String) -> Bool) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
-        evaluate(event) { holds($0.name) }.map(\.transition)
+        outcome(decide(program.index(of: event)) { holds($0.name) }, event)
     }
 
-    /// The outcome of an event in the current state: the transition and the index of its
-    /// target, or the error. The one place where dispatch is decided.
+    /// What an event does in the current state, as plain data: the one place where dispatch
+    /// is decided. Nothing here is reference counted.
     @usableFromInline
-    struct Step {
-        @usableFromInline let transition: Transition<State, Event, Effect>
-        @usableFromInline let target: Int
-        @inlinable init(transition: Transition<State, Event, Effect>, target: Int) {
-            self.transition = transition
-            self.target = target
-        }
+    enum Decision {
+        /// Take the candidate at this index, to the state at that index.
+        case take(candidate: Int, target: Int)
+        /// The state ignores the event.
+        case ignore
+        /// No transition (or an undeclared event).
+        case noTransition
+        /// The cell's guards all failed; the cell's index.
+        case guardNotMet(cell: Int)
+        /// The state is final.
+        case finalState
     }
 
-    @inlinable
-    func evaluate(_ event: Event, context: Context) -> Result<Step, TransitionError<State, Event>> {
-        evaluate(event) { $0.predicate(context) }
-    }
-
-    @inlinable
-    func evaluate(_ event: Event, passes: (Guard<Context>) -> Bool) -> Result<Step, TransitionError<State, Event>> {
-        let program = self.program
-        let source = stateIndex
-        guard let eventIndex = program.eventIndex[event] else {
-            return .failure(rejection(event, .noTransition))
-        }
-        let cell = source &* program.eventCount &+ eventIndex
-        var code = program.cells[cell]
+    /// Decides what the event at `index` (`nil`: undeclared) does in the current state.
+    @inlinable @inline(__always)
+    func decide(_ index: Int?, passes: (Guard<Context>) -> Bool) -> Decision {
+        guard let eventIndex = index else { return .noTransition }
+        let cell = stateIndex &* program.eventCount &+ eventIndex
+        let code = program.cellTable[cell]
         if code >= 0 {
+            // A single unguarded transition: the target is in the cell itself.
+            return .take(candidate: Int(program.cellCandidateTable[cell]), target: Int(code))
+        }
+        if code == Program<State, Event, Effect, Context>.guardedCode {
+            var index = program.cellCandidateTable[cell]
             repeat {
-                let candidate = program.candidates[Int(code)]
-                if candidate.guard.map(passes) ?? true {
-                    let transition = Transition(
-                        source: program.states[source], event: event, target: program.states[candidate.target],
-                        effects: candidate.effects, kind: candidate.kind
-                    )
-                    return .success(Step(transition: transition, target: candidate.target))
+                let candidate = program.candidateTable[Int(index)]
+                if candidate.guardIndex < 0 || passes(program.guards[Int(candidate.guardIndex)]) {
+                    return .take(candidate: Int(index), target: Int(candidate.target))
                 }
-                code = candidate.next
-            } while code >= 0
-            return .failure(rejection(event, .guardNotMet(program.guardNames[cell])))
+                index = candidate.next
+            } while index >= 0
+            return .guardNotMet(cell: cell)
         }
-        if code == Program<State, Event, Effect, Context>.ignoredCode {
-            let state = program.states[source]
-            return .success(Step(transition: Transition(source: state, event: event, target: state, effects: [], kind: .ignored), target: source))
-        }
-        return .failure(rejection(event, program.isFinal[source] ? .finalState : .noTransition))
+        if code == Program<State, Event, Effect, Context>.ignoredCode { return .ignore }
+        return code == Program<State, Event, Effect, Context>.finalCode ? .finalState : .noTransition
     }
 
+    /// The transition a decision stands for, or the error that rejects it.
+    @inlinable @inline(__always)
+    func outcome(_ decision: Decision, _ event: Event) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
+        switch decision {
+        case let .take(index, target):
+            let candidate = program.candidateTable[index]
+            return .success(Transition(
+                source: program.stateTable[stateIndex], event: event, target: program.stateTable[target],
+                effects: program.effects(of: index, candidate), kind: candidate.kind
+            ))
+        case .ignore:
+            let state = program.stateTable[stateIndex]
+            return .success(Transition(source: state, event: event, target: state, effects: SmallList(), kind: .ignored))
+        case .noTransition, .guardNotMet, .finalState: return .failure(error(for: decision, event))
+        }
+    }
+
+    /// Carries out a decision: moves to the target, or applies the policy to a rejection.
+    @inlinable @inline(__always)
+    mutating func take(_ decision: Decision, _ event: Event) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
+        switch decision {
+        case let .take(index, target):
+            let candidate = program.candidateTable[index]
+            let source = stateIndex
+            stateIndex = target
+            return Transition(
+                source: program.stateTable[source], event: event, target: program.stateTable[stateIndex],
+                effects: program.effects(of: index, candidate), kind: candidate.kind
+            )
+        case .ignore:
+            let state = program.stateTable[stateIndex]
+            return Transition(source: state, event: event, target: state, effects: SmallList(), kind: .ignored)
+        case .noTransition, .guardNotMet, .finalState:
+            return try reject(decision, event)
+        }
+    }
+
+    /// Applies the policy to a rejection (kept out of line: the hot path is the other one).
     @inlinable
-    func rejection(_ event: Event, _ reason: TransitionError<State, Event>.Reason) -> TransitionError<State, Event> {
-        TransitionError(state: program.states[stateIndex], event: event, reason: reason, permitted: program.permitted[stateIndex])
+    @inline(never)
+    func reject(_ decision: Decision, _ event: Event) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
+        switch policy {
+        case .throw:
+            throw error(for: decision, event)
+        case .assertInDebug:
+            assertionFailure(error(for: decision, event).description)
+            fallthrough
+        case .ignore:
+            let state = program.stateTable[stateIndex]
+            return Transition(source: state, event: event, target: state, effects: SmallList(), kind: .rejected)
+        }
+    }
+
+    /// The error of a rejecting decision.
+    @inlinable @inline(__always)
+    func error(for decision: Decision, _ event: Event) -> TransitionError<State, Event> {
+        let reason: TransitionError<State, Event>.Reason
+        switch decision {
+        case let .guardNotMet(cell): reason = .guardNotMet(program.guardNames[cell])
+        case .finalState: reason = .finalState
+        case .take, .ignore, .noTransition: reason = .noTransition
+        }
+        return TransitionError(state: program.stateTable[stateIndex], event: event, reason: reason, permitted: program.permitted(in: stateIndex))
     }
 }
 
 extension Machine where Context == Void {
+    /// Sends an event to a machine without context and returns what happened as a value.
+    @inlinable
+    public mutating func transition(on event: Event) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
+        transition(on: event, context: ())
+    }
+
     /// Sends an event to a machine whose guards read no context.
     @inlinable
     @discardableResult
@@ -186,5 +249,40 @@ extension Machine where Context == Void {
     @inlinable
     public func check(_ event: Event) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
         check(event, context: ())
+    }
+}
+
+extension Machine where Event: DenseIndexed {
+    /// Sends an event, found by its dense index instead of by hashing: the same as the
+    /// general ``Machine/send(_:context:)``, faster.
+    @inlinable @inline(__always)
+    @discardableResult
+    public mutating func send(_ event: Event, context: Context) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
+        try take(decide(program.index(ofDense: event, event.denseIndex)) { $0.predicate(context) }, event)
+    }
+}
+
+extension Machine where Event: DenseIndexed {
+    /// Sends an event found by its dense index and returns what happened as a value (see
+    /// ``Machine/transition(on:context:)``).
+    @inlinable @inline(__always)
+    public mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
+        step(decide(program.index(ofDense: event, event.denseIndex)) { $0.predicate(context) }, event)
+    }
+}
+
+extension Machine where Event: DenseIndexed, Context == Void {
+    /// Sends an event found by its dense index to a machine without context and returns what
+    /// happened as a value.
+    @inlinable @inline(__always)
+    public mutating func transition(on event: Event) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
+        transition(on: event, context: ())
+    }
+
+    /// Sends an event to a machine whose guards read no context, found by its dense index.
+    @inlinable @inline(__always)
+    @discardableResult
+    public mutating func send(_ event: Event) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
+        try send(event, context: ())
     }
 }

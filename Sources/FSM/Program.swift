@@ -1,23 +1,35 @@
-/// A definition compiled into dense indices: one `Int32` per (state, event) cell, a flat
-/// array of transition candidates with their full effect lists precomputed, and per-state
-/// lists of permitted events, so that dispatch hashes at most once and allocates nothing.
+/// A definition compiled into dense indices, for dispatch that hashes at most once and
+/// touches no reference count: one `Int32` per (state, event) cell, plain-data transition
+/// candidates with their full effect lists precomputed in one flat store, and per-state
+/// permitted events in another.
+///
+/// The tables the dispatch reads live in buffers this object allocates, fills once and frees
+/// when it goes: reading them retains nothing. It is immutable after `init`, hence
+/// `@unchecked Sendable`.
 @usableFromInline
-final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: @unchecked Sendable {
     /// A cell code: the event is ignored.
     @usableFromInline static var ignoredCode: Int32 { -1 }
     /// A cell code: the event is rejected.
     @usableFromInline static var illegalCode: Int32 { -2 }
+    /// A cell code: the cell's transitions have guards (or there are several); walk its
+    /// candidates from `cellCandidates[cell]`.
+    @usableFromInline static var guardedCode: Int32 { -3 }
+    /// A cell code: the event is rejected because the state is final.
+    @usableFromInline static var finalCode: Int32 { -4 }
 
-    /// One transition of a cell; guarded alternatives are chained through `next`.
+    /// One transition of a cell, as plain data; guarded alternatives are chained by `next`.
     @usableFromInline
     struct Candidate: Sendable {
-        @usableFromInline let target: Int
-        @usableFromInline let `guard`: Guard<Context>?
-        /// Exit effects of the source, the transition's own, entry effects of the target.
-        @usableFromInline let effects: [Effect]
-        @usableFromInline let kind: TransitionKind
+        @usableFromInline let target: Int32
         /// The next candidate of the same cell, or -1.
         @usableFromInline let next: Int32
+        /// The index of the guard in `guards`, or -1.
+        @usableFromInline let guardIndex: Int32
+        /// Where the effects start in `effectStore`.
+        @usableFromInline let effectStart: Int32
+        @usableFromInline let effectCount: Int32
+        @usableFromInline let kind: TransitionKind
     }
 
     @usableFromInline let definition: MachineDefinition<State, Event, Effect, Context>
@@ -26,54 +38,103 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
     @usableFromInline let events: [Event]
     @usableFromInline let eventIndex: [Event: Int]
     @usableFromInline let eventCount: Int
-    /// `cells[state * eventCount + event]`: a candidate index, ``ignoredCode`` or ``illegalCode``.
+    /// `cells[state * eventCount + event]`: the target state of a cell with a single
+    /// unguarded transition (so that the next state is one load away), or ``ignoredCode``,
+    /// ``illegalCode``, ``guardedCode``, ``finalCode``.
     @usableFromInline let cells: [Int32]
+    /// Per cell with transitions, the index of its first candidate; -1 otherwise.
+    @usableFromInline let cellCandidates: [Int32]
     @usableFromInline let candidates: [Candidate]
+    @usableFromInline let guards: [Guard<Context>]
+    /// Every candidate's effects, back to back: the source's exit effects, the transition's
+    /// own, the target's entry effects.
+    @usableFromInline let effectStore: [Effect]
     /// Per cell, the names of its guards (empty for cells without guards).
     @usableFromInline let guardNames: [[String]]
-    /// Per state, the events it handles or ignores.
-    @usableFromInline let permitted: [[Event]]
+    /// The events each state handles or ignores, state after state; `permittedStart[s]`
+    /// and `permittedCount[s]` locate state `s`'s.
+    @usableFromInline let permittedStore: [Event]
+    @usableFromInline let permittedStart: [Int32]
+    @usableFromInline let permittedCount: [Int32]
     @usableFromInline let isFinal: [Bool]
     @usableFromInline let initialIndex: Int
+    /// For events that are ``DenseIndexed``: `denseEvents[event.denseIndex]` is the event's
+    /// index, or -1. Empty when the events are not dense-indexed (or their indices unusable).
+    @usableFromInline let denseEvents: [Int32]
+
+    // The dispatch tables, as buffers (copies of the arrays above), read without retaining.
+    @usableFromInline let cellTable: UnsafeMutableBufferPointer<Int32>
+    @usableFromInline let cellCandidateTable: UnsafeMutableBufferPointer<Int32>
+    @usableFromInline let candidateTable: UnsafeMutableBufferPointer<Candidate>
+    @usableFromInline let effectTable: UnsafeMutableBufferPointer<Effect>
+    /// Per candidate, its first eight effects in place: copied into a transition in one move.
+    @usableFromInline let effectSlotTable: UnsafeMutableBufferPointer<SmallList<Effect>.Slots>
+    /// Per state, its first eight permitted events in place.
+    @usableFromInline let permittedSlotTable: UnsafeMutableBufferPointer<SmallList<Event>.Slots>
+    @usableFromInline let stateTable: UnsafeMutableBufferPointer<State>
+    @usableFromInline let eventTable: UnsafeMutableBufferPointer<Event>
+    @usableFromInline let permittedTable: UnsafeMutableBufferPointer<Event>
+    @usableFromInline let permittedRanges: UnsafeMutableBufferPointer<(start: Int32, count: Int32)>
+    @usableFromInline let finalTable: UnsafeMutableBufferPointer<Bool>
+    @usableFromInline let denseTable: UnsafeMutableBufferPointer<Int32>
+    /// Whether each declared event's dense index is its position: then no table is needed.
+    @usableFromInline let denseIsIdentity: Bool
 
     /// Compiles a definition that validation found free of errors.
     init(_ definition: MachineDefinition<State, Event, Effect, Context>, resolution: Resolution<State, Event, Effect, Context>, initialIndex: Int) {
         let eventCount = resolution.events.count
         var cells = [Int32](repeating: Self.illegalCode, count: resolution.states.count * eventCount)
+        var cellCandidates = [Int32](repeating: -1, count: cells.count)
         var guardNames = [[String]](repeating: [], count: cells.count)
         var candidates: [Candidate] = []
-        var permitted: [[Event]] = []
+        var guards: [Guard<Context>] = []
+        var effectStore: [Effect] = []
+        var permittedStore: [Event] = []
+        var permittedStart: [Int32] = []
+        var permittedCount: [Int32] = []
         for (s, row) in resolution.cells.enumerated() {
             let source = resolution.declarations[s]
-            var permittedHere: [Event] = []
+            let firstPermitted = permittedStore.count
             for (e, cell) in row.enumerated() {
                 let index = s * eventCount + e
                 switch cell {
                 case let .transitions(list):
-                    permittedHere.append(resolution.events[e])
-                    cells[index] = Int32(candidates.count)
+                    permittedStore.append(resolution.events[e])
+                    cellCandidates[index] = Int32(candidates.count)
+                    if list.count == 1, let only = list.first, only.guard == nil {
+                        cells[index] = Int32(resolution.stateIndex[only.target] ?? s)
+                    } else {
+                        cells[index] = Self.guardedCode
+                    }
                     for (position, transition) in list.enumerated() {
                         let target = resolution.stateIndex[transition.target] ?? s
                         var effects = transition.effects
                         if !transition.isInternal {
                             effects = source.exitEffects + effects + resolution.declarations[target].entryEffects
                         }
+                        var guardIndex: Int32 = -1
+                        if let guardValue = transition.guard {
+                            guardIndex = Int32(guards.count)
+                            guards.append(guardValue)
+                        }
                         let isLast = position == list.count - 1
                         candidates.append(Candidate(
-                            target: target, guard: transition.guard, effects: effects,
-                            kind: transition.isInternal ? .internal : .external,
-                            next: isLast ? -1 : Int32(candidates.count + 1)
+                            target: Int32(target), next: isLast ? -1 : Int32(candidates.count + 1), guardIndex: guardIndex,
+                            effectStart: Int32(effectStore.count), effectCount: Int32(effects.count),
+                            kind: transition.isInternal ? .internal : .external
                         ))
+                        effectStore += effects
                     }
                     guardNames[index] = list.compactMap { $0.guard?.name }
                 case .ignored:
-                    permittedHere.append(resolution.events[e])
+                    permittedStore.append(resolution.events[e])
                     cells[index] = Self.ignoredCode
                 case .illegal:
-                    break
+                    if source.isFinal { cells[index] = Self.finalCode }
                 }
             }
-            permitted.append(permittedHere)
+            permittedStart.append(Int32(firstPermitted))
+            permittedCount.append(Int32(permittedStore.count - firstPermitted))
         }
         self.definition = definition
         self.states = resolution.states
@@ -82,10 +143,107 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
         self.eventIndex = resolution.eventIndex
         self.eventCount = eventCount
         self.cells = cells
+        self.cellCandidates = cellCandidates
         self.candidates = candidates
+        self.guards = guards
+        self.effectStore = effectStore
         self.guardNames = guardNames
-        self.permitted = permitted
+        self.permittedStore = permittedStore
+        self.permittedStart = permittedStart
+        self.permittedCount = permittedCount
         self.isFinal = resolution.declarations.map(\.isFinal)
         self.initialIndex = initialIndex
+        self.denseEvents = Self.denseMap(resolution.events)
+        cellTable = Self.buffer(cells)
+        cellCandidateTable = Self.buffer(cellCandidates)
+        candidateTable = Self.buffer(candidates)
+        effectTable = Self.buffer(effectStore)
+        effectSlotTable = Self.buffer(candidates.map { candidate in
+            SmallList<Effect>.slots(effectStore[Int(candidate.effectStart)..<Int(candidate.effectStart + candidate.effectCount)])
+        })
+        permittedSlotTable = Self.buffer(zip(permittedStart, permittedCount).map { start, count in
+            SmallList<Event>.slots(permittedStore[Int(start)..<Int(start + count)])
+        })
+        stateTable = Self.buffer(resolution.states)
+        eventTable = Self.buffer(resolution.events)
+        permittedTable = Self.buffer(permittedStore)
+        permittedRanges = Self.buffer(zip(permittedStart, permittedCount).map { (start: $0, count: $1) })
+        finalTable = Self.buffer(isFinal)
+        denseTable = Self.buffer(denseEvents)
+        denseIsIdentity = denseEvents.count == resolution.events.count && denseEvents.enumerated().allSatisfy { $0.offset == Int($0.element) }
+    }
+
+    deinit {
+        for table in [cellTable, cellCandidateTable, denseTable] { Self.free(table) }
+        Self.free(candidateTable)
+        Self.free(effectTable)
+        Self.free(effectSlotTable)
+        Self.free(permittedSlotTable)
+        Self.free(stateTable)
+        Self.free(eventTable)
+        Self.free(permittedTable)
+        Self.free(permittedRanges)
+        Self.free(finalTable)
+    }
+
+    private static func buffer<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(1, elements.count))
+        _ = buffer.initialize(from: elements)
+        return UnsafeMutableBufferPointer(rebasing: buffer[0..<elements.count])
+    }
+
+    private static func free<Element>(_ buffer: UnsafeMutableBufferPointer<Element>) {
+        buffer.deinitialize()
+        buffer.baseAddress?.deallocate()
+    }
+
+    /// The index of a declared event, by hashing.
+    @inlinable @inline(__always)
+    func index(of event: Event) -> Int? { eventIndex[event] }
+
+    /// The index of a declared event, from its dense index, without hashing.
+    @inlinable @inline(__always)
+    func index(ofDense event: Event, _ dense: Int) -> Int? {
+        if denseIsIdentity {
+            return dense >= 0 && dense < eventCount ? dense : nil
+        }
+        if dense >= 0, dense < denseTable.count {
+            let index = Int(denseTable[dense])
+            return index >= 0 ? index : nil
+        }
+        return denseTable.isEmpty ? eventIndex[event] : nil
+    }
+
+    /// The effects of the candidate at `index`: one move of its slots when they fit.
+    @inlinable @inline(__always)
+    func effects(of index: Int, _ candidate: Candidate) -> SmallList<Effect> {
+        if candidate.effectCount <= 8 {
+            return SmallList(slots: effectSlotTable[index], count: Int(candidate.effectCount))
+        }
+        return SmallList(UnsafeBufferPointer(effectTable), start: Int(candidate.effectStart), count: Int(candidate.effectCount))
+    }
+
+    /// The events a state handles or ignores: one move of its slots when they fit.
+    @inlinable @inline(__always)
+    func permitted(in state: Int) -> SmallList<Event> {
+        let range = permittedRanges[state]
+        if range.count <= 8 {
+            return SmallList(slots: permittedSlotTable[state], count: Int(range.count))
+        }
+        return SmallList(UnsafeBufferPointer(permittedTable), start: Int(range.start), count: Int(range.count))
+    }
+
+    /// The dense-index lookup table of the events, or `[]` when they are not all
+    /// ``DenseIndexed`` with distinct, small, non-negative indices.
+    static func denseMap(_ events: [Event]) -> [Int32] {
+        let indices = events.compactMap { ($0 as? any DenseIndexed)?.denseIndex }
+        guard !events.isEmpty, indices.count == events.count, let largest = indices.max(), let smallest = indices.min(),
+              smallest >= 0, largest < 4 * events.count + 64 else { return [] }
+        var map = [Int32](repeating: -1, count: largest + 1)
+        for (position, dense) in indices.enumerated() {
+            guard map[dense] < 0 else { return [] }
+            map[dense] = Int32(position)
+        }
+        return map
     }
 }

@@ -21,13 +21,14 @@ public struct Transition<State: Hashable & Sendable, Event: Hashable & Sendable,
     public let target: State
     /// The effects to perform, in order: the source's exit effects, the transition's own,
     /// then the target's entry effects (only the transition's own for internal transitions).
-    public let effects: [Effect]
+    /// Held inline: making, copying or dropping a transition allocates nothing.
+    public let effects: SmallList<Effect>
     /// What kind of step this was.
     public let kind: TransitionKind
 
     /// Creates a transition value.
     @inlinable
-    public init(source: State, event: Event, target: State, effects: [Effect], kind: TransitionKind) {
+    public init(source: State, event: Event, target: State, effects: SmallList<Effect>, kind: TransitionKind) {
         self.source = source
         self.event = event
         self.target = target

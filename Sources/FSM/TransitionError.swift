@@ -6,8 +6,8 @@
 /// illegal transition: 'finishLoading' is not permitted in state 'waiting' (permitted: startLoading)
 /// ```
 ///
-/// Creating one allocates nothing: the permitted events and guard names are the compiled
-/// machine's own arrays.
+/// Creating one allocates nothing: the permitted events are held inline (up to eight), and
+/// guard names are the compiled machine's own strings.
 public struct TransitionError<State: Hashable & Sendable, Event: Hashable & Sendable>: Error, Sendable, Hashable {
     /// Why an event was rejected.
     public enum Reason: Sendable, Hashable {
@@ -27,11 +27,11 @@ public struct TransitionError<State: Hashable & Sendable, Event: Hashable & Send
     /// Why it was rejected.
     public let reason: Reason
     /// The events the state handles or ignores, in declaration order (guarded ones included).
-    public let permitted: [Event]
+    public let permitted: SmallList<Event>
 
     /// Creates an error value.
     @inlinable
-    public init(state: State, event: Event, reason: Reason, permitted: [Event]) {
+    public init(state: State, event: Event, reason: Reason, permitted: SmallList<Event>) {
         self.state = state
         self.event = event
         self.reason = reason

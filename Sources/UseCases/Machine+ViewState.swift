@@ -8,7 +8,7 @@ extension Machine {
         do {
             let step = try send(event, context: context)
             rejection = nil
-            return step.effects
+            return Array(step.effects)
         } catch {
             rejection = error.description
             return nil

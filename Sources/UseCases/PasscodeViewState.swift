@@ -68,7 +68,7 @@ public final class PasscodeViewState {
         }
     }
 
-    private func perform(_ effects: [PasscodeEffect]) {
+    private func perform(_ effects: SmallList<PasscodeEffect>) {
         for effect in effects {
             switch effect {
             case .submit: onSubmit?(digits)

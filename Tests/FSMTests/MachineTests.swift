@@ -180,3 +180,34 @@ extension Result {
         return nil
     }
 }
+
+@Suite("Machine: outcomes as values")
+struct MachineResultTests {
+    @Test("transition(on:) takes a transition like send, and returns a rejection instead of throwing")
+    func resultAPI() throws {
+        var door = try Machine(doorDefinition, policy: .ignore)
+        let opened = door.transition(on: .open, context: withKey)
+        #expect((try? opened.get())?.target == .opened)
+        #expect(door.state == .opened)
+        let rejected = door.transition(on: .lock, context: withKey)
+        #expect(rejected.failureValue == TransitionError(state: .opened, event: .lock, reason: .noTransition, permitted: [.open, .close]))
+        #expect(door.state == .opened, "rejected whatever the policy, and the state unchanged")
+        let ignored = door.transition(on: .open, context: withKey)
+        #expect((try? ignored.get())?.kind == .ignored)
+    }
+
+    @Test("dense-indexed events dispatch exactly like hashed ones")
+    func dense() throws {
+        enum Key: Int, Hashable, Sendable, CaseIterable, DenseIndexed { case a, b, c }
+        let definition = MachineDefinition<Door, Key, String, Void>(name: "keys", initial: .closed) {
+            In(.closed) { On(.a, to: .opened, emit: "x"); Ignore(.c) }
+            In(.opened) { On(.b, to: .closed) }
+        }
+        var machine = try Machine(definition)
+        #expect(try machine.send(.a).effects == ["x"])
+        #expect(machine.transition(on: .a).failureValue?.reason == .noTransition)
+        #expect(try machine.send(.b).target == .closed)
+        #expect(try machine.send(.c).kind == .ignored)
+        #expect(machine.check(.b).failureValue?.permitted == [.a, .c])
+    }
+}

@@ -159,3 +159,14 @@ struct MachineTableTests {
         #expect(machine.state == .idle)
     }
 }
+
+@Suite("Dense indices of the events")
+struct DenseIndexTests {
+    @Test("each event's dense index is its position in allCases")
+    func positions() {
+        #expect(LoginEvent.allCases.map(\.denseIndex) == Array(0..<LoginEvent.allCases.count))
+        #expect(HomeLoadingEvent.allCases.map(\.denseIndex) == Array(0..<HomeLoadingEvent.allCases.count))
+        #expect(LoginFailure.allCases.map(\.index) == Array(0..<4))
+        #expect(HomeFailure.allCases.map(\.index) == Array(0..<4))
+    }
+}

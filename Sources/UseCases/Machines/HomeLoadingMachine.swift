@@ -26,6 +26,17 @@ public enum HomeFailure: String, Hashable, Sendable, CaseIterable, CustomStringC
     /// The name machines, tables and diagrams use.
     public var description: String { rawValue }
 
+    /// The position in ``allCases``.
+    @inlinable
+    public var index: Int {
+        switch self {
+        case .authentication: 0
+        case .network: 1
+        case .server: 2
+        case .system: 3
+        }
+    }
+
     /// The alert of this failure on the home screen, verbatim.
     public var alert: Alert {
         switch self {
@@ -63,7 +74,7 @@ public enum HomeLoadingState: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What happens to the loading of the user.
-public enum HomeLoadingEvent: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum HomeLoadingEvent: Hashable, Sendable, CaseIterable, CustomStringConvertible, DenseIndexed {
     /// The screen appeared, or Reload was tapped.
     case startLoading
     /// The user was loaded.
@@ -75,6 +86,17 @@ public enum HomeLoadingEvent: Hashable, Sendable, CaseIterable, CustomStringConv
 
     /// Every event, in declaration order.
     public static let allCases: [HomeLoadingEvent] = [.startLoading, .finishLoading] + HomeFailure.allCases.map(HomeLoadingEvent.failToLoad) + [.clearError]
+
+    /// The event's position in ``allCases``, found without hashing.
+    @inlinable
+    public var denseIndex: Int {
+        switch self {
+        case .startLoading: 0
+        case .finishLoading: 1
+        case let .failToLoad(kind): 2 + kind.index
+        case .clearError: 6
+        }
+    }
 
     /// `startLoading`, `failToLoad(network)`, ...
     public var description: String {

@@ -25,6 +25,17 @@ public enum LoginFailure: String, Hashable, Sendable, CaseIterable, CustomString
     /// The name machines, tables and diagrams use.
     public var description: String { rawValue }
 
+    /// The position in ``allCases``.
+    @inlinable
+    public var index: Int {
+        switch self {
+        case .login: 0
+        case .network: 1
+        case .server: 2
+        case .system: 3
+        }
+    }
+
     /// The alert of this failure on the login screen, verbatim.
     public var alert: Alert {
         switch self {
@@ -62,7 +73,7 @@ public enum LoginState: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What happens on the login screen.
-public enum LoginEvent: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum LoginEvent: Hashable, Sendable, CaseIterable, CustomStringConvertible, DenseIndexed {
     /// The ID or the password was edited.
     case edit
     /// The Login button was tapped.
@@ -78,6 +89,19 @@ public enum LoginEvent: Hashable, Sendable, CaseIterable, CustomStringConvertibl
 
     /// Every event, in declaration order.
     public static let allCases: [LoginEvent] = [.edit, .logIn, .succeed] + LoginFailure.allCases.map(LoginEvent.fail) + [.closeAlert, .returnFromHome]
+
+    /// The event's position in ``allCases``, found without hashing.
+    @inlinable
+    public var denseIndex: Int {
+        switch self {
+        case .edit: 0
+        case .logIn: 1
+        case .succeed: 2
+        case let .fail(kind): 3 + kind.index
+        case .closeAlert: 7
+        case .returnFromHome: 8
+        }
+    }
 
     /// `edit`, `logIn`, `fail(network)`, ...
     public var description: String {
