@@ -8,6 +8,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "FSM",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "FSM", targets: ["FSM"]),
         .library(name: "FSMTesting", targets: ["FSMTesting"]),

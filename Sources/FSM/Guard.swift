@@ -17,6 +17,7 @@ public struct Guard<Context>: Sendable {
     /// - Parameters:
     ///   - name: The name shown in tables, diagrams and error messages.
     ///   - predicate: The condition, evaluated on the context supplied with the event.
+    @inlinable
     public init(_ name: String, _ predicate: @escaping @Sendable (Context) -> Bool) {
         self.name = name
         self.predicate = predicate

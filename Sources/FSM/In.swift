@@ -17,6 +17,7 @@ public struct In<State: Hashable & Sendable, Event: Hashable & Sendable, Effect:
     /// - Parameters:
     ///   - state: The state.
     ///   - body: Its transitions and declarations, in order.
+    @inlinable
     public init(_ state: State, @StateBuilder<State, Event, Effect, Context> _ body: () -> [StateElement<State, Event, Effect, Context>] = { [] }) {
         declaration = StateDeclaration(state: state, isFinal: false, elements: body())
     }
@@ -37,6 +38,7 @@ public struct Final<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
     /// - Parameters:
     ///   - state: The state.
     ///   - body: What it ignores; transitions here are reported by validation.
+    @inlinable
     public init(_ state: State, @StateBuilder<State, Event, Effect, Context> _ body: () -> [StateElement<State, Event, Effect, Context>] = { [] }) {
         declaration = StateDeclaration(state: state, isFinal: true, elements: body())
     }

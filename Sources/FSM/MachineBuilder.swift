@@ -6,24 +6,34 @@ public enum MachineBuilder<State: Hashable & Sendable, Event: Hashable & Sendabl
     public typealias Component = [StateDeclaration<State, Event, Effect, Context>]
 
     /// An ``In`` block.
+    @inlinable
     public static func buildExpression(_ block: In<State, Event, Effect, Context>) -> Component { [block.declaration] }
     /// A ``Final`` block.
+    @inlinable
     public static func buildExpression(_ block: Final<State, Event, Effect, Context>) -> Component { [block.declaration] }
     /// A state declaration made by hand.
+    @inlinable
     public static func buildExpression(_ declaration: StateDeclaration<State, Event, Effect, Context>) -> Component { [declaration] }
     /// Several state declarations, for example from a helper function.
+    @inlinable
     public static func buildExpression(_ declarations: Component) -> Component { declarations }
     /// The lines of a block, concatenated in order.
+    @inlinable
     public static func buildBlock(_ components: Component...) -> Component { components.flatMap { $0 } }
     /// An `if` without `else`.
+    @inlinable
     public static func buildOptional(_ component: Component?) -> Component { component ?? [] }
     /// The first branch of an `if`/`else` or `switch`.
+    @inlinable
     public static func buildEither(first component: Component) -> Component { component }
     /// The second branch of an `if`/`else` or `switch`.
+    @inlinable
     public static func buildEither(second component: Component) -> Component { component }
     /// A `for` loop.
+    @inlinable
     public static func buildArray(_ components: [Component]) -> Component { components.flatMap { $0 } }
     /// An `if #available` block.
+    @inlinable
     public static func buildLimitedAvailability(_ component: Component) -> Component { component }
 }
 
@@ -36,33 +46,48 @@ public enum StateBuilder<State: Hashable & Sendable, Event: Hashable & Sendable,
     public typealias Component = [StateElement<State, Event, Effect, Context>]
 
     /// An ``On`` line.
+    @inlinable
     public static func buildExpression(_ line: On<State, Event, Effect, Context>) -> Component { [line.element] }
     /// An ``Internal`` line.
+    @inlinable
     public static func buildExpression(_ line: Internal<State, Event, Effect, Context>) -> Component { [line.element] }
     /// An ``Ignore`` line.
+    @inlinable
     public static func buildExpression(_ line: Ignore<State, Event, Effect, Context>) -> Component { [line.element] }
     /// An ``Illegal`` line.
+    @inlinable
     public static func buildExpression(_ line: Illegal<State, Event, Effect, Context>) -> Component { [line.element] }
     /// An ``IgnoreOtherEvents`` line.
+    @inlinable
     public static func buildExpression(_ line: IgnoreOtherEvents<State, Event, Effect, Context>) -> Component { [.ignoreOthers] }
     /// An ``OnEntry`` line.
+    @inlinable
     public static func buildExpression(_ line: OnEntry<State, Event, Effect, Context>) -> Component { [line.element] }
     /// An ``OnExit`` line.
+    @inlinable
     public static func buildExpression(_ line: OnExit<State, Event, Effect, Context>) -> Component { [line.element] }
     /// An element made by hand.
+    @inlinable
     public static func buildExpression(_ element: StateElement<State, Event, Effect, Context>) -> Component { [element] }
     /// Several elements, for example from a helper function.
+    @inlinable
     public static func buildExpression(_ elements: Component) -> Component { elements }
     /// The lines of a block, concatenated in order.
+    @inlinable
     public static func buildBlock(_ components: Component...) -> Component { components.flatMap { $0 } }
     /// An `if` without `else`.
+    @inlinable
     public static func buildOptional(_ component: Component?) -> Component { component ?? [] }
     /// The first branch of an `if`/`else` or `switch`.
+    @inlinable
     public static func buildEither(first component: Component) -> Component { component }
     /// The second branch of an `if`/`else` or `switch`.
+    @inlinable
     public static func buildEither(second component: Component) -> Component { component }
     /// A `for` loop.
+    @inlinable
     public static func buildArray(_ components: [Component]) -> Component { components.flatMap { $0 } }
     /// An `if #available` block.
+    @inlinable
     public static func buildLimitedAvailability(_ component: Component) -> Component { component }
 }

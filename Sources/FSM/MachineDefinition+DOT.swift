@@ -14,65 +14,75 @@ extension MachineDefinition {
     ///   can clash with them.
     ///
     /// - Parameter options: a state to highlight, and an optional coverage view.
+    @inlinable
     public func dot(_ options: DiagramOptions = DiagramOptions()) -> String {
         MachineGraph(self).dot(options)
     }
 
     /// The DOT diagram with `state` highlighted.
+    @inlinable
     public func dot(highlighting state: State) -> String {
         dot(DiagramOptions(highlightedState: name(of: state)))
     }
 }
 
 extension MachineGraph {
+    @inlinable
     func dot(_ options: DiagramOptions) -> String {
-        var lines: [String] = []
-        lines.append("digraph \(DOT.quoted(name)) {")
-        lines.append("  rankdir=LR;")
-        lines.append("  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=12];")
-        lines.append("  edge [fontname=\"Helvetica\", fontsize=10];")
-        lines.append("  __initial [shape=point, width=0.15, label=\"\"];")
+        var out = ""
+        out.reserveCapacity(256 + nodes.count * 40 + edges.count * 48)
+        out += "digraph \(DOT.quoted(name)) {\n"
+        out += "  rankdir=LR;\n"
+        out += "  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=12];\n"
+        out += "  edge [fontname=\"Helvetica\", fontsize=10];\n"
+        out += "  __initial [shape=point, width=0.15, label=\"\"];\n"
         let grouped = Set(groups.flatMap(\.members))
         for (index, node) in nodes.enumerated() where !grouped.contains(index) {
-            lines.append("  " + nodeLine(node, options))
+            out += "  " + nodeLine(node, options) + "\n"
         }
         for (position, group) in groups.enumerated() {
-            lines.append("  subgraph cluster_\(position) {")
-            lines.append("    label=\(DOT.quoted(group.name)); style=\"rounded,dashed\"; color=\"gray60\"; fontname=\"Helvetica\"; fontsize=11;")
+            out += "  subgraph cluster_\(position) {\n"
+            out += "    label=\(DOT.quoted(group.name)); style=\"rounded,dashed\"; color=\"gray60\"; fontname=\"Helvetica\"; fontsize=11;\n"
             for index in group.members {
-                lines.append("    " + nodeLine(nodes[index], options))
+                out += "    " + nodeLine(nodes[index], options) + "\n"
             }
-            lines.append("  }")
+            out += "  }\n"
         }
         if let initial {
-            lines.append("  __initial -> \(nodes[initial].id);")
+            out += "  __initial -> \(nodes[initial].id);\n"
         }
         for edge in edges {
-            var attributes = ["label=\(DOT.quoted(edge.label()))"]
+            out += "  "
+            out += nodes[edge.source].id
+            out += " -> "
+            out += nodes[edge.target].id
+            out += " [label="
+            out += DOT.quoted(edge.label())
             if let covered = options.coveredTransitions {
                 // Coverage view: taken transitions solid, the others dashed red.
                 if !covered.contains(key(of: edge)) {
-                    attributes += ["style=dashed", "color=\"red\"", "fontcolor=\"red\""]
+                    out += ", style=dashed, color=\"red\", fontcolor=\"red\""
                 }
             } else if edge.kind == .internal {
-                attributes.append("style=dashed")
+                out += ", style=dashed"
             }
             if edge.target < edge.source {
                 // Back edges (to a state declared earlier) do not rank: declaration order
                 // reads left to right, as the flow usually does.
-                attributes.append("constraint=false")
+                out += ", constraint=false"
             }
-            lines.append("  \(nodes[edge.source].id) -> \(nodes[edge.target].id) [\(attributes.joined(separator: ", "))];")
+            out += "];\n"
         }
         for index in nodes.indices {
             guard let label = ignoredLabel(index) else { continue }
-            lines.append("  \(nodes[index].id) -> \(nodes[index].id) [label=\(DOT.quoted(label)), style=dotted, color=\"gray55\", fontcolor=\"gray45\", arrowhead=none];")
+            out += "  \(nodes[index].id) -> \(nodes[index].id) [label=\(DOT.quoted(label)), style=dotted, color=\"gray55\", fontcolor=\"gray45\", arrowhead=none];\n"
         }
-        lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
+        out += "}\n"
+        return out
     }
 
-    private func nodeLine(_ node: Node, _ options: DiagramOptions) -> String {
+    @inlinable
+    func nodeLine(_ node: Node, _ options: DiagramOptions) -> String {
         var label = node.name
         if !node.entryEffects.isEmpty { label += "\nentry / " + node.entryEffects.joined(separator: ", ") }
         if !node.exitEffects.isEmpty { label += "\nexit / " + node.exitEffects.joined(separator: ", ") }
@@ -88,10 +98,15 @@ extension MachineGraph {
 }
 
 /// Graphviz text helpers.
+@usableFromInline
 enum DOT {
     /// A DOT quoted string: backslashes and quotes escaped, line breaks as `\n`, other
     /// control characters replaced by U+FFFD. Non-ASCII text is kept as UTF-8.
+    @inlinable
     static func quoted(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 < 0x20 || $0 == 0x7F }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

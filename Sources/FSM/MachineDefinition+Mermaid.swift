@@ -11,12 +11,14 @@ extension MachineDefinition {
     /// - Parameter options: a state to highlight (a `current` class), and an optional
     ///   coverage view (uncovered transitions listed in a comment, since Mermaid state
     ///   diagrams cannot style single transitions).
+    @inlinable
     public func mermaid(_ options: DiagramOptions = DiagramOptions()) -> String {
         MachineGraph(self).mermaid(options)
     }
 }
 
 extension MachineGraph {
+    @inlinable
     func mermaid(_ options: DiagramOptions) -> String {
         var lines = ["---", "title: \(Mermaid.escaped(name))", "---", "stateDiagram-v2", "  direction LR"]
         for node in nodes {
@@ -56,9 +58,11 @@ extension MachineGraph {
 }
 
 /// Mermaid text helpers.
+@usableFromInline
 enum Mermaid {
     /// Text safe inside a Mermaid label or quoted description: syntax characters as entity
     /// codes, line breaks as `<br>`, other control characters replaced by U+FFFD.
+    @inlinable
     static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {

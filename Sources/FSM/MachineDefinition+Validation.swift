@@ -10,10 +10,12 @@ extension MachineDefinition {
     /// mode, a pair that is neither handled, ignored nor declared illegal is an error.
     ///
     /// Validation reads the declarations only; it never calls a guard.
+    @inlinable
     public func validate(_ mode: ValidationMode = .standard) -> [Diagnostic] {
         validate(resolution: Resolution(self), mode: mode)
     }
 
+    @inlinable
     func validate(resolution: Resolution<State, Event, Effect, Context>, mode: ValidationMode) -> [Diagnostic] {
         var found: [Diagnostic] = []
         checkDeclarations(resolution, into: &found)
@@ -22,7 +24,8 @@ extension MachineDefinition {
         return found.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
     }
 
-    private func checkDeclarations(_ resolution: Resolution<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
+    @inlinable
+    func checkDeclarations(_ resolution: Resolution<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
         if let initial {
             if resolution.stateIndex[initial] == nil {
                 found.append(Diagnostic(.error, .undeclaredState, states: [name(of: initial)], "the initial state '\(name(of: initial))' is not declared"))
@@ -38,14 +41,14 @@ extension MachineDefinition {
         for event in events where !seenEvents.insert(event).inserted {
             found.append(Diagnostic(.warning, .duplicateEvent, events: [name(of: event)], "event '\(name(of: event))' is listed more than once"))
         }
-        for group in Self.sameNames(resolution.states.map(name(of:))) {
+        for group in Self.sameNames(resolution.stateNames) {
             found.append(Diagnostic(.error, .duplicateName, states: group, "\(group.count) different states are all named '\(group[0])'"))
         }
-        for group in Self.sameNames(resolution.events.map(name(of:))) {
+        for group in Self.sameNames(resolution.eventNames) {
             found.append(Diagnostic(.error, .duplicateName, events: group, "\(group.count) different events are all named '\(group[0])'"))
         }
-        for declaration in resolution.declarations {
-            let state = name(of: declaration.state)
+        for (s, declaration) in resolution.declarations.enumerated() {
+            let state = resolution.stateNames[s]
             for transition in declaration.transitions where resolution.stateIndex[transition.target] == nil {
                 let target = name(of: transition.target)
                 found.append(Diagnostic(.error, .undeclaredState, states: [state, target], events: [name(of: transition.event)],
@@ -65,17 +68,19 @@ extension MachineDefinition {
         }
     }
 
-    private func checkCells(_ resolution: Resolution<State, Event, Effect, Context>, mode: ValidationMode, into found: inout [Diagnostic]) {
+    @inlinable
+    func checkCells(_ resolution: Resolution<State, Event, Effect, Context>, mode: ValidationMode, into found: inout [Diagnostic]) {
         for (s, declaration) in resolution.declarations.enumerated() {
-            let state = name(of: declaration.state)
+            let state = resolution.stateNames[s]
             let ignored = Set(declaration.ignored)
             let illegal = Set(declaration.illegal)
             var unhandled: [String] = []
-            for (e, cell) in resolution.cells[s].enumerated() {
+            for e in resolution.events.indices {
+                let cell = resolution.cell(s, e)
                 let event = resolution.events[e]
-                let eventName = name(of: event)
+                let eventName = resolution.eventNames[e]
                 switch cell {
-                case let .transitions(list):
+                case let .transitions(range):
                     var others: [String] = []
                     if ignored.contains(event) { others.append("ignored") }
                     if illegal.contains(event) { others.append("illegal") }
@@ -83,7 +88,7 @@ extension MachineDefinition {
                         found.append(Diagnostic(.error, .conflictingDeclarations, states: [state], events: [eventName],
                                                 "'\(eventName)' in state '\(state)' has a transition and is also declared \(others.joined(separator: " and "))"))
                     }
-                    checkCandidates(list, state: state, event: eventName, into: &found)
+                    checkCandidates(range.lazy.map { resolution.transition(s, $0) }, state: state, event: eventName, into: &found)
                 case .ignored:
                     if illegal.contains(event) {
                         found.append(Diagnostic(.error, .conflictingDeclarations, states: [state], events: [eventName],
@@ -102,7 +107,8 @@ extension MachineDefinition {
         }
     }
 
-    private func checkCandidates(_ list: [TransitionDeclaration<State, Event, Effect, Context>], state: String, event: String, into found: inout [Diagnostic]) {
+    @inlinable
+    func checkCandidates(_ list: some Sequence<TransitionDeclaration<State, Event, Effect, Context>>, state: String, event: String, into found: inout [Diagnostic]) {
         var seenGuards: Set<String> = []
         var unguardedSeen = false
         for transition in list {
@@ -127,15 +133,18 @@ extension MachineDefinition {
         }
     }
 
-    private func checkGraph(_ resolution: Resolution<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
+    @inlinable
+    func checkGraph(_ resolution: Resolution<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
         let count = resolution.states.count
         var successors = [[Int]](repeating: [], count: count)
         var accepted = [Bool](repeating: false, count: resolution.events.count)
-        for (s, row) in resolution.cells.enumerated() {
-            for (e, cell) in row.enumerated() {
-                guard case let .transitions(list) = cell else { continue }
+        for s in resolution.declarations.indices {
+            for e in resolution.events.indices {
+                guard case let .transitions(range) = resolution.cell(s, e) else { continue }
                 accepted[e] = true
-                successors[s].append(contentsOf: list.compactMap { resolution.stateIndex[$0.target] })
+                for ref in range where resolution.refTargets[ref] >= 0 {
+                    successors[s].append(Int(resolution.refTargets[ref]))
+                }
             }
             for event in resolution.declarations[s].ignored { if let e = resolution.eventIndex[event] { accepted[e] = true } }
         }
@@ -153,33 +162,36 @@ extension MachineDefinition {
                 }
             }
             for s in 0..<count where !reached[s] {
-                let state = name(of: resolution.states[s])
+                let state = resolution.stateNames[s]
                 found.append(Diagnostic(.warning, .unreachableState, states: [state], "state '\(state)' cannot be reached from the initial state '\(name(of: initial))'"))
             }
         }
         for (s, declaration) in resolution.declarations.enumerated() where !declaration.isFinal && !successors[s].contains(where: { $0 != s }) {
-            let state = name(of: declaration.state)
+            let state = resolution.stateNames[s]
             found.append(Diagnostic(.warning, .deadEnd, states: [state], "state '\(state)' is not final and has no transition to another state"))
         }
         for (e, isAccepted) in accepted.enumerated() where !isAccepted {
-            let event = name(of: resolution.events[e])
+            let event = resolution.eventNames[e]
             found.append(Diagnostic(.warning, .unusedEvent, events: [event], "event '\(event)' is handled or ignored by no state"))
         }
     }
 
     /// Groups of equal names that belong to different values, in first-seen order.
-    private static func sameNames(_ names: [String]) -> [[String]] {
+    @inlinable
+    static func sameNames(_ names: [String]) -> [[String]] {
         var counts: [String: Int] = [:]
         for name in names { counts[name, default: 0] += 1 }
         return unique(names).filter { counts[$0, default: 0] > 1 }.map { [String](repeating: $0, count: counts[$0, default: 0]) }
     }
 
-    private static func unique(_ names: [String]) -> [String] {
+    @inlinable
+    static func unique(_ names: [String]) -> [String] {
         var seen: Set<String> = []
         return names.filter { seen.insert($0).inserted }
     }
 
-    private static func list(_ names: [String]) -> String {
+    @inlinable
+    static func list(_ names: [String]) -> String {
         names.map { "'\($0)'" }.joined(separator: ", ")
     }
 }

@@ -35,6 +35,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Se
     public let declarations: [StateDeclaration<State, Event, Effect, Context>]
 
     /// Creates a definition from its parts. The result-builder initialisers are the usual way.
+    @inlinable
     public init(name: String, initial: State?, events: [Event], declarations: [StateDeclaration<State, Event, Effect, Context>]) {
         self.name = name
         self.initial = initial
@@ -48,6 +49,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Se
     ///   - initial: The initial state.
     ///   - events: Every event, in the order tables and diagrams show them.
     ///   - body: One ``In`` or ``Final`` block per state.
+    @inlinable
     public init(
         name: String,
         initial: State,
@@ -84,6 +86,7 @@ extension MachineDefinition where Event: CaseIterable {
     ///   - name: The machine's name.
     ///   - initial: The initial state.
     ///   - body: One ``In`` or ``Final`` block per state.
+    @inlinable
     public init(
         name: String,
         initial: State,

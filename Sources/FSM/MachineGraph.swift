@@ -1,28 +1,53 @@
 /// A definition seen through names only, as diagrams draw it: nodes in declaration order,
 /// grouped by the case of their name (`failure(network)` belongs to `failure`), and edges
 /// in declaration order. Shared by the DOT and Mermaid exports, so both show the same.
+@usableFromInline
 struct MachineGraph {
+    @usableFromInline
     struct Node {
-        let id: String
-        let name: String
-        let isFinal: Bool
-        let entryEffects: [String]
-        let exitEffects: [String]
+        @usableFromInline let id: String
+        @usableFromInline let name: String
+        @usableFromInline let isFinal: Bool
+        @usableFromInline let entryEffects: [String]
+        @usableFromInline let exitEffects: [String]
         /// `failure` for `failure(network)`; `nil` for a name without a payload.
-        let group: String?
+        @usableFromInline let group: String?
+
+        @inlinable
+        init(id: String, name: String, isFinal: Bool, entryEffects: [String], exitEffects: [String], group: String?) {
+            self.id = id
+            self.name = name
+            self.isFinal = isFinal
+            self.entryEffects = entryEffects
+            self.exitEffects = exitEffects
+            self.group = group
+        }
     }
 
+    @usableFromInline
     enum EdgeKind { case external, `internal` }
 
+    @usableFromInline
     struct Edge {
-        let source: Int
-        let target: Int
-        let event: String
-        let guardName: String?
-        let effects: [String]
-        let kind: EdgeKind
+        @usableFromInline let source: Int
+        @usableFromInline let target: Int
+        @usableFromInline let event: String
+        @usableFromInline let guardName: String?
+        @usableFromInline let effects: [String]
+        @usableFromInline let kind: EdgeKind
+
+        @inlinable
+        init(source: Int, target: Int, event: String, guardName: String?, effects: [String], kind: EdgeKind) {
+            self.source = source
+            self.target = target
+            self.event = event
+            self.guardName = guardName
+            self.effects = effects
+            self.kind = kind
+        }
 
         /// `event [guard] / effect, effect`; `escape` is applied to the names only.
+        @inlinable
         func label(escape: (String) -> String = { $0 }) -> String {
             var text = escape(event)
             if let guardName { text += " [\(escape(guardName))]" }
@@ -31,37 +56,40 @@ struct MachineGraph {
         }
     }
 
-    let name: String
-    let nodes: [Node]
-    let initial: Int?
-    let edges: [Edge]
+    @usableFromInline let name: String
+    @usableFromInline let nodes: [Node]
+    @usableFromInline let initial: Int?
+    @usableFromInline let edges: [Edge]
     /// Per node, the events it ignores, in declaration order.
-    let ignored: [[String]]
+    @usableFromInline let ignored: [[String]]
     /// The number of declared events.
-    let eventCount: Int
+    @usableFromInline let eventCount: Int
     /// Node groups with more than one member, in order of first appearance.
-    let groups: [(name: String, members: [Int])]
+    @usableFromInline let groups: [(name: String, members: [Int])]
 
+    @inlinable
     init<State, Event, Effect, Context>(_ definition: MachineDefinition<State, Event, Effect, Context>) {
         let resolution = Resolution(definition)
         func names(_ effects: [Effect]) -> [String] { effects.map { String(describing: $0) } }
         var nodes: [Node] = []
         for (index, declaration) in resolution.declarations.enumerated() {
-            let name = definition.name(of: declaration.state)
+            let name = resolution.stateNames[index]
             nodes.append(Node(id: "s\(index)", name: name, isFinal: declaration.isFinal,
                               entryEffects: names(declaration.entryEffects), exitEffects: names(declaration.exitEffects),
                               group: Self.caseName(of: name)))
         }
         var edges: [Edge] = []
         var ignored: [[String]] = []
-        for (s, row) in resolution.cells.enumerated() {
+        for s in resolution.declarations.indices {
             var ignoredHere: [String] = []
-            for (e, cell) in row.enumerated() {
-                let event = definition.name(of: resolution.events[e])
-                switch cell {
-                case let .transitions(list):
-                    for transition in list {
-                        guard let target = resolution.stateIndex[transition.target] else { continue }
+            for e in resolution.events.indices {
+                let event = resolution.eventNames[e]
+                switch resolution.cell(s, e) {
+                case let .transitions(range):
+                    for ref in range {
+                        let target = Int(resolution.refTargets[ref])
+                        guard target >= 0 else { continue }
+                        let transition = resolution.transition(s, ref)
                         edges.append(Edge(source: s, target: target, event: event, guardName: transition.guard?.name,
                                           effects: names(transition.effects), kind: transition.isInternal ? .internal : .external))
                     }
@@ -93,6 +121,7 @@ struct MachineGraph {
 
     /// `ignored: a, b` for the events a node ignores, or `ignored: all events`; `nil` when
     /// it ignores none. `escape` is applied to the names only.
+    @inlinable
     func ignoredLabel(_ index: Int, escape: (String) -> String = { $0 }) -> String? {
         let events = ignored[index]
         if events.isEmpty { return nil }
@@ -101,11 +130,13 @@ struct MachineGraph {
     }
 
     /// The key of an edge, for coverage views.
+    @inlinable
     func key(of edge: Edge) -> TransitionKey {
         TransitionKey(source: nodes[edge.source].name, event: edge.event, target: nodes[edge.target].name)
     }
 
     /// `failure` for `failure(network)`: the text before a final parenthesised payload.
+    @inlinable
     static func caseName(of name: String) -> String? {
         guard name.hasSuffix(")"), let open = name.firstIndex(of: "("), open != name.startIndex else { return nil }
         return String(name[..<open])

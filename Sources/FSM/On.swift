@@ -19,11 +19,13 @@ public struct On<State: Hashable & Sendable, Event: Hashable & Sendable, Effect:
     ///   - target: The state to go to.
     ///   - guard: A named condition on the context, if any.
     ///   - effects: The effects to emit, in order.
+    @inlinable
     public init(_ event: Event, to target: State, guard: Guard<Context>? = nil, emit effects: Effect...) {
         element = .transition(event, to: target, guard: `guard`, effects: effects)
     }
 
     /// Declares a transition whose effects are given as an array.
+    @inlinable
     public init(_ event: Event, to target: State, guard: Guard<Context>? = nil, effects: [Effect]) {
         element = .transition(event, to: target, guard: `guard`, effects: effects)
     }
@@ -44,6 +46,7 @@ public struct Internal<State: Hashable & Sendable, Event: Hashable & Sendable, E
     ///   - event: The event.
     ///   - guard: A named condition on the context, if any.
     ///   - effects: The effects to emit, in order.
+    @inlinable
     public init(_ event: Event, guard: Guard<Context>? = nil, emit effects: Effect...) {
         element = .internalTransition(event, guard: `guard`, effects: effects)
     }
@@ -60,8 +63,10 @@ public struct Ignore<State: Hashable & Sendable, Event: Hashable & Sendable, Eff
     public let element: StateElement<State, Event, Effect, Context>
 
     /// Declares events as ignored.
+    @inlinable
     public init(_ events: Event...) { element = .ignore(events) }
     /// Declares events as ignored, from a sequence.
+    @inlinable
     public init(_ events: some Sequence<Event>) { element = .ignore(Array(events)) }
 }
 
@@ -69,6 +74,7 @@ public struct Ignore<State: Hashable & Sendable, Event: Hashable & Sendable, Eff
 /// whose late results are dropped.
 public struct IgnoreOtherEvents<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
     /// Declares every otherwise unhandled event of the state as ignored.
+    @inlinable
     public init() {}
 }
 
@@ -79,8 +85,10 @@ public struct Illegal<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     public let element: StateElement<State, Event, Effect, Context>
 
     /// Declares events as illegal.
+    @inlinable
     public init(_ events: Event...) { element = .illegal(events) }
     /// Declares events as illegal, from a sequence.
+    @inlinable
     public init(_ events: some Sequence<Event>) { element = .illegal(Array(events)) }
 }
 
@@ -91,6 +99,7 @@ public struct OnEntry<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     public let element: StateElement<State, Event, Effect, Context>
 
     /// Declares entry effects.
+    @inlinable
     public init(_ effects: Effect...) { element = .entry(effects) }
 }
 
@@ -101,5 +110,6 @@ public struct OnExit<State: Hashable & Sendable, Event: Hashable & Sendable, Eff
     public let element: StateElement<State, Event, Effect, Context>
 
     /// Declares exit effects.
+    @inlinable
     public init(_ effects: Effect...) { element = .exit(effects) }
 }

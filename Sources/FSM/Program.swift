@@ -50,7 +50,7 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
     /// own, the target's entry effects.
     @usableFromInline let effectStore: [Effect]
     /// Per cell, the names of its guards (empty for cells without guards).
-    @usableFromInline let guardNames: [[String]]
+    @usableFromInline let guardNames: [GuardNames]
     /// The events each state handles or ignores, state after state; `permittedStart[s]`
     /// and `permittedCount[s]` locate state `s`'s.
     @usableFromInline let permittedStore: [Event]
@@ -79,26 +79,30 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
     @usableFromInline let denseTable: UnsafeMutableBufferPointer<Int32>
     /// Whether each declared event's dense index is its position: then no table is needed.
     @usableFromInline let denseIsIdentity: Bool
+    /// For single-byte plain-data events: `byteTable[byte]` is the index of the event whose
+    /// representation is that byte, or -1 (256 entries); empty otherwise.
+    @usableFromInline let byteTable: UnsafeMutableBufferPointer<Int32>
 
     /// Compiles a definition that validation found free of errors.
     init(_ definition: MachineDefinition<State, Event, Effect, Context>, resolution: Resolution<State, Event, Effect, Context>, initialIndex: Int) {
         let eventCount = resolution.events.count
         var cells = [Int32](repeating: Self.illegalCode, count: resolution.states.count * eventCount)
         var cellCandidates = [Int32](repeating: -1, count: cells.count)
-        var guardNames = [[String]](repeating: [], count: cells.count)
+        var guardNames = [GuardNames](repeating: [], count: cells.count)
         var candidates: [Candidate] = []
         var guards: [Guard<Context>] = []
         var effectStore: [Effect] = []
         var permittedStore: [Event] = []
         var permittedStart: [Int32] = []
         var permittedCount: [Int32] = []
-        for (s, row) in resolution.cells.enumerated() {
+        for s in resolution.declarations.indices {
             let source = resolution.declarations[s]
             let firstPermitted = permittedStore.count
-            for (e, cell) in row.enumerated() {
+            for e in resolution.events.indices {
                 let index = s * eventCount + e
-                switch cell {
-                case let .transitions(list):
+                switch resolution.cell(s, e) {
+                case let .transitions(range):
+                    let list = resolution.transitions(s, range)
                     permittedStore.append(resolution.events[e])
                     cellCandidates[index] = Int32(candidates.count)
                     if list.count == 1, let only = list.first, only.guard == nil {
@@ -125,7 +129,9 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
                         ))
                         effectStore += effects
                     }
-                    guardNames[index] = list.compactMap { $0.guard?.name }
+                    if list.contains(where: { $0.guard != nil }) {
+                        guardNames[index] = GuardNames(list.compactMap { $0.guard?.name })
+                    }
                 case .ignored:
                     permittedStore.append(resolution.events[e])
                     cells[index] = Self.ignoredCode
@@ -170,11 +176,12 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
         permittedRanges = Self.buffer(zip(permittedStart, permittedCount).map { (start: $0, count: $1) })
         finalTable = Self.buffer(isFinal)
         denseTable = Self.buffer(denseEvents)
+        byteTable = Self.buffer(Self.byteMap(resolution.events))
         denseIsIdentity = denseEvents.count == resolution.events.count && denseEvents.enumerated().allSatisfy { $0.offset == Int($0.element) }
     }
 
     deinit {
-        for table in [cellTable, cellCandidateTable, denseTable] { Self.free(table) }
+        for table in [cellTable, cellCandidateTable, denseTable, byteTable] { Self.free(table) }
         Self.free(candidateTable)
         Self.free(effectTable)
         Self.free(effectSlotTable)
@@ -197,9 +204,22 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
         buffer.baseAddress?.deallocate()
     }
 
-    /// The index of a declared event, by hashing.
+    /// Whether events are one byte of plain data, each value its own byte: then an event's
+    /// byte is its key in ``byteTable``. Decided at compile time for a concrete event type.
     @inlinable @inline(__always)
-    func index(of event: Event) -> Int? { eventIndex[event] }
+    static var eventsAreBytes: Bool { MemoryLayout<Event>.size == 1 && _isPOD(Event.self) }
+
+    /// The index of a declared event: from its byte when events are single bytes of plain
+    /// data (most enums), otherwise by hashing.
+    @inlinable @inline(__always)
+    func index(of event: Event) -> Int? {
+        if Self.eventsAreBytes && byteTable.count == 256 {
+            let byte = withUnsafeBytes(of: event) { $0[0] }
+            let index = byteTable[Int(byte)]
+            return index >= 0 ? Int(index) : nil
+        }
+        return eventIndex[event]
+    }
 
     /// The index of a declared event, from its dense index, without hashing.
     @inlinable @inline(__always)
@@ -231,6 +251,18 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
             return SmallList(slots: permittedSlotTable[state], count: Int(range.count))
         }
         return SmallList(UnsafeBufferPointer(permittedTable), start: Int(range.start), count: Int(range.count))
+    }
+
+    /// The byte lookup table of single-byte plain-data events, or `[]`.
+    static func byteMap(_ events: [Event]) -> [Int32] {
+        guard eventsAreBytes else { return [] }
+        var map = [Int32](repeating: -1, count: 256)
+        for (position, event) in events.enumerated() {
+            let byte = Int(withUnsafeBytes(of: event) { $0[0] })
+            guard map[byte] < 0 else { return [] }
+            map[byte] = Int32(position)
+        }
+        return map
     }
 
     /// The dense-index lookup table of the events, or `[]` when they are not all

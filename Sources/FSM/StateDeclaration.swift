@@ -19,6 +19,7 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: Hashable & Sen
     public let exitEffects: [Effect]
 
     /// Creates a state declaration from its parts. ``In`` and ``Final`` are the usual way.
+    @inlinable
     public init(
         state: State,
         isFinal: Bool = false,
@@ -39,6 +40,7 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: Hashable & Sen
         self.exitEffects = exitEffects
     }
 
+    @inlinable
     init(state: State, isFinal: Bool, elements: [StateElement<State, Event, Effect, Context>]) {
         var transitions: [TransitionDeclaration<State, Event, Effect, Context>] = []
         var ignored: [Event] = []

@@ -17,6 +17,7 @@ public struct TransitionDeclaration<State: Hashable & Sendable, Event: Hashable 
 
     /// Creates a transition declaration. The DSL (``On`` and ``Internal`` inside ``In``) is the
     /// usual way to declare one.
+    @inlinable
     public init(source: State, event: Event, target: State, guard: Guard<Context>? = nil, effects: [Effect] = [], isInternal: Bool = false) {
         self.source = source
         self.event = event

@@ -15,7 +15,7 @@ public struct TransitionError<State: Hashable & Sendable, Event: Hashable & Send
         case noTransition
         /// The state has transitions for the event, but none of their guards holds; the
         /// names of those guards, in declaration order.
-        case guardNotMet([String])
+        case guardNotMet(GuardNames)
         /// The state is final and does not ignore the event.
         case finalState
     }
@@ -45,7 +45,8 @@ extension TransitionError: CustomStringConvertible {
         var text = "illegal transition: '\(event)' is not permitted in state '\(state)'"
         switch reason {
         case .noTransition: break
-        case let .guardNotMet(names):
+        case let .guardNotMet(guardNames):
+            let names = guardNames.names
             let quoted = names.map { "'\($0)'" }.joined(separator: ", ")
             text += names.count == 1 ? ": guard \(quoted) not met" : ": guards \(quoted) not met"
         case .finalState: text += ": the state is final"

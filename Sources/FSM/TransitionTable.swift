@@ -18,6 +18,7 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
         public let isInternal: Bool
 
         /// Creates an entry.
+        @inlinable
         public init(target: State, guardName: String? = nil, effects: [Effect] = [], isInternal: Bool = false) {
             self.target = target
             self.guardName = guardName
@@ -60,6 +61,7 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
     public let rows: [Row]
 
     /// The cell of a (state, event) pair, or `nil` when either is not declared.
+    @inlinable
     public func cell(_ state: State, _ event: Event) -> Cell? {
         guard let s = states.firstIndex(of: state), let e = events.firstIndex(of: event) else { return nil }
         return rows[s * events.count + e].cell
@@ -75,9 +77,9 @@ extension MachineDefinition {
         for (s, state) in resolution.states.enumerated() {
             for (e, event) in resolution.events.enumerated() {
                 let cell: TransitionTable<State, Event, Effect>.Cell
-                switch resolution.cells[s][e] {
-                case let .transitions(list):
-                    cell = .transitions(list.map { .init(target: $0.target, guardName: $0.guard?.name, effects: $0.effects, isInternal: $0.isInternal) })
+                switch resolution.cell(s, e) {
+                case let .transitions(range):
+                    cell = .transitions(resolution.transitions(s, range).map { .init(target: $0.target, guardName: $0.guard?.name, effects: $0.effects, isInternal: $0.isInternal) })
                 case .ignored: cell = .ignored
                 case let .illegal(declared): cell = .illegal(declared: declared)
                 }

@@ -20,7 +20,7 @@ private func oracle(_ state: Door, _ event: DoorEvent, _ context: Keyring) -> Ex
         return .failure(table.finalStates.contains(state) ? .finalState : .noTransition)
     case let .transitions(entries):
         guard let entry = entries.first(where: { $0.guardName.map { guards[$0] ?? false } ?? true }) else {
-            return .failure(.guardNotMet(entries.compactMap(\.guardName)))
+            return .failure(.guardNotMet(GuardNames(entries.compactMap(\.guardName))))
         }
         if entry.isInternal { return .success((state, entry.effects, .internal)) }
         let exit = doorDefinition.declaration(of: state)?.exitEffects ?? []

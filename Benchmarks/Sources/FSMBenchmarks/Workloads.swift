@@ -211,3 +211,42 @@ func syntheticEvents(count: Int, random: Bool) -> [E50] {
         E50(rawValue: random ? Int(generator.next() % 50) : index % 50) ?? .e0
     }
 }
+
+// MARK: - the cost of a throw, for comparison
+
+/// A two-byte error, the smallest there is.
+struct TinyError: Error {
+    let code: UInt8
+}
+
+@inline(never)
+func throwing(_ value: UInt8) throws(TinyError) -> UInt8 {
+    if value & 1 == 0 { throw TinyError(code: value) }
+    return value
+}
+
+@inline(never)
+func returning(_ value: UInt8) -> Result<UInt8, TinyError> {
+    value & 1 == 0 ? .failure(TinyError(code: value)) : .success(value)
+}
+
+@inline(never)
+func bareThrows(_ values: [UInt8]) -> UInt64 {
+    var checksum: UInt64 = 0
+    for value in values {
+        do { checksum &+= UInt64(try throwing(value)) } catch { checksum &+= UInt64(error.code) }
+    }
+    return checksum
+}
+
+@inline(never)
+func bareResults(_ values: [UInt8]) -> UInt64 {
+    var checksum: UInt64 = 0
+    for value in values {
+        switch returning(value) {
+        case let .success(value): checksum &+= UInt64(value)
+        case let .failure(error): checksum &+= UInt64(error.code)
+        }
+    }
+    return checksum
+}

@@ -14,9 +14,9 @@ func main() throws {
         return
     }
     let count = 1 << 22
-    if arguments.count == 2, arguments[1] == "illegal" {
+    if arguments.count == 2, arguments[1].hasPrefix("illegal") {
         let homeLoading = try Machine(HomeLoadingMachine.definition)
-        let events = illegalHomeLoadingEvents(count: count, random: false)
+        let events = illegalHomeLoadingEvents(count: count, random: arguments[1] == "illegal-random")
         print(measure(events: count, repetitions: 30) { fsmHomeLoadingResult(homeLoading, events) })
         return
     }
@@ -51,12 +51,20 @@ func main() throws {
                measure(events: count) { switchSynthetic(events) }, measure(events: count) { fsmSynthetic(synthetic, events) })
     }
 
+    let evens = (0..<count).map { UInt8(($0 &* 2) & 0xFF) }
+    report("(for comparison) a typed throw vs a returned Result, no state machine", count,
+           measure(events: count) { bareResults(evens) }, measure(events: count) { bareThrows(evens) })
+
     print("")
     print("6. allocations per send (malloc calls counted by interposition, over \(count) sends)")
     let legal = legalHomeLoadingEvents(count: count, random: true)
     let illegal = illegalHomeLoadingEvents(count: count, random: true)
     let emptyBefore = mc_allocations()
     let emptyAfter = mc_allocations()
+    let probeBefore = mc_allocations()
+    let probe = (0..<3).map { [Int](repeating: $0, count: 100 + $0) }
+    let probeAllocations = mc_allocations() - probeBefore
+    print("(the counter works: making \(probe.count + 1) arrays counted \(probeAllocations) allocations)")
     let legalBefore = mc_allocations()
     let legalChecksum = fsmHomeLoading(homeLoading, legal)
     let legalAllocations = mc_allocations() - legalBefore - (emptyAfter - emptyBefore)

@@ -1,0 +1,55 @@
+import Synchronization
+
+/// The names of the guards that rejected an event, in declaration order.
+///
+/// A plain value, so that a ``TransitionError`` costs nothing to make or drop: the lists
+/// of names are interned once for the life of the process (like selectors) and this value
+/// holds only their number. Use it like an array of `String`.
+public struct GuardNames: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
+    @usableFromInline let id: Int32
+
+    /// Names, interned.
+    public init(_ names: [String]) {
+        id = GuardNameTable.shared.intern(names)
+    }
+
+    /// Names from a literal: `["has key"]`.
+    public init(arrayLiteral names: String...) {
+        self.init(names)
+    }
+
+    /// The names.
+    public var names: [String] { GuardNameTable.shared.names(id) }
+
+    /// The position of the first name: 0.
+    public var startIndex: Int { 0 }
+    /// The number of names.
+    public var endIndex: Int { names.count }
+    /// The name at `position`.
+    public subscript(position: Int) -> String { names[position] }
+
+    /// `['a', 'b']`.
+    public var description: String { "[" + names.map { "'\($0)'" }.joined(separator: ", ") + "]" }
+}
+
+/// The interned lists of guard names: appended to, never removed from. Bounded by the
+/// distinct lists of names the process's machines declare.
+final class GuardNameTable: Sendable {
+    static let shared = GuardNameTable()
+
+    private let storage = Mutex<(lists: [[String]], ids: [[String]: Int32])>(([[]], [[]: 0]))
+
+    func intern(_ names: [String]) -> Int32 {
+        storage.withLock { storage in
+            if let id = storage.ids[names] { return id }
+            let id = Int32(storage.lists.count)
+            storage.lists.append(names)
+            storage.ids[names] = id
+            return id
+        }
+    }
+
+    func names(_ id: Int32) -> [String] {
+        storage.withLock { $0.lists[Int(id)] }
+    }
+}
