@@ -30,3 +30,19 @@ if missing:
     sys.exit(1)
 print(f"every public symbol of {', '.join(targets)} is documented")
 PY
+
+# The DocC catalog of FSM builds without a warning (broken or ambiguous links included).
+if command -v docc >/dev/null 2>&1 || [ -x "$(dirname "$(command -v swift)")/docc" ]; then
+  DOCC=$(command -v docc || echo "$(dirname "$(command -v swift)")/docc")
+  out=$(mktemp -d)
+  mkdir -p "$out/graphs"
+  cp "$dir"/FSM.symbols.json "$out/graphs/"
+  if ! "$DOCC" convert Sources/FSM/Documentation.docc --additional-symbol-graph-dir "$out/graphs" \
+      --fallback-display-name FSM --fallback-bundle-identifier fsm --output-path "$out/FSM.doccarchive" \
+      --warnings-as-errors >"$out/log" 2>&1; then
+    cat "$out/log"
+    echo "the DocC catalog of FSM has warnings"
+    exit 1
+  fi
+  echo "the DocC catalog of FSM builds without warnings"
+fi

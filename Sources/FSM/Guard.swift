@@ -1,7 +1,7 @@
 /// A named condition on a transition.
 ///
 /// The name is what tables, diagrams and error messages show; the predicate reads the
-/// context value passed to ``Machine/send(_:context:)`` and never decides the target,
+/// context value passed to `send(_:context:)` and never decides the target,
 /// which stays data so that diagrams are exact.
 ///
 /// ```swift

@@ -1,4 +1,4 @@
-/// A running instance of a ``MachineDefinition``: the current state and ``send(_:context:)``.
+/// A running instance of a ``MachineDefinition``: the current state and `send(_:context:)`.
 ///
 /// A machine is a value: copying one is cheap (the compiled definition is shared), so undo,
 /// snapshots and tests are easy. Sending an event returns the ``Transition`` taken, or throws
@@ -84,7 +84,7 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     /// Sends an event and returns what happened as a value: the transition taken, or the
     /// error that rejected the event (the state unchanged, whatever the policy).
     ///
-    /// The same as ``send(_:context:)`` without throwing, for hot loops: in Swift 6.3 a
+    /// The same as `send(_:context:)` without throwing, for hot loops: in Swift 6.3 a
     /// `throw` costs a few nanoseconds by itself (see `Benchmarks/README.md`), a returned
     /// `Result` next to nothing.
     @inlinable @inline(__always)
@@ -113,7 +113,7 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
 
     /// Sends an event, deciding each guard by its name instead of evaluating it on a
     /// context: for simulators, REPLs and model-based tests that explore a machine without
-    /// building contexts. Otherwise exactly ``send(_:context:)``.
+    /// building contexts. Otherwise exactly `send(_:context:)`.
     @discardableResult
     public mutating func send(_ event: Event, guards holds: (String) -> Bool) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
         try take(decide(program.index(of: event)) { holds($0.name) }, event)
@@ -261,7 +261,7 @@ extension Machine where Event: DenseIndexed {
     }
 
     /// Sends an event, found by its dense index instead of by hashing: the same as the
-    /// general ``Machine/send(_:context:)``, faster.
+    /// general `send(_:context:)`, faster.
     @inlinable @inline(__always)
     @discardableResult
     public mutating func send(_ event: Event, context: Context) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
@@ -271,7 +271,7 @@ extension Machine where Event: DenseIndexed {
 
 extension Machine where Event: DenseIndexed {
     /// Sends an event found by its dense index and returns what happened as a value (see
-    /// ``Machine/transition(on:context:)``).
+    /// `transition(on:context:)`).
     @inlinable @inline(__always)
     public mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
         step(decide(denseIndex(of: event)) { $0.predicate(context) }, event)
