@@ -34,33 +34,14 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
 
     @usableFromInline let definition: MachineDefinition<State, Event, Effect, Context>
     @usableFromInline let states: [State]
-    @usableFromInline let stateIndex: [State: Int]
     @usableFromInline let events: [Event]
     @usableFromInline let eventIndex: [Event: Int]
     @usableFromInline let eventCount: Int
-    /// `cells[state * eventCount + event]`: the target state of a cell with a single
-    /// unguarded transition (so that the next state is one load away), or ``ignoredCode``,
-    /// ``illegalCode``, ``guardedCode``, ``finalCode``.
-    @usableFromInline let cells: [Int32]
-    /// Per cell with transitions, the index of its first candidate; -1 otherwise.
-    @usableFromInline let cellCandidates: [Int32]
-    @usableFromInline let candidates: [Candidate]
     @usableFromInline let guards: [Guard<Context>]
-    /// Every candidate's effects, back to back: the source's exit effects, the transition's
-    /// own, the target's entry effects.
-    @usableFromInline let effectStore: [Effect]
     /// Per cell, the names of its guards (empty for cells without guards).
     @usableFromInline let guardNames: [GuardNames]
-    /// The events each state handles or ignores, state after state; `permittedStart[s]`
-    /// and `permittedCount[s]` locate state `s`'s.
-    @usableFromInline let permittedStore: [Event]
-    @usableFromInline let permittedStart: [Int32]
-    @usableFromInline let permittedCount: [Int32]
     @usableFromInline let isFinal: [Bool]
     @usableFromInline let initialIndex: Int
-    /// For events that are ``DenseIndexed``: `denseEvents[event.denseIndex]` is the event's
-    /// index, or -1. Empty when the events are not dense-indexed (or their indices unusable).
-    @usableFromInline let denseEvents: [Int32]
 
     // The dispatch tables, as buffers (copies of the arrays above), read without retaining.
     @usableFromInline let cellTable: UnsafeMutableBufferPointer<Int32>
@@ -144,22 +125,14 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
         }
         self.definition = definition
         self.states = resolution.states
-        self.stateIndex = resolution.stateIndex
         self.events = resolution.events
         self.eventIndex = resolution.eventIndex
         self.eventCount = eventCount
-        self.cells = cells
-        self.cellCandidates = cellCandidates
-        self.candidates = candidates
         self.guards = guards
-        self.effectStore = effectStore
         self.guardNames = guardNames
-        self.permittedStore = permittedStore
-        self.permittedStart = permittedStart
-        self.permittedCount = permittedCount
         self.isFinal = resolution.declarations.map(\.isFinal)
         self.initialIndex = initialIndex
-        self.denseEvents = Self.denseMap(resolution.events)
+        let denseEvents = Self.denseMap(resolution.events)
         cellTable = Self.buffer(cells)
         cellCandidateTable = Self.buffer(cellCandidates)
         candidateTable = Self.buffer(candidates)
