@@ -41,21 +41,24 @@ func fsm(_ arguments: [String], input: String = "") throws -> Run {
     }
     writer.start()
     let errorData = LockedData()
-    let errorReader = Thread { errorData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
+    let errorRead = DispatchSemaphore(value: 0)
+    let errorReader = Thread {
+        errorData.set(stderr.fileHandleForReading.readDataToEndOfFile())
+        errorRead.signal()
+    }
     errorReader.start()
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while !errorData.isSet { Thread.sleep(forTimeInterval: 0.005) }
+    errorRead.wait()
     return Run(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: String(decoding: errorData.value, as: UTF8.self))
 }
 
 /// Data written by one thread and read by another.
 final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
-    private var data: Data?
+    private var data = Data()
     func set(_ value: Data) { lock.withLock { data = value } }
-    var isSet: Bool { lock.withLock { data != nil } }
-    var value: Data { lock.withLock { data ?? Data() } }
+    var value: Data { lock.withLock { data } }
 }
 
 /// A fresh temporary folder.
