@@ -56,7 +56,6 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
     @usableFromInline let eventTable: UnsafeMutableBufferPointer<Event>
     @usableFromInline let permittedTable: UnsafeMutableBufferPointer<Event>
     @usableFromInline let permittedRanges: UnsafeMutableBufferPointer<(start: Int32, count: Int32)>
-    @usableFromInline let finalTable: UnsafeMutableBufferPointer<Bool>
     @usableFromInline let denseTable: UnsafeMutableBufferPointer<Int32>
     /// Whether each declared event's dense index is its position: then no table is needed.
     @usableFromInline let denseIsIdentity: Bool
@@ -86,13 +85,15 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
                     let list = resolution.transitions(s, range)
                     permittedStore.append(resolution.events[e])
                     cellCandidates[index] = Int32(candidates.count)
+                    // Validation has refused undeclared targets before a program is compiled.
+                    let targets = range.map { Int(resolution.refTargets[$0]) }
                     if list.count == 1, let only = list.first, only.guard == nil {
-                        cells[index] = Int32(resolution.stateIndex[only.target] ?? s)
+                        cells[index] = Int32(targets[0])
                     } else {
                         cells[index] = Self.guardedCode
                     }
                     for (position, transition) in list.enumerated() {
-                        let target = resolution.stateIndex[transition.target] ?? s
+                        let target = targets[position]
                         var effects = transition.effects
                         if !transition.isInternal {
                             effects = source.exitEffects + effects + resolution.declarations[target].entryEffects
@@ -147,7 +148,6 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
         eventTable = Self.buffer(resolution.events)
         permittedTable = Self.buffer(permittedStore)
         permittedRanges = Self.buffer(zip(permittedStart, permittedCount).map { (start: $0, count: $1) })
-        finalTable = Self.buffer(isFinal)
         denseTable = Self.buffer(denseEvents)
         byteTable = Self.buffer(Self.byteMap(resolution.events))
         denseIsIdentity = denseEvents.count == resolution.events.count && denseEvents.enumerated().allSatisfy { $0.offset == Int($0.element) }
@@ -163,7 +163,6 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
         Self.free(eventTable)
         Self.free(permittedTable)
         Self.free(permittedRanges)
-        Self.free(finalTable)
     }
 
     private static func buffer<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {

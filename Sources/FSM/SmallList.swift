@@ -49,18 +49,13 @@ public struct SmallList<Element>: RandomAccessCollection {
         if array.count > Self.inlineCapacity {
             storage = .array(array)
         } else {
-            storage = array.withUnsafeBufferPointer { Self(copying: $0, start: 0, count: array.count).storage }
+            storage = .inline(Self.slots(array), count: array.count)
         }
     }
 
     /// A list of `count` elements of `store` from `start`, copied inline when they fit.
     @inlinable @inline(__always)
     init(_ store: UnsafeBufferPointer<Element>, start: Int, count: Int) {
-        self.init(copying: store, start: start, count: count)
-    }
-
-    @inlinable @inline(__always)
-    init(copying store: UnsafeBufferPointer<Element>, start: Int, count: Int) {
         guard count <= Self.inlineCapacity, let base = store.baseAddress.map({ $0 + start }) else {
             storage = count == 0 ? .inline((nil, nil, nil, nil, nil, nil, nil, nil), count: 0) : .array(Array(store[start..<(start + count)]))
             return
