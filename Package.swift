@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "FSM", targets: ["FSM"]),
         .library(name: "FSMTesting", targets: ["FSMTesting"]),
         .library(name: "FSMREPL", targets: ["FSMREPL"]),
+        .library(name: "FSMTool", targets: ["FSMTool"]),
         .library(name: "Entities", targets: ["Entities"]),
         .library(name: "UseCases", targets: ["UseCases"]),
         .library(name: "APIServices", targets: ["APIServices"]),
@@ -30,19 +31,23 @@ let package = Package(
         .target(name: "UseCases", dependencies: ["FSM", "Entities"], swiftSettings: strict),
         .target(name: "APIServices", dependencies: ["UseCases", "Entities"], swiftSettings: strict),
         .target(name: "FSMREPL", dependencies: ["FSM"], swiftSettings: strict),
-        .target(name: "FSMCLI", dependencies: ["FSM", "FSMREPL", "UseCases", "APIServices", "Entities"], swiftSettings: strict),
+        .target(
+            name: "FSMTool",
+            dependencies: ["FSM", "FSMREPL", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+        .target(name: "LoginChallengeApp", dependencies: ["FSMREPL", "UseCases", "APIServices", "Entities"], swiftSettings: strict),
         .executableTarget(
             name: "fsm",
-            dependencies: ["FSMCLI", "FSMREPL", "FSM", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FSMTool", "LoginChallengeApp", "APIServices", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
         .plugin(
             name: "GenerateDiagrams",
             capability: .command(
-                intent: .custom(verb: "generate-diagrams", description: "Regenerates Diagrams/ (.dot, .mmd, .svg) from the machine definitions"),
+                intent: .custom(verb: "generate-diagrams", description: "Regenerates Diagrams/ (.dot, .mmd, .svg, README.md) by running the package's FSMTool executable"),
                 permissions: [.writeToPackageDirectory(reason: "Writes the generated diagrams to Diagrams/")]
-            ),
-            dependencies: ["fsm"]
+            )
         ),
         .testTarget(
             name: "FSMTests",
@@ -53,7 +58,8 @@ let package = Package(
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"], swiftSettings: strict),
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "FSM", "FSMTesting"], swiftSettings: strict),
         .testTarget(name: "FSMREPLTests", dependencies: ["FSMREPL", "FSM", "UseCases"], swiftSettings: strict),
-        .testTarget(name: "FSMCLITests", dependencies: ["FSMCLI", "FSM", "UseCases"], swiftSettings: strict),
+        .testTarget(name: "FSMToolTests", dependencies: ["FSMTool", "FSM", "FSMREPL", "FSMTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: strict),
+        .testTarget(name: "LoginChallengeAppTests", dependencies: ["LoginChallengeApp", "FSMTool", "FSM", "FSMREPL", "FSMTesting", "UseCases"], swiftSettings: strict),
         .testTarget(name: "fsmTests", dependencies: ["fsm"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "APIServicesTests", dependencies: ["APIServices", "UseCases", "Entities"], swiftSettings: strict),
     ],

@@ -27,6 +27,9 @@
 public struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
     /// The machine's name, used in diagrams and tools.
     public let name: String
+    /// What the machine is for, in one line (empty when not given): tools list it, and
+    /// generated diagram folders caption the machine with it.
+    public let summary: String
     /// The initial state, if one was given.
     public let initial: State?
     /// The declared events, in declaration order.
@@ -36,8 +39,9 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Se
 
     /// Creates a definition from its parts. The result-builder initialisers are the usual way.
     @inlinable
-    public init(name: String, initial: State?, events: [Event], declarations: [StateDeclaration<State, Event, Effect, Context>]) {
+    public init(name: String, summary: String = "", initial: State?, events: [Event], declarations: [StateDeclaration<State, Event, Effect, Context>]) {
         self.name = name
+        self.summary = summary
         self.initial = initial
         self.events = events
         self.declarations = declarations
@@ -46,17 +50,19 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Se
     /// Declares a machine.
     /// - Parameters:
     ///   - name: The machine's name.
+    ///   - summary: What the machine is for, in one line.
     ///   - initial: The initial state.
     ///   - events: Every event, in the order tables and diagrams show them.
     ///   - body: One ``In`` or ``Final`` block per state.
     @inlinable
     public init(
         name: String,
+        summary: String = "",
         initial: State,
         events: [Event],
         @MachineBuilder<State, Event, Effect, Context> _ body: () -> [StateDeclaration<State, Event, Effect, Context>]
     ) {
-        self.init(name: name, initial: initial, events: events, declarations: body())
+        self.init(name: name, summary: summary, initial: initial, events: events, declarations: body())
     }
 
     /// The declared states, in declaration order.
@@ -84,14 +90,16 @@ extension MachineDefinition where Event: CaseIterable {
     /// Declares a machine whose events are all the cases of `Event`, in declaration order.
     /// - Parameters:
     ///   - name: The machine's name.
+    ///   - summary: What the machine is for, in one line.
     ///   - initial: The initial state.
     ///   - body: One ``In`` or ``Final`` block per state.
     @inlinable
     public init(
         name: String,
+        summary: String = "",
         initial: State,
         @MachineBuilder<State, Event, Effect, Context> _ body: () -> [StateDeclaration<State, Event, Effect, Context>]
     ) {
-        self.init(name: name, initial: initial, events: Array(Event.allCases), declarations: body())
+        self.init(name: name, summary: summary, initial: initial, events: Array(Event.allCases), declarations: body())
     }
 }

@@ -5,6 +5,8 @@
 public protocol MachineDescribing: Sendable {
     /// The machine's name.
     var name: String { get }
+    /// What the machine is for, in one line (empty when not given).
+    var summary: String { get }
     /// The states' names, in declaration order.
     var stateNames: [String] { get }
     /// The events' names, in declaration order.

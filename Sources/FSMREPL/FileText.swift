@@ -18,3 +18,32 @@ public enum FileText {
         return lines
     }
 }
+
+extension FileText {
+    /// A file error as one plain line, e.g. `no such file or directory`, instead of
+    /// Foundation's `The operation could not be completed. (NSCocoaErrorDomain error 4.)`.
+    public static func describe(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(nsError.code)))
+        }
+        if nsError.domain == NSCocoaErrorDomain {
+            switch CocoaError.Code(rawValue: nsError.code) {
+            case .fileNoSuchFile, .fileReadNoSuchFile: return "no such file or directory"
+            case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
+            case .fileWriteOutOfSpace: return "no space left on the device"
+            case .fileWriteVolumeReadOnly: return "the volume is read-only"
+            case .fileWriteFileExists: return "a file is in the way"
+            case .fileReadCorruptFile, .fileReadInapplicableStringEncoding: return "the file cannot be read as text"
+            case .fileReadUnknown: return "the file cannot be read"
+            case .fileWriteUnknown: return "the file cannot be written (is a folder on the path a file, or missing?)"
+            default: break
+            }
+        }
+        if nsError.domain == NSCocoaErrorDomain { return nsError.localizedDescription }
+        return String(describing: error)
+    }
+}

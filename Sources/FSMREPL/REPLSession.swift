@@ -51,6 +51,10 @@ public final class REPLSession {
     /// The machine's name.
     public var machineName: String { engine.machineName }
 
+    /// The name of the tool that replays saved scripts, for the hint `:save` prints
+    /// (`replay with: fsm repl login --script run.fsm`).
+    public var toolName = "fsm"
+
     /// The current state's name.
     public var stateName: String { engine.stateName }
 
@@ -96,9 +100,9 @@ public final class REPLSession {
             guard !argument.isEmpty else { return Output(text: "error: :save needs a file name, e.g. :save session.fsm", isError: true) }
             do {
                 try writeFile(argument, script.map { $0 + "\n" }.joined())
-                return Output(text: "saved \(script.count) line(s) to \(argument); replay with: fsm repl \(machineName) --script \(argument)")
+                return Output(text: "saved \(script.count) line(s) to \(argument); replay with: \(toolName) repl \(machineName) --script \(argument)")
             } catch {
-                return Output(text: "error: cannot write \(argument): \(error)", isError: true)
+                return Output(text: "error: cannot write \(argument): \(FileText.describe(error))", isError: true)
             }
         case "quit", "q", "exit": return Output(text: "", quits: true)
         default:
@@ -121,7 +125,7 @@ public final class REPLSession {
     :reset               back to the initial state; clears the history and guards
     :dot                 the diagram (DOT) with the current state highlighted
     :table               the full transition table
-    :save FILE           save the history as a script (fsm repl MACHINE --script FILE)
+    :save FILE           save the history as a script (replay: repl MACHINE --script FILE)
     :quit                end the session (so does end of input)
     Lines starting with # are comments.
     """

@@ -136,7 +136,11 @@ public enum HomeLoadingMachine {
     private static let failures = HomeFailure.allCases.map(HomeLoadingEvent.failToLoad)
 
     /// The machine.
-    public static let definition = Definition(name: "home-loading", initial: .waiting) {
+    public static let definition = Definition(
+        name: "home-loading",
+        summary: "Loading the user on the home screen: one load at a time, an alert per failure, the authentication alert leads back to login.",
+        initial: .waiting
+    ) {
         In(.waiting) {
             On(.startLoading, to: .loading, emit: .callCurrentUser)
             Illegal([.finishLoading] + failures + [.clearError])

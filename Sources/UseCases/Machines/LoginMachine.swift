@@ -170,7 +170,11 @@ public enum LoginMachine {
     public static let credentialsFilled = Guard<Credentials>("ID and password filled") { !$0.id.isEmpty && !$0.password.isEmpty }
 
     /// The machine.
-    public static let definition = Definition(name: "login", initial: .idle) {
+    public static let definition = Definition(
+        name: "login",
+        summary: "The login screen: edit, log in (guarded), succeed or fail with one of four alerts, come back from home.",
+        initial: .idle
+    ) {
         In(.idle) {
             Internal(.edit)
             On(.logIn, to: .loggingIn, guard: credentialsFilled, emit: .disableInputs, .showActivityIndicator, .callLogIn)

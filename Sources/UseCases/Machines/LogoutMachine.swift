@@ -49,7 +49,11 @@ public enum LogoutMachine {
     public typealias Definition = MachineDefinition<LogoutState, LogoutEvent, LogoutEffect, Void>
 
     /// The machine.
-    public static let definition = Definition(name: "logout", initial: .idle) {
+    public static let definition = Definition(
+        name: "logout",
+        summary: "Logging out from the home screen: a second tap while logging out is ignored.",
+        initial: .idle
+    ) {
         In(.idle) {
             On(.logOut, to: .loggingOut, emit: .showActivityIndicator, .callLogOut)
             Illegal(.finishLogOut)

@@ -47,7 +47,11 @@ public enum PasscodeMachine {
     /// The machine for codes of `length` digits (4 for a PIN, 6 for SMS codes); at least 1.
     public static func definition(length: Int = defaultLength) -> Definition {
         let length = max(1, length)
-        return Definition(name: "passcode", initial: .entered(0)) {
+        return Definition(
+            name: "passcode",
+            summary: "A \(length)-digit one-time-code entry: its states come from a loop, the last digit submits.",
+            initial: .entered(0)
+        ) {
             for count in 0..<length {
                 In(.entered(count)) {
                     if count < length - 1 {

@@ -40,15 +40,24 @@ public struct Graphviz: Sendable {
         } catch {
             throw GraphvizError(message: "cannot run \(executable.path): \(error)")
         }
-        // Write and read concurrently so that neither pipe fills up and blocks.
+        // Write stdin and read stderr on threads of their own while this thread reads
+        // stdout, so that no pipe can fill up and block `dot` (or us).
         let writer = Thread {
             stdin.fileHandleForWriting.write(Data(input.utf8))
             try? stdin.fileHandleForWriting.close()
         }
         writer.start()
+        let errorText = PipeText()
+        let errorsRead = DispatchSemaphore(value: 0)
+        let errorReader = Thread {
+            errorText.set(stderr.fileHandleForReading.readDataToEndOfFile())
+            errorsRead.signal()
+        }
+        errorReader.start()
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        errorsRead.wait()
         process.waitUntilExit()
+        let errors = errorText.value
         guard process.terminationStatus == 0 else {
             throw GraphvizError(message: "dot \(arguments.joined(separator: " ")) failed: " + String(decoding: errors, as: UTF8.self))
         }
@@ -62,4 +71,12 @@ public struct GraphvizError: Error, CustomStringConvertible {
     public let message: String
     /// The message.
     public var description: String { message }
+}
+
+/// Bytes read on one thread and handed to another.
+private final class PipeText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.withLock { data = value } }
+    var value: Data { lock.withLock { data } }
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
 import FSM
-import FSMCLI
 
-struct Validate: ParsableCommand {
+/// `validate [MACHINE...] [--strict]`.
+struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check machines for unreachable states, dead ends, conflicts and more.",
         discussion: "Prints each machine's diagnostics. Exits 0 when every machine is clean, 1 when any has a diagnostic."
     )
@@ -14,9 +15,14 @@ struct Validate: ParsableCommand {
     var strict = false
 
     func run() throws {
-        let entries = try machines.isEmpty ? catalog.entries : machines.map(entry(named:))
-        let report = ValidationReport(entries, mode: strict ? .strict : .standard)
-        for line in report.lines { print(line) }
+        let context = ToolContext.current
+        var chosen: [any MachineDescribing] = []
+        var seen: Set<String> = []
+        for name in machines where seen.insert(name).inserted {
+            chosen.append(try context.machine(named: name))
+        }
+        let report = ValidationReport(machines.isEmpty ? context.catalog.machines : chosen, mode: strict ? .strict : .standard)
+        for line in report.lines { context.io.print(TerminalSafe.text(line)) }
         if !report.isClean { throw ExitCode(1) }
     }
 }

@@ -1,5 +1,6 @@
 import FSM
-import FSMCLI
+import FSMREPL
+import FSMTool
 import Foundation
 import Testing
 
@@ -71,10 +72,10 @@ struct GraphvizTests {
         #expect(texts.contains("stay|<> / 日本"))
     }
 
-    @Test("each shipped machine is valid DOT with one node per state and one edge per transition", arguments: Catalog.loginChallenge.entries.map(\.name))
+    @Test("each catalog machine is valid DOT with one node per state and one edge per transition", arguments: toolMachines.map(\.name))
     func shipped(name: String) throws {
         let graphviz = try #require(graphviz)
-        let machine = try Catalog.loginChallenge.entry(named: name).machine
+        let machine = try #require(toolMachines.first { $0.name == name })
         let dot = machine.dot(DiagramOptions())
         let (nodes, edges) = try counts(dot, graphviz)
         #expect(nodes == machine.stateNames.count + 1)

@@ -1,11 +1,12 @@
 import ArgumentParser
 import FSM
-import FSMCLI
 
 extension TableFormat: ExpressibleByArgument {}
 
-struct Table: ParsableCommand {
+/// `table MACHINE [--format]`: every (state, event) cell.
+struct TableCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "table",
         abstract: "Print a machine's full transition table: every (state, event) cell.",
         discussion: "Each cell is a transition (target, guard, effects), ignored, or illegal."
     )
@@ -15,6 +16,7 @@ struct Table: ParsableCommand {
     var format: TableFormat = .markdown
 
     func run() throws {
-        print(try entry(named: machine).machine.tableText(format), terminator: "")
+        let context = ToolContext.current
+        context.io.write(try context.machine(named: machine).tableText(format))
     }
 }

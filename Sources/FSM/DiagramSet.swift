@@ -1,0 +1,122 @@
+/// The diagram files of a list of machines, as a package commits them: per machine
+/// `STEM.dot` and `STEM.mmd`, and a `README.md` that shows each machine's summary, its SVG
+/// (`STEM.svg`, rendered from the DOT by Graphviz where it is installed) and its Mermaid
+/// source.
+///
+/// A pure function of the machines, byte-stable, shared by every writer and checker (the
+/// tool's `diagrams` command, the `generate-diagrams` plugin and the test helper
+/// `expectDiagramsMatch`), so they all agree on what is up to date.
+///
+/// File names come from machine names: letters, digits, `.`, `_` and `-` are kept, every
+/// other character becomes `_`, a leading `.` becomes `_`, and a stem taken already gets
+/// `-2`, `-3`, ... So a machine named `a/b` or `../x` never writes outside the folder.
+public struct DiagramSet: Sendable {
+    /// One generated text file: its name in the folder and its contents.
+    public struct File: Sendable, Equatable {
+        /// The file's name, e.g. `login.dot`.
+        public let name: String
+        /// The file's text.
+        public let contents: String
+
+        /// Creates a file.
+        public init(name: String, contents: String) {
+            self.name = name
+            self.contents = contents
+        }
+    }
+
+    /// The machines drawn, in order.
+    public let machines: [any MachineDescribing]
+    /// Each machine's file stem (its file names without the extension), in order.
+    public let stems: [String]
+
+    /// The diagram files of machines, in the order given.
+    public init(_ machines: [any MachineDescribing]) {
+        self.machines = machines
+        stems = Self.stems(for: machines.map(\.name))
+    }
+
+    /// The text files, in order: each machine's `.dot` and `.mmd`, then `README.md`.
+    public var files: [File] {
+        machineFiles + [File(name: "README.md", contents: readme)]
+    }
+
+    /// Each machine's `.dot` and `.mmd`, in order.
+    public var machineFiles: [File] {
+        zip(machines, stems).flatMap { machine, stem in
+            [File(name: "\(stem).dot", contents: machine.dot(DiagramOptions())),
+             File(name: "\(stem).mmd", contents: machine.mermaid(DiagramOptions()))]
+        }
+    }
+
+    /// Per machine, the SVG file's name and the DOT text to render into it.
+    public var svgSources: [(name: String, dot: String)] {
+        zip(machines, stems).map { machine, stem in ("\(stem).svg", machine.dot(DiagramOptions())) }
+    }
+
+    /// `README.md`: a legend, then per machine its name, summary, SVG and Mermaid block.
+    public var readme: String {
+        var lines = [
+            "# Diagrams",
+            "",
+            "Generated from the machine definitions by",
+            "`swift package --allow-writing-to-package-directory generate-diagrams`.",
+            "Do not edit by hand: the diagrams check (the tool's `diagrams --check`, or",
+            "`expectDiagramsMatch` in the tests) fails when a file here no longer matches the code.",
+            "",
+            "Legend: an arrow is `event [guard] / effects`; a dashed self-loop is an internal",
+            "transition; a dotted grey loop lists the events a state ignores; a double circle is a",
+            "final state; a dashed box groups the states of one case (`failure(network)`, ...).",
+        ]
+        for (machine, stem) in zip(machines, stems) {
+            lines += ["", "## \(Self.markdownText(machine.name))", ""]
+            if !machine.summary.isEmpty { lines += [Self.markdownText(machine.summary), ""] }
+            lines += [
+                "![\(Self.markdownText(machine.name))](\(stem).svg)",
+                "",
+                "```mermaid",
+                String(machine.mermaid(DiagramOptions()).dropLast()),
+                "```",
+            ]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Safe, distinct file stems for names (see the type's documentation).
+    static func stems(for names: [String]) -> [String] {
+        var taken: Set<String> = []
+        return names.map { name in
+            var stem = String(name.unicodeScalars.map { scalar -> Character in
+                switch scalar {
+                case "a"..."z", "A"..."Z", "0"..."9", ".", "_", "-": Character(scalar)
+                default: "_"
+                }
+            })
+            if stem.isEmpty { stem = "machine" }
+            if stem.hasPrefix(".") { stem = "_" + stem.dropFirst() }
+            var candidate = stem
+            var number = 2
+            while taken.contains(candidate.lowercased()) {
+                candidate = "\(stem)-\(number)"
+                number += 1
+            }
+            taken.insert(candidate.lowercased())
+            return candidate
+        }
+    }
+
+    /// A name or summary as Markdown text on one line: line breaks as spaces, other control
+    /// characters as U+FFFD, and Markdown's syntax characters escaped with a backslash.
+    static func markdownText(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n", "\r", "\t": out += " "
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "#", "!", "|": out += "\\" + String(scalar)
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value): out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

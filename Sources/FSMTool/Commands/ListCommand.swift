@@ -1,0 +1,20 @@
+import ArgumentParser
+
+/// `list`: the machines, one a line, with their state and event counts and summaries.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the machines, one a line, with their state and event counts."
+    )
+
+    func run() {
+        let context = ToolContext.current
+        let names = context.catalog.names.map(TerminalSafe.text)
+        let width = names.map(\.count).max() ?? 0
+        for (machine, name) in zip(context.catalog.machines, names) {
+            let padded = name.padding(toLength: width, withPad: " ", startingAt: 0)
+            let summary = machine.summary.isEmpty ? "" : "  " + TerminalSafe.text(machine.summary)
+            context.io.print("\(padded)  \(machine.stateNames.count) states  \(machine.eventNames.count) events\(summary)")
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import FSMREPL
+
+/// `repl MACHINE [--script FILE [--strict]]`.
+struct ReplCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repl",
+        abstract: "Drive a machine interactively, from a pipe, or from a script.",
+        discussion: """
+        Type an event (an event's name, then its payload if it has one) or a command (:help lists \
+        them: :events, :undo, :dot, :save FILE, ...). At a terminal there is a prompt; through a \
+        pipe each line is echoed after '> ' so that transcripts read like sessions. End with :quit \
+        or end of input. A replayed script never writes files (its :save lines are refused).
+        """
+    )
+
+    @Argument(help: machineHelp) var machine: String
+    @Option(help: ArgumentHelp("Replay a script saved with :save (one line per event or command), then stop.", valueName: "file"))
+    var script: String?
+    @Flag(help: "With --script: stop with exit 1 at the first rejected line.")
+    var strict = false
+
+    func validate() throws {
+        if strict && script == nil { throw ValidationError("--strict needs --script FILE") }
+    }
+
+    func run() throws {
+        let context = ToolContext.current
+        let io = context.io
+        let machine = try context.machine(named: machine)
+        let session: REPLSession
+        do {
+            session = script == nil ? try machine.makeSession() : try machine.makeSession { _, _ in throw ScriptWriteRefused() }
+        } catch {
+            io.printError("error: \(TerminalSafe.text(error.description))")
+            throw ExitCode(1)
+        }
+        session.toolName = context.name
+        if let script {
+            let lines: [String]
+            do {
+                lines = try FileText.lines(of: io.path(script))
+            } catch {
+                throw ValidationError("cannot read the script '\(TerminalSafe.text(script))': \(TerminalSafe.text(FileText.describe(error)))")
+            }
+            for (number, line) in lines.enumerated() {
+                let output = echo(line, session.handle(line), io)
+                if output.quits { return }
+                if output.isError && strict {
+                    io.printError("\(TerminalSafe.text(script)):\(number + 1): rejected: \(TerminalSafe.text(line))")
+                    throw ExitCode(1)
+                }
+            }
+            io.print("state: \(session.stateName)")
+            return
+        }
+        if io.isInteractive { io.print(session.banner) }
+        while true {
+            if io.isInteractive { io.write(session.prompt) }
+            guard let line = io.readLine() else { break }
+            let output = session.handle(line)
+            if !io.isInteractive { io.print("> \(TerminalSafe.text(line))") }
+            if !output.text.isEmpty { io.print(TerminalSafe.lines(output.text)) }
+            if output.quits { break }
+        }
+        if !io.isInteractive { io.print("state: \(session.stateName)") }
+    }
+
+    /// Prints a line after `> ` and what it produced (the transcript form).
+    private func echo(_ line: String, _ output: REPLSession.Output, _ io: ToolIO) -> REPLSession.Output {
+        io.print("> \(TerminalSafe.text(line))")
+        if !output.text.isEmpty { io.print(TerminalSafe.lines(output.text)) }
+        return output
+    }
+}
+
+/// Why a replayed script's `:save` writes nothing.
+struct ScriptWriteRefused: Error, CustomStringConvertible {
+    var description: String { "a replayed script does not write files (use :save at the prompt)" }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import FSMREPL
+
+/// The tool itself: its configuration comes from the running ``ToolContext``.
+struct RootCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        let context = ToolContext.current
+        let machines = context.catalog.names.isEmpty ? "(none)" : context.catalog.names.map(TerminalSafe.text).joined(separator: ", ")
+        return CommandConfiguration(
+            commandName: context.name,
+            abstract: context.abstract,
+            discussion: """
+            Every machine is declared once, as data; this tool shows what the declaration says.
+            Machines: \(machines).
+
+            Exit codes: 0 success, 1 a finding (validation diagnostics, stale diagrams,
+            a rejected line of a --strict script), 64 bad usage.
+            """,
+            subcommands: builtInSubcommands + context.subcommands
+        )
+    }
+
+    static let builtInSubcommands: [any ParsableCommand.Type] = [
+        ListCommand.self, TableCommand.self, DotCommand.self, MermaidCommand.self,
+        ValidateCommand.self, DiagramsCommand.self, ReplCommand.self,
+    ]
+
+    /// Parses and runs `arguments`, printing what went wrong (with the usage of the
+    /// subcommand at fault), and returns the exit code.
+    static func execute(_ arguments: [String], io: ToolIO) async -> Int32 {
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            return report(fullMessage(for: error), code: exitCode(for: error), io: io)
+        }
+        do {
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            return 0
+        } catch let error as ValidationError {
+            let usage = usageString(for: type(of: command))
+            let message = "Error: \(error.message)\nUsage: \(usage)\n  See '\(ToolContext.current.name) \(type(of: command)._commandName) --help' for more."
+            return report(message, code: ExitCode.validationFailure, io: io)
+        } catch {
+            return report(fullMessage(for: error), code: exitCode(for: error), io: io)
+        }
+    }
+
+    /// Prints a message (to standard output when the code is 0, as for `--help`).
+    private static func report(_ message: String, code: ExitCode, io: ToolIO) -> Int32 {
+        if !message.isEmpty {
+            let text = TerminalSafe.lines(message)
+            if code == .success { io.print(text) } else { io.printError(text) }
+        }
+        return code.rawValue
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import FSMREPL
+
+/// The whole `fsm`-style command line over your own machines: `list`, `table`, `dot`,
+/// `mermaid`, `validate`, `diagrams` and `repl`, plus any subcommands of your own.
+///
+/// A package gets its own tool with an executable target of a few lines:
+///
+/// ```swift
+/// import FSMTool
+/// import MyMachines
+///
+/// @main
+/// enum Machines {
+///     static func main() async {
+///         await FSMTool.main(machines: [Door.definition, Checkout.definition])
+///     }
+/// }
+/// ```
+///
+/// Then `swift run machines list`, `swift run machines repl door`, and
+/// `swift package --allow-writing-to-package-directory generate-diagrams` (the plugin runs
+/// this tool's `diagrams` command). Exit codes: 0 success, 1 a finding (diagnostics, stale
+/// diagrams, a rejected line of a `--strict` script), 64 bad usage, 70 a catalog that
+/// cannot work (two machines with one name).
+public enum FSMTool {
+    /// Runs the tool on the process's arguments and standard streams, then exits the
+    /// process with the tool's exit code.
+    /// - Parameters:
+    ///   - name: The tool's name in help and messages (default: the executable's name).
+    ///   - abstract: One line on what the tool is for.
+    ///   - machines: The machines, in the order `list` and `diagrams` show them.
+    ///   - subcommands: Subcommands of your own, after the built-in ones; they find the
+    ///     machines in ``ToolContext/current``.
+    public static func main(
+        name: String? = nil,
+        abstract: String? = nil,
+        machines: [any DrivableMachine],
+        subcommands: [any ParsableCommand.Type] = []
+    ) async -> Never {
+        let status = await run(
+            Array(CommandLine.arguments.dropFirst()),
+            name: name ?? executableName,
+            abstract: abstract,
+            machines: machines,
+            subcommands: subcommands,
+            io: .standard
+        )
+        exit(status)
+    }
+
+    /// Runs the tool on arguments with the given streams and returns its exit code, without
+    /// exiting: what ``main(name:abstract:machines:subcommands:)`` does, for tests.
+    public static func run(
+        _ arguments: [String],
+        name: String = "fsm",
+        abstract: String? = nil,
+        machines: [any DrivableMachine],
+        subcommands: [any ParsableCommand.Type] = [],
+        io: ToolIO
+    ) async -> Int32 {
+        let catalog: Catalog
+        do {
+            catalog = try Catalog(machines)
+        } catch {
+            io.printError("error: \(error)")
+            return ExitCode(EX_SOFTWARE).rawValue
+        }
+        let context = ToolContext(
+            name: name,
+            abstract: abstract ?? "Explore state machines: list, tabulate, draw, validate and drive them.",
+            catalog: catalog,
+            subcommands: subcommands,
+            io: io
+        )
+        return await ToolContext.$running.withValue(context) {
+            await RootCommand.execute(arguments, io: io)
+        }
+    }
+
+    /// The name the process was started with, without its folder.
+    static var executableName: String {
+        let path = CommandLine.arguments.first ?? "fsm"
+        return path.split(separator: "/").last.map(String.init) ?? "fsm"
+    }
+}

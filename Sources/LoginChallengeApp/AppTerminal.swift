@@ -1,0 +1,64 @@
+import APIServices
+import Foundation
+
+/// The Login Challenge's terminal loop: reads commands from standard input, hands them to
+/// an ``AppSession`` and prints the screens.
+///
+/// At a terminal the clock is real by default and screens update when calls finish; through
+/// a pipe the clock is virtual and every line is echoed after `> `, so a scripted session
+/// reads like a transcript and is the same every run.
+public enum AppTerminal {
+    /// Which clock to use.
+    public enum ClockChoice: String, Sendable, CaseIterable {
+        /// Real time (scaled by the speed).
+        case real
+        /// Time passes only with `wait N`.
+        case virtual
+    }
+
+    /// Runs the app until `quit` or the end of input.
+    /// - Parameters:
+    ///   - seed: Seeds the back end's random draws.
+    ///   - forcedOutcome: An outcome to force instead of the random failure draw.
+    ///   - clock: The clock (default: real at a terminal, virtual through a pipe).
+    ///   - speed: How many times faster than the original timings the real clock runs.
+    @MainActor
+    public static func run(seed: UInt64?, forcedOutcome: ForcedOutcome?, clock: ClockChoice?, speed: Double) async {
+        let interactive = isatty(STDIN_FILENO) != 0
+        let useReal = (clock ?? (interactive ? .real : .virtual)) == .real
+        let session = AppSession(seed: seed, forcedOutcome: forcedOutcome, clockMode: useReal ? .real(speed: speed) : .virtual)
+        if interactive {
+            output("The Login Challenge. Log in as koher / 1234. Type help for the commands.\n")
+            session.onUpdate = { screen in output("\n" + screen + "\n> ") }
+        }
+        output(session.screen + "\n" + (interactive ? "> " : ""))
+        for await line in StandardInput.lines() {
+            if !interactive { output("> \(line)\n") }
+            let result = await session.handle(line)
+            if result.quits { break }
+            output((result.text.isEmpty ? "" : result.text + "\n") + (interactive ? "> " : ""))
+        }
+    }
+}
+
+/// Writes to standard output at once, unbuffered: the reading thread may hold the standard
+/// input's lock, which a stdio flush of every stream would wait for.
+private func output(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+}
+
+/// Lines of standard input, read on a thread of their own so that the main actor stays free
+/// for calls finishing in the background. Invalid UTF-8 is repaired.
+enum StandardInput {
+    static func lines() -> AsyncStream<String> {
+        AsyncStream { continuation in
+            let reader = Thread {
+                while let line = readLine(strippingNewline: true) {
+                    continuation.yield(line)
+                }
+                continuation.finish()
+            }
+            reader.start()
+        }
+    }
+}

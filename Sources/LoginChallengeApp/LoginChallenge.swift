@@ -1,0 +1,17 @@
+import FSMREPL
+import UseCases
+
+/// The Login Challenge as a client of the tool library: its machines, in the order the
+/// `fsm` tool lists and draws them.
+public enum LoginChallenge {
+    /// The four machines of the Login Challenge (the passcode with its default length 4).
+    public static let machines: [any DrivableMachine] = [
+        LoginMachine.definition,
+        HomeLoadingMachine.definition,
+        LogoutMachine.definition,
+        PasscodeMachine.definition(),
+    ]
+
+    /// What the `fsm` tool says it is for.
+    public static let abstract = "Explore the state machines of the Login Challenge: list, tabulate, draw, validate, drive them; play the app."
+}

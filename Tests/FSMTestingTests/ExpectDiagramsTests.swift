@@ -1,0 +1,86 @@
+import FSM
+import FSMTesting
+import Foundation
+import Testing
+
+@Suite("expectDiagramsMatch: committed diagrams as snapshots")
+struct ExpectDiagramsTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fsm-snapshots-\(UUID().uuidString)")
+
+    @Test("recording writes the files and fails once naming them; then they match")
+    func recordThenMatch() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        withKnownIssue("a recording run fails on purpose") {
+            let written = expectDiagramsMatch([trafficLight], directory: folder.path, record: true)
+            #expect(written == ["traffic light.dot", "traffic light.mmd", "README.md"].map { $0.replacingOccurrences(of: " ", with: "_") })
+        }
+        #expect(try String(contentsOf: folder.appendingPathComponent("traffic_light.dot"), encoding: .utf8) == trafficLight.dot())
+        #expect(expectDiagramsMatch([trafficLight], directory: folder.path, record: false) == [])
+    }
+
+    @Test("a changed transition makes the test fail, naming the stale file with a diff")
+    func stale() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        withKnownIssue { expectDiagramsMatch([trafficLight], directory: folder.path, record: true) }
+        let changed = MachineDefinition<Light, Signal, String, Bool>(name: "traffic light", initial: .red) {
+            In(.red) { On(.next, to: .yellow, emit: "go"); On(.fail, to: .off); Illegal(.repair) }
+            In(.green) { On(.next, to: .yellow, guard: night); On(.next, to: .red); On(.fail, to: .off); Illegal(.repair) }
+            In(.yellow) { On(.next, to: .red); On(.fail, to: .off); Illegal(.repair) }
+            In(.off) { On(.repair, to: .red); Ignore(.next); Ignore(.fail) }
+        }
+        var stale: [String] = []
+        withKnownIssue("the files are stale") {
+            stale = expectDiagramsMatch([changed], directory: folder.path, record: false)
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("is stale (differs from the code)") }
+        }
+        #expect(stale == ["traffic_light.dot", "traffic_light.mmd", "README.md"])
+    }
+
+    @Test("a missing folder: every file is reported missing, nothing is written")
+    func missing() {
+        var missing: [String] = []
+        withKnownIssue("the files are missing") {
+            missing = expectDiagramsMatch([trafficLight], directory: folder.path, record: false)
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("is missing") }
+        }
+        #expect(missing.count == 3)
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    @Test("FSM_RECORD_DIAGRAMS asks for recording", arguments: [
+        (["FSM_RECORD_DIAGRAMS": "1"], true), (["FSM_RECORD_DIAGRAMS": "true"], true), (["FSM_RECORD_DIAGRAMS": "YES"], true),
+        (["FSM_RECORD_DIAGRAMS": "0"], false), ([:], false), (["OTHER": "1"], false),
+    ])
+    func environment(environment: [String: String], records: Bool) {
+        #expect(DiagramSnapshot.recordingRequested(environment) == records)
+    }
+
+    @Test("the report names the file, says how to fix it, and shows the changed lines")
+    func report() {
+        let committed = "digraph {\n  a -> b;\n  b -> c;\n  c -> d;\n}\n"
+        let generated = "digraph {\n  a -> b;\n  b -> x;\n  c -> d;\n}\n"
+        #expect(DiagramSnapshot.report(path: "Diagrams/x.dot", committed: committed, generated: generated) == """
+        Diagrams/x.dot is stale (differs from the code): regenerate with `swift package --allow-writing-to-package-directory generate-diagrams`, or run the tests with FSM_RECORD_DIAGRAMS=1
+        --- committed
+        +++ generated
+        @@ committed line 1, generated line 1 @@
+          digraph {
+            a -> b;
+        -   b -> c;
+        +   b -> x;
+            c -> d;
+          }
+        """)
+        #expect(DiagramSnapshot.report(path: "Diagrams/y.mmd", committed: nil, generated: "x").hasPrefix("Diagrams/y.mmd is missing: regenerate with"))
+    }
+
+    @Test("the package root is the nearest folder above a file that holds Package.swift")
+    func packageRoot() throws {
+        let root = try #require(DiagramSnapshot.packageRoot(from: #filePath))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path))
+        #expect(root.appendingPathComponent("Tests/FSMTestingTests/ExpectDiagramsTests.swift").path == "\(#filePath)")
+        #expect(DiagramSnapshot.packageRoot(from: "/nonexistent/a/b.swift") == nil)
+    }
+}
