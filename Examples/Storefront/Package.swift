@@ -1,0 +1,31 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// A package that adopts FSM as any other would: it depends on the library by path (from
+// another repository it would be `.package(url: "...", from: "...")`), declares its own
+// machines, gets its own tool with a few lines, and tests its tables and diagrams.
+let package = Package(
+    name: "Storefront",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "FSM", path: "../.."),
+    ],
+    targets: [
+        .target(
+            name: "StorefrontMachines",
+            dependencies: [.product(name: "FSM", package: "FSM")],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        .executableTarget(
+            name: "storefront",
+            dependencies: ["StorefrontMachines", .product(name: "FSMTool", package: "FSM")],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+        .testTarget(
+            name: "StorefrontMachinesTests",
+            dependencies: ["StorefrontMachines", .product(name: "FSM", package: "FSM"), .product(name: "FSMTesting", package: "FSM")],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

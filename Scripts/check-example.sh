@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The consumer package in Examples/Storefront, as an adopter uses FSM: its tool lists its
+# machines, the plugin keeps its Diagrams/, its tests pass; and a changed transition makes
+# both the tool's `diagrams --check` and its `swift test` fail, naming the stale file.
+set -euo pipefail
+cd "$(dirname "$0")/../Examples/Storefront"
+
+step() { echo "-- $*"; }
+
+step "swift build"
+swift build
+
+step "storefront list"
+list=$(swift run -q storefront list)
+echo "$list"
+grep -q '^door ' <<<"$list" && grep -q '^checkout ' <<<"$list"
+
+step "storefront validate"
+swift run -q storefront validate
+
+step "swift test"
+swift test
+
+step "generate-diagrams --check (the plugin finds the tool, builds and runs it)"
+swift package --allow-writing-to-package-directory generate-diagrams --check
+
+step "generate-diagrams writes a missing file back, byte for byte"
+rm Diagrams/door.mmd
+swift package --allow-writing-to-package-directory generate-diagrams
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  git diff --exit-code -- Diagrams/door.dot Diagrams/door.mmd Diagrams/checkout.dot Diagrams/checkout.mmd Diagrams/README.md
+  git checkout -q -- Diagrams   # SVG bytes depend on the Graphviz version
+fi
+test -s Diagrams/door.mmd
+
+step "storefront diagrams --check"
+swift run -q storefront diagrams --check
+
+step "a changed transition makes both checks fail, naming the stale file"
+door=Sources/StorefrontMachines/Door.swift
+cp "$door" "$door.orig"
+restore() { mv "$door.orig" "$door"; touch "$door"; }
+trap restore EXIT
+sed -i 's/On(.open, to: .opened, emit: .chime)/On(.open, to: .opened)/' "$door"
+! cmp -s "$door" "$door.orig" || { echo "the edit did not apply"; exit 1; }
+if out=$(swift run -q storefront diagrams --check 2>&1); then
+  echo "diagrams --check passed on a changed machine"; exit 1
+fi
+grep -q 'door.dot: stale' <<<"$out" || { echo "diagrams --check did not name door.dot: $out"; exit 1; }
+echo "diagrams --check failed as it should: $(grep -c stale <<<"$out") stale file(s)"
+if out=$(swift test 2>&1); then
+  echo "swift test passed on a changed machine"; exit 1
+fi
+grep -q 'door.dot is stale' <<<"$out" || { echo "swift test did not name door.dot: $(tail -20 <<<"$out")"; exit 1; }
+echo "swift test failed as it should, naming Diagrams/door.dot"
+restore
+trap - EXIT
+
+step "back to the committed machine: both checks pass again"
+swift run -q storefront diagrams --check
+swift test 2>&1 | tail -1
