@@ -7,25 +7,24 @@ import PackageDescription
 let package = Package(
     name: "Storefront",
     platforms: [.macOS(.v15)],
+    // example:manifest:start
     dependencies: [
         .package(name: "FSM", path: "../.."),
     ],
     targets: [
-        .target(
-            name: "StorefrontMachines",
-            dependencies: [.product(name: "FSM", package: "FSM")],
-            swiftSettings: [.treatAllWarnings(as: .error)]
-        ),
+        // The machines: FSM only (it depends on nothing but the standard library).
+        .target(name: "StorefrontMachines", dependencies: [.product(name: "FSM", package: "FSM")]),
+        // The package's own tool: list, table, dot, mermaid, validate, diagrams, repl.
         .executableTarget(
             name: "storefront",
-            dependencies: ["StorefrontMachines", .product(name: "FSMTool", package: "FSM")],
-            swiftSettings: [.treatAllWarnings(as: .error)]
+            dependencies: ["StorefrontMachines", .product(name: "FSMTool", package: "FSM")]
         ),
+        // Table and diagram tests.
         .testTarget(
             name: "StorefrontMachinesTests",
-            dependencies: ["StorefrontMachines", .product(name: "FSM", package: "FSM"), .product(name: "FSMTesting", package: "FSM")],
-            swiftSettings: [.treatAllWarnings(as: .error)]
+            dependencies: ["StorefrontMachines", .product(name: "FSM", package: "FSM"), .product(name: "FSMTesting", package: "FSM")]
         ),
     ],
+    // example:manifest:end
     swiftLanguageModes: [.v6]
 )

@@ -9,8 +9,8 @@ func packageFile(_ path: String) throws -> String {
 
 /// The lines between `// example:NAME:start` and `// example:NAME:end`, without their
 /// common indentation.
-func exampleRegion(_ name: String) throws -> String {
-    let lines = try packageFile("Tests/FSMTests/GettingStartedExample.swift").split(separator: "\n", omittingEmptySubsequences: false)
+func exampleRegion(_ name: String, in file: String = "Tests/FSMTests/GettingStartedExample.swift") throws -> String {
+    let lines = try packageFile(file).split(separator: "\n", omittingEmptySubsequences: false)
     let start = try #require(lines.firstIndex { $0.hasSuffix("// example:\(name):start") })
     let end = try #require(lines.firstIndex { $0.hasSuffix("// example:\(name):end") })
     let region = lines[(start + 1)..<end]
@@ -46,5 +46,29 @@ struct DocumentationExampleTests {
             let code = try exampleRegion(region)
             #expect(text.contains("```swift\n" + code + "\n```"), "\(document) does not show the '\(region)' example as compiled in GettingStartedExample.swift")
         }
+    }
+}
+
+@Suite("Adoption docs show the example package's code verbatim")
+struct AdoptionDocumentationTests {
+    static let regions = [
+        ("manifest", "Examples/Storefront/Package.swift"),
+        ("tool", "Examples/Storefront/Sources/storefront/Main.swift"),
+        ("table-test", "Examples/Storefront/Tests/StorefrontMachinesTests/DoorTests.swift"),
+        ("snapshot-test", "Examples/Storefront/Tests/StorefrontMachinesTests/DiagramTests.swift"),
+    ]
+
+    @Test("each document shows every region of Examples/Storefront, which CI builds and tests", arguments: [
+        "README.md",
+        "Sources/FSM/Documentation.docc/UsingItInYourPackage.md",
+    ])
+    func shownVerbatim(document: String) throws {
+        let text = try packageFile(document)
+        for (region, file) in Self.regions {
+            let code = try exampleRegion(region, in: file)
+            #expect(!code.isEmpty)
+            #expect(text.contains("```swift\n" + code + "\n```"), "\(document) does not show '\(region)' as written in \(file)")
+        }
+        #expect(text.contains("swift package --allow-writing-to-package-directory generate-diagrams"))
     }
 }

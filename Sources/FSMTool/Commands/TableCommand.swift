@@ -1,7 +1,18 @@
 import ArgumentParser
 import FSM
 
-extension TableFormat: ExpressibleByArgument {}
+/// A table format as a command-line argument (FSM's type stays free of ArgumentParser).
+enum TableFormatArgument: String, ExpressibleByArgument, CaseIterable {
+    case markdown, json, csv
+
+    var format: TableFormat {
+        switch self {
+        case .markdown: .markdown
+        case .json: .json
+        case .csv: .csv
+        }
+    }
+}
 
 /// `table MACHINE [--format]`: every (state, event) cell.
 struct TableCommand: ParsableCommand {
@@ -12,11 +23,11 @@ struct TableCommand: ParsableCommand {
     )
 
     @Argument(help: machineHelp) var machine: String
-    @Option(name: .shortAndLong, help: "The format: \(TableFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: TableFormat = .markdown
+    @Option(name: .shortAndLong, help: "The format: \(TableFormatArgument.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: TableFormatArgument = .markdown
 
     func run() throws {
         let context = ToolContext.current
-        context.io.write(try context.machine(named: machine).tableText(format))
+        context.io.write(try context.machine(named: machine).tableText(format.format))
     }
 }

@@ -2,6 +2,7 @@ import FSMTesting
 import StorefrontMachines
 import Testing
 
+// example:snapshot-test:start
 @Suite("diagrams")
 struct DiagramTests {
     /// The committed `Diagrams/` must match the machines: change a transition without
@@ -12,3 +13,4 @@ struct DiagramTests {
         #expect(expectDiagramsMatch([Door.definition, Checkout.definition]) == [])
     }
 }
+// example:snapshot-test:end

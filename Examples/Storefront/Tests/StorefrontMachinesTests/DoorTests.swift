@@ -3,6 +3,7 @@ import FSMTesting
 import StorefrontMachines
 import Testing
 
+// example:table-test:start
 @Suite("door")
 struct DoorTests {
     typealias Row = ExpectedRow<Door.State, Door.Event, Door.Effect>
@@ -31,6 +32,7 @@ struct DoorTests {
     func cell(_ row: Row) {
         expectCell(Door.definition, row)
     }
+    // example:table-test:end
 
     @Test("strictly valid: every (state, event) pair is handled, ignored or illegal")
     func valid() {
