@@ -10,12 +10,18 @@ let package = Package(
     ],
     targets: [
         .target(name: "MallocCounter"),
+        // The machines, as a user declares them: plain enums, in a module of their own.
+        .target(
+            name: "BenchmarkMachines",
+            dependencies: [.product(name: "FSM", package: "FSM")],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
         .executableTarget(
             name: "fsm-benchmarks",
             dependencies: [
                 "MallocCounter",
+                "BenchmarkMachines",
                 .product(name: "FSM", package: "FSM"),
-                .product(name: "UseCases", package: "FSM"),
             ],
             path: "Sources/FSMBenchmarks",
             swiftSettings: [.treatAllWarnings(as: .error)]

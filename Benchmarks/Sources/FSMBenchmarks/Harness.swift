@@ -48,3 +48,43 @@ func fixed(_ value: Double, _ digits: Int) -> String {
     }
     return text
 }
+
+/// One way of running a workload, measured in rounds beside the others.
+struct Contender {
+    let name: String
+    let run: () -> UInt64
+}
+
+/// What the rounds measured of one contender: ns per event per round, and its checksum.
+struct Measured {
+    let name: String
+    let perRound: [Double]
+    let checksum: UInt64
+
+    var median: Double { perRound.sorted()[perRound.count / 2] }
+    var min: Double { perRound.min() ?? 0 }
+    var max: Double { perRound.max() ?? 0 }
+
+    /// The median over rounds of this contender's time divided by the baseline's in the
+    /// same round.
+    func ratio(to baseline: Measured) -> (median: Double, min: Double, max: Double) {
+        let ratios = zip(perRound, baseline.perRound).map { $0 / $1 }.sorted()
+        return (ratios[ratios.count / 2], ratios.first ?? 0, ratios.last ?? 0)
+    }
+}
+
+/// Runs every contender once per round, in turn, for `rounds` rounds (after one warm-up
+/// round), so that a slower or faster period of the machine touches all of them alike.
+func interleaved(_ contenders: [Contender], events: Int, rounds: Int = 15) -> [Measured] {
+    var times = [[Double]](repeating: [], count: contenders.count)
+    var checksums = [UInt64](repeating: 0, count: contenders.count)
+    for round in 0...rounds {
+        for (index, contender) in contenders.enumerated() {
+            let start = now()
+            checksums[index] = contender.run()
+            let elapsed = Double(now() - start) / Double(events)
+            if round > 0 { times[index].append(elapsed) }
+        }
+    }
+    return contenders.indices.map { Measured(name: contenders[$0].name, perRound: times[$0], checksum: checksums[$0]) }
+}

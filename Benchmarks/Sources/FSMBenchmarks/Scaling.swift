@@ -34,22 +34,30 @@ func printScale(states: Int) {
     print("\(ms(start, built)) \(ms(built, validated)) \(ms(validated, drawn)) \(ms(start, drawn)) \(peak) \(diagnostics.count) \(dot.utf8.count)")
 }
 
-/// Runs `executable scale N` and returns its line.
+/// Runs `executable scale N` in a process of its own and returns its line.
 func runScale(states: Int, executable: String) -> String? {
+    let (status, output) = spawn([executable, "scale", String(states)])
+    guard status == 0 else { return nil }
+    return output.split(separator: "\n").first.map(String.init)
+}
+
+/// Runs a program (found on the PATH when the name has no slash) and returns its exit
+/// status and standard output (standard error goes to /dev/null).
+func spawn(_ arguments: [String]) -> (status: Int32, output: String) {
     var pipe: [Int32] = [0, 0]
-    guard Glibc.pipe(&pipe) == 0 else { return nil }
+    guard Glibc.pipe(&pipe) == 0 else { return (-1, "") }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addclose(&actions, pipe[0])
     var pid = pid_t()
-    let arguments = [executable, "scale", String(states)]
     var argv = arguments.map { strdup($0) } + [nil]
-    let status = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
+    let status = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
     argv.forEach { free($0) }
     posix_spawn_file_actions_destroy(&actions)
     close(pipe[1])
-    guard status == 0 else { close(pipe[0]); return nil }
+    guard status == 0 else { close(pipe[0]); return (-1, "") }
     var output = [UInt8]()
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -60,5 +68,6 @@ func runScale(states: Int, executable: String) -> String? {
     close(pipe[0])
     var exitStatus: Int32 = 0
     waitpid(pid, &exitStatus, 0)
-    return String(decoding: output, as: UTF8.self).split(separator: "\n").first.map(String.init)
+    let code = (exitStatus & 0x7F) == 0 ? (exitStatus >> 8) & 0xFF : 128 + (exitStatus & 0x7F)
+    return (code, String(decoding: output, as: UTF8.self))
 }

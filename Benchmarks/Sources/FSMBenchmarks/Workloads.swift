@@ -1,16 +1,13 @@
+import BenchmarkMachines
 import FSM
-import MallocCounter
-import UseCases
 
-// Each workload runs the same pre-generated events through a hand-written nested switch over
-// the same enums and through the library, and returns a checksum of what happened.
+// Each workload runs the same pre-generated events through a hand-written nested switch and
+// through the library's public API, as a user's module calls it, and returns a checksum of
+// what happened (printed, so that nothing is optimised away).
 
-// MARK: - home-loading
-
-/// The hand-written `home-loading`: the new state and the number of effects, or nil when
-/// the event is rejected.
+/// The hand-written loading machine, in this (the caller's) module.
 @inline(__always)
-func homeLoadingSwitch(_ state: HomeLoadingState, _ event: HomeLoadingEvent) -> (HomeLoadingState, Int)? {
+func loadingSwitch(_ state: LoadState, _ event: LoadEvent) -> (LoadState, Int)? {
     switch state {
     case .waiting:
         switch event {
@@ -37,29 +34,44 @@ func homeLoadingSwitch(_ state: HomeLoadingState, _ event: HomeLoadingEvent) -> 
 
 /// A rejection of the hand-written machine, as a value (what the library's error carries).
 struct SwitchRejection {
-    let state: HomeLoadingState
-    let event: HomeLoadingEvent
+    let state: LoadState
+    let event: LoadEvent
     let permitted: Int
 }
 
 @inline(never)
-func switchHomeLoading(_ events: [HomeLoadingEvent]) -> UInt64 {
-    var state = HomeLoadingState.waiting
+func switchLoading(_ events: [LoadEvent]) -> UInt64 {
+    var state = LoadState.waiting
     var checksum: UInt64 = 0
     for event in events {
-        if let (next, effects) = homeLoadingSwitch(state, event) {
+        if let (next, effects) = loadingSwitch(state, event) {
             state = next
             checksum &+= UInt64(effects)
         } else {
-            let rejection = SwitchRejection(state: state, event: event, permitted: 1)
-            checksum &+= UInt64(rejection.permitted)
+            checksum &+= UInt64(SwitchRejection(state: state, event: event, permitted: 1).permitted)
         }
     }
     return checksum
 }
 
 @inline(never)
-func fsmHomeLoading(_ machine: Machine<HomeLoadingState, HomeLoadingEvent, HomeLoadingEffect, Void>, _ events: [HomeLoadingEvent]) -> UInt64 {
+func opaqueSwitchLoading(_ events: [LoadEvent]) -> UInt64 {
+    var state = LoadState.waiting
+    var checksum: UInt64 = 0
+    for event in events {
+        if let (next, effects) = loadingSwitchOpaque(state, event) {
+            state = next
+            checksum &+= UInt64(effects)
+        } else {
+            checksum &+= 1
+        }
+    }
+    return checksum
+}
+
+/// `send(_:)`, the throwing way.
+@inline(never)
+func sendLoading(_ machine: Machine<LoadState, LoadEvent, LoadEffect, Void>, _ events: [LoadEvent]) -> UInt64 {
     var machine = machine
     var checksum: UInt64 = 0
     for event in events {
@@ -72,8 +84,9 @@ func fsmHomeLoading(_ machine: Machine<HomeLoadingState, HomeLoadingEvent, HomeL
     return checksum
 }
 
+/// `transition(on:)`, the way that returns a `Result`.
 @inline(never)
-func fsmHomeLoadingResult(_ machine: Machine<HomeLoadingState, HomeLoadingEvent, HomeLoadingEffect, Void>, _ events: [HomeLoadingEvent]) -> UInt64 {
+func resultLoading(_ machine: Machine<LoadState, LoadEvent, LoadEffect, Void>, _ events: [LoadEvent]) -> UInt64 {
     var machine = machine
     var checksum: UInt64 = 0
     for event in events {
@@ -87,16 +100,19 @@ func fsmHomeLoadingResult(_ machine: Machine<HomeLoadingState, HomeLoadingEvent,
 
 /// Legal events only: a cycle through every kind of transition (periodic), or a random walk
 /// over the events each state takes (random). Never into `dismissed`.
-func legalHomeLoadingEvents(count: Int, random: Bool) -> [HomeLoadingEvent] {
+func legalLoadingEvents(count: Int, random: Bool) -> [LoadEvent] {
     var generator = SplitMix(state: 42)
-    var state = HomeLoadingState.waiting
-    let cycle: [HomeLoadingEvent] = [.startLoading, .finishLoading, .startLoading, .failToLoad(.network), .clearError, .startLoading, .failToLoad(.server), .startLoading, .clearError, .startLoading, .failToLoad(.system), .clearError]
-    var events: [HomeLoadingEvent] = []
+    var state = LoadState.waiting
+    let cycle: [LoadEvent] = [
+        .startLoading, .finishLoading, .startLoading, .failToLoad(.network), .clearError, .startLoading,
+        .failToLoad(.server), .startLoading, .clearError, .startLoading, .failToLoad(.system), .clearError,
+    ]
+    var events: [LoadEvent] = []
     events.reserveCapacity(count)
     for index in 0..<count {
-        let event: HomeLoadingEvent
+        let event: LoadEvent
         if random {
-            let options: [HomeLoadingEvent]
+            let options: [LoadEvent]
             switch state {
             case .waiting: options = [.startLoading]
             case .loading: options = [.startLoading, .finishLoading, .failToLoad(.network), .failToLoad(.server), .failToLoad(.system)]
@@ -107,75 +123,17 @@ func legalHomeLoadingEvents(count: Int, random: Bool) -> [HomeLoadingEvent] {
         } else {
             event = cycle[index % cycle.count]
         }
-        if let (next, _) = homeLoadingSwitch(state, event) { state = next }
+        if let (next, _) = loadingSwitch(state, event) { state = next }
         events.append(event)
     }
     return events
 }
 
-/// Illegal events only, all sent in `waiting` (which takes only `startLoading`).
-func illegalHomeLoadingEvents(count: Int, random: Bool) -> [HomeLoadingEvent] {
+/// Illegal events only, all sent in `waiting` (which takes only `startLoading`), in random order.
+func illegalLoadingEvents(count: Int) -> [LoadEvent] {
     var generator = SplitMix(state: 7)
-    let options: [HomeLoadingEvent] = [.finishLoading, .failToLoad(.authentication), .failToLoad(.network), .failToLoad(.server), .failToLoad(.system), .clearError]
-    return (0..<count).map { index in random ? options[Int(generator.next() % UInt64(options.count))] : options[index % options.count] }
-}
-
-// MARK: - login (a guard reading a context)
-
-@inline(never)
-func switchLogin(_ events: [LoginEvent], _ credentials: Credentials) -> UInt64 {
-    var state = LoginState.idle
-    var checksum: UInt64 = 0
-    for event in events {
-        switch state {
-        case .idle:
-            switch event {
-            case .edit: break
-            case .logIn:
-                if !credentials.id.isEmpty && !credentials.password.isEmpty { state = .loggingIn; checksum &+= 3 } else { checksum &+= 2 }
-            default: checksum &+= 2
-            }
-        case .loggingIn:
-            switch event {
-            case .logIn: break
-            case .succeed: state = .atHome; checksum &+= 2
-            case let .fail(kind): state = .failed(kind); checksum &+= 3
-            default: checksum &+= 6
-            }
-        case .failed:
-            switch event {
-            case .closeAlert: state = .idle
-            default: checksum &+= 1
-            }
-        case .atHome:
-            switch event {
-            case .logIn: break
-            case .returnFromHome: state = .idle; checksum &+= 1
-            default: checksum &+= 2
-            }
-        }
-    }
-    return checksum
-}
-
-@inline(never)
-func fsmLogin(_ machine: Machine<LoginState, LoginEvent, LoginEffect, Credentials>, _ events: [LoginEvent], _ credentials: Credentials) -> UInt64 {
-    var machine = machine
-    var checksum: UInt64 = 0
-    for event in events {
-        do {
-            checksum &+= UInt64(try machine.send(event, context: credentials).effects.count)
-        } catch {
-            checksum &+= UInt64(error.permitted.count)
-        }
-    }
-    return checksum
-}
-
-/// logIn (guarded, the guard holds), a failure, closeAlert; logIn, succeed, returnFromHome.
-func loginEvents(count: Int) -> [LoginEvent] {
-    let cycle: [LoginEvent] = [.edit, .logIn, .fail(.network), .closeAlert, .logIn, .succeed, .returnFromHome]
-    return (0..<count).map { cycle[$0 % cycle.count] }
+    let options: [LoadEvent] = [.finishLoading, .failToLoad(.authentication), .failToLoad(.network), .failToLoad(.server), .failToLoad(.system), .clearError]
+    return (0..<count).map { _ in options[Int(generator.next() % UInt64(options.count))] }
 }
 
 // MARK: - the synthetic 50 x 50 machine
@@ -192,7 +150,7 @@ func switchSynthetic(_ events: [E50]) -> UInt64 {
 }
 
 @inline(never)
-func fsmSynthetic(_ machine: Machine<S50, E50, Never, Void>, _ events: [E50]) -> UInt64 {
+func sendSynthetic(_ machine: Machine<S50, E50, Never, Void>, _ events: [E50]) -> UInt64 {
     var machine = machine
     var checksum: UInt64 = 0
     for event in events {
@@ -210,43 +168,4 @@ func syntheticEvents(count: Int, random: Bool) -> [E50] {
     return (0..<count).map { index in
         E50(rawValue: random ? Int(generator.next() % 50) : index % 50) ?? .e0
     }
-}
-
-// MARK: - the cost of a throw, for comparison
-
-/// A two-byte error, the smallest there is.
-struct TinyError: Error {
-    let code: UInt8
-}
-
-@inline(never)
-func throwing(_ value: UInt8) throws(TinyError) -> UInt8 {
-    if value & 1 == 0 { throw TinyError(code: value) }
-    return value
-}
-
-@inline(never)
-func returning(_ value: UInt8) -> Result<UInt8, TinyError> {
-    value & 1 == 0 ? .failure(TinyError(code: value)) : .success(value)
-}
-
-@inline(never)
-func bareThrows(_ values: [UInt8]) -> UInt64 {
-    var checksum: UInt64 = 0
-    for value in values {
-        do { checksum &+= UInt64(try throwing(value)) } catch { checksum &+= UInt64(error.code) }
-    }
-    return checksum
-}
-
-@inline(never)
-func bareResults(_ values: [UInt8]) -> UInt64 {
-    var checksum: UInt64 = 0
-    for value in values {
-        switch returning(value) {
-        case let .success(value): checksum &+= UInt64(value)
-        case let .failure(error): checksum &+= UInt64(error.code)
-        }
-    }
-    return checksum
 }

@@ -1,99 +1,187 @@
+import BenchmarkMachines
 import FSM
 import MallocCounter
-import UseCases
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Runs every benchmark; `scale N` (used by the scaling benchmark) measures one size.
+/// One target of the benchmark: what it says, the measured value, and whether it is met.
+struct Target {
+    let name: String
+    let measured: String
+    let met: Bool
+}
+
+/// Runs every benchmark in this process (each scaling size in a process of its own);
+/// `scale N` measures one size.
 func main() throws {
     let arguments = CommandLine.arguments
     if arguments.count == 3, arguments[1] == "scale", let states = Int(arguments[2]) {
         printScale(states: states)
         return
     }
-    let count = 1 << 22
-    if arguments.count == 2, arguments[1].hasPrefix("illegal") {
-        let homeLoading = try Machine(HomeLoadingMachine.definition)
-        let events = illegalHomeLoadingEvents(count: count, random: arguments[1] == "illegal-random")
-        print(measure(events: count, repetitions: 30) { fsmHomeLoadingResult(homeLoading, events) })
-        return
-    }
-    print("FSM benchmarks: \(count) events per run, fastest of 9 runs, ns per event")
+    var targets: [Target] = []
+    let count = 1 << 20
+    print("FSM benchmarks: release build, \(count) events per run, 15 interleaved rounds (each path once per round)")
+    print("machine: \(machineDescription())")
     print("")
-    print("| case | switch ns | FSM ns | ratio | checksums |")
-    print("|---|---:|---:|---:|---|")
 
-    let homeLoading = try Machine(HomeLoadingMachine.definition)
-    for random in [false, true] {
-        let events = legalHomeLoadingEvents(count: count, random: random)
-        report("1. home-loading, legal, \(random ? "random" : "periodic")", count,
-               measure(events: count) { switchHomeLoading(events) }, measure(events: count) { fsmHomeLoading(homeLoading, events) })
+    // 1. The user's path: plain enums declared in another module, the public API.
+    let machine = try Machine(loading)
+    print("1. loading: plain enums from another module (BenchmarkMachines), sent through the public API.")
+    print("   ns per event: median [min-max] over rounds; ratio: per round to the same-module switch, median [min-max]")
+    print("")
+    print("| workload | path | ns per event | ratio to switch | checksum |")
+    print("|---|---|---:|---:|---|")
+    let workloads: [(String, [LoadEvent])] = [
+        ("legal, periodic", legalLoadingEvents(count: count, random: false)),
+        ("legal, random", legalLoadingEvents(count: count, random: true)),
+        ("rejected", illegalLoadingEvents(count: count)),
+    ]
+    var ratios: [String: Double] = [:]
+    for (workload, events) in workloads {
+        let results = interleaved([
+            Contender(name: "switch, same module") { switchLoading(events) },
+            Contender(name: "switch, other module (opaque call)") { opaqueSwitchLoading(events) },
+            Contender(name: "`send(_:)` (throws)") { sendLoading(machine, events) },
+            Contender(name: "`transition(on:)` (Result)") { resultLoading(machine, events) },
+        ], events: count)
+        for result in results {
+            let ratio = result.ratio(to: results[0])
+            ratios["\(workload) \(result.name)"] = ratio.median
+            print("| \(workload) | \(result.name) | \(fixed(result.median, 2)) [\(fixed(result.min, 2))-\(fixed(result.max, 2))] | \(fixed(ratio.median, 2))x [\(fixed(ratio.min, 2))-\(fixed(ratio.max, 2))] | \(result.checksum) |")
+        }
     }
-    for random in [false, true] {
-        let events = illegalHomeLoadingEvents(count: count, random: random)
-        let baseline = measure(events: count) { switchHomeLoading(events) }
-        report("2. home-loading, illegal, \(random ? "random" : "periodic"), `transition(on:)`", count,
-               baseline, measure(events: count) { fsmHomeLoadingResult(homeLoading, events) })
-        report("2. home-loading, illegal, \(random ? "random" : "periodic"), `send` (throws)", count,
-               baseline, measure(events: count) { fsmHomeLoading(homeLoading, events) })
-    }
-    let login = try Machine(LoginMachine.definition)
-    let credentials = Credentials(id: "koher", password: "1234")
-    let loginSequence = loginEvents(count: count)
-    report("3. login, a guard reading a context", count,
-           measure(events: count) { switchLogin(loginSequence, credentials) }, measure(events: count) { fsmLogin(login, loginSequence, credentials) })
+    let send = "`send(_:)` (throws)", result = "`transition(on:)` (Result)"
+    let periodic = ratios["legal, periodic \(send)"] ?? .infinity
+    let random = ratios["legal, random \(send)"] ?? .infinity
+    let fastestRejection = min(ratios["rejected \(send)"] ?? .infinity, ratios["rejected \(result)"] ?? .infinity)
+    let throwingRejection = ratios["rejected \(send)"] ?? .infinity
+    targets.append(Target(name: "legal, periodic: `send` <= 2x the same-module switch", measured: fixed(periodic, 2) + "x", met: periodic <= 2))
+    targets.append(Target(name: "legal, random: `send` <= 1.5x the same-module switch", measured: fixed(random, 2) + "x", met: random <= 1.5))
+    targets.append(Target(name: "rejected, the fastest public way <= 2x", measured: fixed(fastestRejection, 2) + "x", met: fastestRejection <= 2))
+    targets.append(Target(name: "rejected, throwing `send` <= 5x", measured: fixed(throwingRejection, 2) + "x", met: throwingRejection <= 5))
+
+    // 2. A bigger machine.
+    print("")
+    print("2. 50 states x 50 events (plain enums from another module), `send(_:)`")
+    print("")
+    print("| workload | switch ns | send ns | ratio |")
+    print("|---|---:|---:|---:|")
     let synthetic = try Machine(synthetic50Definition)
     for random in [false, true] {
         let events = syntheticEvents(count: count, random: random)
-        report("\(random ? 5 : 4). 50 states x 50 events, \(random ? "random" : "periodic")", count,
-               measure(events: count) { switchSynthetic(events) }, measure(events: count) { fsmSynthetic(synthetic, events) })
+        let results = interleaved([
+            Contender(name: "switch") { switchSynthetic(events) },
+            Contender(name: "send") { sendSynthetic(synthetic, events) },
+        ], events: count)
+        let ratio = results[1].ratio(to: results[0])
+        print("| \(random ? "random" : "periodic") | \(fixed(results[0].median, 2)) | \(fixed(results[1].median, 2)) | \(fixed(ratio.median, 2))x [\(fixed(ratio.min, 2))-\(fixed(ratio.max, 2))] |")
     }
 
-    let evens = (0..<count).map { UInt8(($0 &* 2) & 0xFF) }
-    report("(for comparison) a typed throw vs a returned Result, no state machine", count,
-           measure(events: count) { bareResults(evens) }, measure(events: count) { bareThrows(evens) })
-
+    // 3. Allocations.
     print("")
-    print("6. allocations per send (malloc calls counted by interposition, over \(count) sends)")
-    let legal = legalHomeLoadingEvents(count: count, random: true)
-    let illegal = illegalHomeLoadingEvents(count: count, random: true)
-    let emptyBefore = mc_allocations()
-    let emptyAfter = mc_allocations()
+    print("3. allocations (malloc calls counted by interposition, over \(count) events per path)")
     let probeBefore = mc_allocations()
     let probe = (0..<3).map { [Int](repeating: $0, count: 100 + $0) }
-    let probeAllocations = mc_allocations() - probeBefore
-    print("(the counter works: making \(probe.count + 1) arrays counted \(probeAllocations) allocations)")
-    let legalBefore = mc_allocations()
-    let legalChecksum = fsmHomeLoading(homeLoading, legal)
-    let legalAllocations = mc_allocations() - legalBefore - (emptyAfter - emptyBefore)
-    let illegalBefore = mc_allocations()
-    let illegalChecksum = fsmHomeLoading(homeLoading, illegal)
-    let illegalAllocations = mc_allocations() - illegalBefore - (emptyAfter - emptyBefore)
-    print("| send | allocations | per send | checksum |")
-    print("|---|---:|---:|---|")
-    print("| legal | \(legalAllocations) | \(Double(legalAllocations) / Double(count)) | \(legalChecksum) |")
-    print("| rejected | \(illegalAllocations) | \(Double(illegalAllocations) / Double(count)) | \(illegalChecksum) |")
-
+    print("(the counter works: making \(probe.count + 1) arrays counted \(mc_allocations() - probeBefore) allocations)")
     print("")
-    print("7. scaling: build + validate + DOT export, 10 transitions per state (each size in its own process)")
+    print("| path | events | allocations |")
+    print("|---|---|---:|")
+    var allocationsEverywhere = 0
+    for (workload, events) in workloads {
+        for (path, run) in [(send, { sendLoading(machine, events) }), (result, { resultLoading(machine, events) })] {
+            let before = mc_allocations()
+            let checksum = run()
+            let allocations = mc_allocations() - before
+            allocationsEverywhere += Int(allocations)
+            print("| \(path) | \(workload) (checksum \(checksum)) | \(allocations) |")
+        }
+    }
+    targets.append(Target(name: "0 allocations on every path", measured: "\(allocationsEverywhere)", met: allocationsEverywhere == 0))
+
+    // 4. Type-checking a big machine written out.
+    print("")
+    print("4. type-checking a 50-state machine written out (1,500 `On` lines) with `swiftc -typecheck`, fastest of 3")
+    let modules = executableFolder(arguments[0]) + "/Modules"
+    if let times = WrittenOut.measure(modules: modules) {
+        print("")
+        print("| source | seconds |")
+        print("|---|---:|")
+        print("| DSL | \(fixed(times.dsl, 2)) |")
+        print("| nested switch | \(fixed(times.switch, 2)) |")
+        targets.append(Target(name: "the written-out 50-state machine type-checks in <= 1 s", measured: fixed(times.dsl, 2) + " s", met: times.dsl <= 1))
+    } else {
+        print("(swiftc or the FSM module at \(modules) not found: not measured)")
+        targets.append(Target(name: "the written-out 50-state machine type-checks in <= 1 s", measured: "not measured", met: false))
+    }
+
+    // 5. Scaling.
+    print("")
+    print("5. scaling: build + validate + DOT export, 10 transitions per state (each size in its own process)")
+    print("")
     print("| states | build ms | validate ms | DOT ms | total ms | peak MiB | time ratio to previous |")
     print("|---:|---:|---:|---:|---:|---:|---:|")
     var previous: Double?
-    for states in [1_000, 10_000, 100_000] {
+    var totals: [Int: Double] = [:]
+    var worstRatio = 0.0
+    for states in [1_000, 10_000, 100_000, 1_000_000] {
         guard let line = runScale(states: states, executable: arguments[0]) else { continue }
-        let total = Double(line.split(separator: " ")[3]) ?? 0
-        let ratio = previous.map { fixed(total / $0, 1) } ?? "-"
         let fields = line.split(separator: " ")
-        print("| \(states) | \(fields[0]) | \(fields[1]) | \(fields[2]) | \(fields[3]) | \(fields[4]) | \(ratio) |")
+        let total = Double(fields[3]) ?? 0
+        totals[states] = total
+        let ratio = previous.map { total / $0 }
+        if let ratio, states >= 100_000 { worstRatio = max(worstRatio, ratio) }
+        print("| \(states) | \(fields[0]) | \(fields[1]) | \(fields[2]) | \(fields[3]) | \(fields[4]) | \(ratio.map { fixed($0, 1) + "x" } ?? "-") |")
         previous = total
+    }
+    let hundredThousand = totals[100_000] ?? .infinity
+    targets.append(Target(name: "100k states: build + validate + DOT < 1 s", measured: fixed(hundredThousand, 0) + " ms", met: hundredThousand < 1_000))
+    targets.append(Target(name: "10x the states <= 11x the time (10k -> 100k -> 1M)", measured: fixed(worstRatio, 1) + "x", met: worstRatio > 0 && worstRatio <= 11))
+
+    print("")
+    print("Targets")
+    print("")
+    print("| target | measured | |")
+    print("|---|---:|---|")
+    for target in targets {
+        print("| \(target.name) | \(target.measured) | \(target.met ? "PASS" : "MISS") |")
     }
 }
 
-func report(_ name: String, _ events: Int, _ baseline: (ns: Double, checksum: UInt64), _ library: (ns: Double, checksum: UInt64)) {
-    let ratio = library.ns / baseline.ns
-    print("| \(name) | \(fixed(baseline.ns, 2)) | \(fixed(library.ns, 2)) | \(fixed(ratio, 1))x | \(baseline.checksum) / \(library.checksum) |")
+/// The folder of the running executable.
+func executableFolder(_ path: String) -> String {
+    var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard realpath(path, &resolved) != nil else { return "." }
+    let full = String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return full.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+}
+
+/// The CPU model and core count, from /proc/cpuinfo.
+func machineDescription() -> String {
+    guard let file = fopen("/proc/cpuinfo", "r") else { return "unknown" }
+    defer { fclose(file) }
+    var model = "unknown CPU"
+    var cores = 0
+    var line = [CChar](repeating: 0, count: 1024)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if text.hasPrefix("model name") {
+            cores += 1
+            model = text.split(separator: ":", maxSplits: 1).last.map { String($0).trimmingCharacters(in: " \n\t") } ?? model
+        }
+    }
+    return "\(model), \(cores) cores"
+}
+
+extension String {
+    func trimmingCharacters(in set: String) -> String {
+        var text = Substring(self)
+        while let first = text.first, set.contains(first) { text = text.dropFirst() }
+        while let last = text.last, set.contains(last) { text = text.dropLast() }
+        return String(text)
+    }
 }
 
 do {
