@@ -202,9 +202,8 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
         }
     }
 
-    /// Applies the policy to a rejection (kept out of line: the hot path is the other one).
-    @inlinable
-    @inline(never)
+    /// Applies the policy to a rejection.
+    @inlinable @inline(__always)
     func reject(_ decision: Decision, _ event: Event) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
         switch policy {
         case .throw:
@@ -233,20 +232,20 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
 
 extension Machine where Context == Void {
     /// Sends an event to a machine without context and returns what happened as a value.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func transition(on event: Event) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
         transition(on: event, context: ())
     }
 
     /// Sends an event to a machine whose guards read no context.
-    @inlinable
+    @inlinable @inline(__always)
     @discardableResult
     public mutating func send(_ event: Event) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
         try send(event, context: ())
     }
 
     /// What sending an event would do now, without doing it.
-    @inlinable
+    @inlinable @inline(__always)
     public func check(_ event: Event) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
         check(event, context: ())
     }
