@@ -100,11 +100,13 @@ extension MachineGraph {
 /// Graphviz text helpers.
 @usableFromInline
 enum DOT {
-    /// A DOT quoted string: backslashes and quotes escaped, line breaks as `\n`, other
+    /// A DOT quoted string that Graphviz draws as exactly `text`: backslashes and quotes
+    /// escaped (so `\N`, `\l` and the like stay literal), `&` written as `&amp;` (Graphviz
+    /// decodes HTML entities such as `&lt;` or `&#35;` in labels), line breaks as `\n`, other
     /// control characters replaced by U+FFFD. Non-ASCII text is kept as UTF-8.
     @inlinable
     static func quoted(_ text: String) -> String {
-        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 < 0x20 || $0 == 0x7F }) {
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "&") || $0 < 0x20 || $0 == 0x7F }) {
             return "\"" + text + "\""
         }
         var out = "\""
@@ -112,6 +114,7 @@ enum DOT {
             switch scalar {
             case "\\": out += "\\\\"
             case "\"": out += "\\\""
+            case "&": out += "&amp;"
             case "\n": out += "\\n"
             case "\r": break
             case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\u{FFFD}"

@@ -20,7 +20,7 @@ extension MachineDefinition {
 extension MachineGraph {
     @inlinable
     func mermaid(_ options: DiagramOptions) -> String {
-        var lines = ["---", "title: \(Mermaid.escaped(name))", "---", "stateDiagram-v2", "  direction LR"]
+        var lines = ["---", "title: \(Mermaid.yamlQuoted(name))", "---", "stateDiagram-v2", "  direction LR"]
         for node in nodes {
             lines.append("  state \"\(Mermaid.escaped(node.name))\" as \(node.id)")
         }
@@ -60,6 +60,29 @@ extension MachineGraph {
 /// Mermaid text helpers.
 @usableFromInline
 enum Mermaid {
+    /// The machine's name as the YAML front matter's `title`: a YAML double-quoted scalar
+    /// (backslashes and quotes escaped, control characters as `\n`, `\t` or `\xHH`), so any
+    /// name, whatever it starts with or holds (`#`, `: `, `[`, `*`, `&`, `!`, `'`, `- `),
+    /// is read back exactly. Mermaid shows the title as the parsed text, so no entity codes.
+    @inlinable
+    static func yamlQuoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFEFF:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += scalar.value <= 0xFF ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
     /// Text safe inside a Mermaid label or quoted description: syntax characters as entity
     /// codes, line breaks as `<br>`, other control characters replaced by U+FFFD.
     @inlinable

@@ -126,7 +126,7 @@ struct DiagramExportTests {
     func doorMermaid() {
         #expect(doorDefinition.mermaid(DiagramOptions(highlightedState: "closed")) == """
         ---
-        title: door
+        title: "door"
         ---
         stateDiagram-v2
           direction LR
@@ -156,7 +156,7 @@ struct DiagramExportTests {
     func mermaidStructure() {
         let text = oddDefinition.mermaid()
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(Array(lines.prefix(5)) == ["---", "title: odd #quot;machine#quot;", "---", "stateDiagram-v2", "  direction LR"])
+        #expect(Array(lines.prefix(5)) == ["---", "title: \"odd \\\"machine\\\"\"", "---", "stateDiagram-v2", "  direction LR"])
         let declarations = lines.filter { $0.hasPrefix("  state \"") }
         #expect(declarations.count == oddDefinition.states.count)
         for (index, line) in declarations.enumerated() {
