@@ -31,7 +31,7 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     ///
     /// - Throws: ``DefinitionError`` when the definition has errors or the state is not declared.
     public init(_ definition: MachineDefinition<State, Event, Effect, Context>, startingIn state: State?, policy: RejectionPolicy = .throw) throws(DefinitionError) {
-        let resolution = Resolution(definition)
+        let resolution = definition.resolution
         let errors = definition.validate(resolution: resolution, mode: .standard).filter { $0.severity == .error }
         guard errors.isEmpty, let initial = definition.initial, let initialIndex = resolution.stateIndex[initial] else {
             throw DefinitionError(machine: definition.name, diagnostics: errors)

@@ -12,7 +12,7 @@ extension MachineDefinition {
     /// Validation reads the declarations only; it never calls a guard.
     @inlinable
     public func validate(_ mode: ValidationMode = .standard) -> [Diagnostic] {
-        validate(resolution: Resolution(self), mode: mode)
+        validate(resolution: resolution, mode: mode)
     }
 
     @inlinable

@@ -46,9 +46,9 @@ extension TransitionTable {
 
 extension MachineDefinition: MachineDescribing {
     /// The states' names, in declaration order (a state declared twice counted once).
-    public var stateNames: [String] { Resolution(self).states.map(name(of:)) }
+    public var stateNames: [String] { resolution.stateNames }
     /// The events' names, in declaration order (an event listed twice counted once).
-    public var eventNames: [String] { Resolution(self).events.map(name(of:)) }
+    public var eventNames: [String] { resolution.eventNames }
     /// The initial state's name, if there is one.
     public var initialStateName: String? { initial.map(name(of:)) }
     /// The full transition table in a format.

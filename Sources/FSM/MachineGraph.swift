@@ -69,7 +69,7 @@ struct MachineGraph {
 
     @inlinable
     init<State, Event, Effect, Context>(_ definition: MachineDefinition<State, Event, Effect, Context>) {
-        let resolution = Resolution(definition)
+        let resolution = definition.resolution
         func names(_ effects: [Effect]) -> [String] { effects.map { String(describing: $0) } }
         var nodes: [Node] = []
         for (index, declaration) in resolution.declarations.enumerated() {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a definition does in each (state, event) cell, resolved once and shared by the
 /// compiler of the runtime, the transition table and validation, so that all three agree.
 ///
@@ -5,7 +7,7 @@
 /// an event listed twice its first position, and lines naming undeclared events are left
 /// out (validation reports all of these).
 @usableFromInline
-struct Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context> {
+struct Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
     @usableFromInline typealias Declaration = StateDeclaration<State, Event, Effect, Context>
     @usableFromInline typealias Transition = TransitionDeclaration<State, Event, Effect, Context>
 
@@ -133,5 +135,27 @@ struct Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, Effect
     @inlinable
     func transitions(_ s: Int, _ range: Range<Int>) -> [Transition] {
         range.map { transition(s, $0) }
+    }
+}
+
+/// Holds a definition's ``Resolution`` once it has been computed: a definition is immutable,
+/// so every view of it (running, validating, tabulating, drawing, listing names) shares one.
+@usableFromInline
+final class ResolutionCache<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+    @usableFromInline let storage = Mutex<Resolution<State, Event, Effect, Context>?>(nil)
+
+    @inlinable
+    init() {}
+
+    /// The resolution of `definition` (the definition that owns this cache).
+    @inlinable
+    func value(for definition: MachineDefinition<State, Event, Effect, Context>) -> Resolution<State, Event, Effect, Context> {
+        if let cached = storage.withLock({ $0 }) { return cached }
+        let computed = Resolution(definition)
+        return storage.withLock { stored in
+            if let stored { return stored }
+            stored = computed
+            return computed
+        }
     }
 }

@@ -71,7 +71,7 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
 extension MachineDefinition {
     /// The full transition table of the definition.
     public var table: TransitionTable<State, Event, Effect> {
-        let resolution = Resolution(self)
+        let resolution = self.resolution
         var rows: [TransitionTable<State, Event, Effect>.Row] = []
         rows.reserveCapacity(resolution.states.count * resolution.events.count)
         for (s, state) in resolution.states.enumerated() {
