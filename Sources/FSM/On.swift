@@ -50,6 +50,16 @@ public struct Internal<State: Hashable & Sendable, Event: Hashable & Sendable, E
     public init(_ event: Event, guard: Guard<Context>? = nil, emit effects: Effect...) {
         element = .internalTransition(event, guard: `guard`, effects: effects)
     }
+
+    /// An internal transition whose effects are a list built elsewhere.
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - guard: A named condition that must hold.
+    ///   - effects: The effects, in order.
+    @inlinable
+    public init(_ event: Event, guard: Guard<Context>? = nil, effects: [Effect]) {
+        element = .internalTransition(event, guard: `guard`, effects: effects)
+    }
 }
 
 /// Events that a state accepts and ignores: sending one succeeds, changes nothing and emits
