@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// A clock that moves only when told to: for tests of the simulated back end, so that a 2 s
 /// call or a 30 s token expiry takes no real time.
@@ -41,7 +41,7 @@ public final class ManualClock: Clock, Sendable {
         var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = Locked(Storage())
 
     /// Creates a clock at offset zero.
     public init() {}

@@ -36,9 +36,9 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Se
     public let events: [Event]
     /// The declared states with their transitions, in declaration order.
     public let declarations: [StateDeclaration<State, Event, Effect, Context>]
-    /// The definition resolved into cells, computed on first use and then shared by the
-    /// runtime, validation, the table and the diagrams (the definition never changes).
-    @usableFromInline let resolved: ResolutionCache<State, Event, Effect, Context>
+    /// The definition resolved into cells, once, shared by the runtime, validation, the
+    /// table and the diagrams (the definition never changes).
+    @usableFromInline let resolved: ResolutionBox<State, Event, Effect, Context>
 
     /// Creates a definition from its parts. The result-builder initialisers are the usual way.
     @inlinable
@@ -48,7 +48,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Se
         self.initial = initial
         self.events = events
         self.declarations = declarations
-        resolved = ResolutionCache()
+        resolved = ResolutionBox(Resolution(events: events, declarations: declarations))
     }
 
     /// Declares a machine.
@@ -71,7 +71,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Se
 
     /// The definition resolved into cells, once.
     @inlinable
-    var resolution: Resolution<State, Event, Effect, Context> { resolved.value(for: self) }
+    var resolution: Resolution<State, Event, Effect, Context> { resolved.value }
 
     /// The declared states, in declaration order.
     public var states: [State] { declarations.map(\.state) }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a definition does in each (state, event) cell, resolved once and shared by the
 /// compiler of the runtime, the transition table and validation, so that all three agree.
 ///
@@ -41,17 +39,24 @@ struct Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, Effect
 
     @inlinable
     init(_ definition: MachineDefinition<State, Event, Effect, Context>) {
+        self.init(events: definition.events, declarations: definition.declarations)
+    }
+
+    /// Resolves a definition's parts (names are `String(describing:)`, as
+    /// ``MachineDefinition/name(of:)-(State)`` gives them).
+    @inlinable
+    init(events definitionEvents: [Event], declarations definitionDeclarations: [Declaration]) {
         var stateIndex: [State: Int] = [:]
         var states: [State] = []
         var declarations: [Declaration] = []
-        for declaration in definition.declarations where stateIndex[declaration.state] == nil {
+        for declaration in definitionDeclarations where stateIndex[declaration.state] == nil {
             stateIndex[declaration.state] = states.count
             states.append(declaration.state)
             declarations.append(declaration)
         }
         var eventIndex: [Event: Int] = [:]
         var events: [Event] = []
-        for event in definition.events where eventIndex[event] == nil {
+        for event in definitionEvents where eventIndex[event] == nil {
             eventIndex[event] = events.count
             events.append(event)
         }
@@ -109,8 +114,8 @@ struct Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, Effect
         cellStarts = starts
         self.refs = refs
         self.refTargets = refTargets
-        stateNames = states.map(definition.name(of:))
-        eventNames = events.map(definition.name(of:))
+        stateNames = states.map { String(describing: $0) }
+        eventNames = events.map { String(describing: $0) }
     }
 
     /// What the state at `s` does with the event at `e`.
@@ -138,24 +143,15 @@ struct Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, Effect
     }
 }
 
-/// Holds a definition's ``Resolution`` once it has been computed: a definition is immutable,
-/// so every view of it (running, validating, tabulating, drawing, listing names) shares one.
+/// A definition's ``Resolution``, computed when the definition is made and shared by every
+/// copy and every view of it (running, validating, tabulating, drawing, listing names). A
+/// definition never changes, so neither does its resolution: no lock is needed.
 @usableFromInline
-final class ResolutionCache<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
-    @usableFromInline let storage = Mutex<Resolution<State, Event, Effect, Context>?>(nil)
+final class ResolutionBox<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+    @usableFromInline let value: Resolution<State, Event, Effect, Context>
 
     @inlinable
-    init() {}
-
-    /// The resolution of `definition` (the definition that owns this cache).
-    @inlinable
-    func value(for definition: MachineDefinition<State, Event, Effect, Context>) -> Resolution<State, Event, Effect, Context> {
-        if let cached = storage.withLock({ $0 }) { return cached }
-        let computed = Resolution(definition)
-        return storage.withLock { stored in
-            if let stored { return stored }
-            stored = computed
-            return computed
-        }
+    init(_ value: Resolution<State, Event, Effect, Context>) {
+        self.value = value
     }
 }

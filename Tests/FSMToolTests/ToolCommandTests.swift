@@ -75,7 +75,7 @@ struct ToolCommandTests {
         let all = await tool(["validate", "--strict"])
         #expect(all.status == 0)
         #expect(all.stdout == "turnstile: clean\nlamp: clean\n")
-        let repeated = await tool(["validate"] + Array(repeating: "lamp", count: 5_000))
+        let repeated = await tool(["validate"] + Array(repeating: "lamp", count: 500))
         #expect(repeated.status == 0)
         #expect(repeated.stdout == "lamp: clean\n")
     }

@@ -1,5 +1,5 @@
 import Entities
-import Synchronization
+import Foundation
 import Testing
 import UseCases
 
@@ -49,7 +49,7 @@ extension CallPark where Value == Void {
 final class ParkingAuthService: AuthServiceProtocol {
     let logInCalls = CallPark<Void>()
     let logOutCalls = CallPark<Void>()
-    private let received = Mutex<[Credentials]>([])
+    private let received = LockedCredentials()
 
     /// The credentials of every logIn call, raw.
     var receivedCredentials: [Credentials] { received.withLock { $0 } }
@@ -75,3 +75,16 @@ final class ParkingUserService: UserServiceProtocol {
 struct SomeOtherError: Error {}
 
 let koher = User(id: "koher", name: "Yuta Koshizawa", introduction: "ソフトウェアエンジニア。")
+
+/// Credentials received from several tasks, behind an `NSLock` (which ThreadSanitizer sees,
+/// unlike `Synchronization.Mutex`).
+final class LockedCredentials: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [Credentials] = []
+
+    func withLock<Result>(_ body: (inout [Credentials]) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&list)
+    }
+}
