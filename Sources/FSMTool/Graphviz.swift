@@ -28,40 +28,16 @@ public struct Graphviz: Sendable {
 
     /// Runs `dot` with arguments on an input, returning its standard output.
     public func run(_ arguments: [String], input: String) throws -> Data {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
+        let result: Subprocess.Result
         do {
-            try process.run()
+            result = try Subprocess.run(executable.path, arguments, input: Data(input.utf8))
         } catch {
             throw GraphvizError(message: "cannot run \(executable.path): \(error)")
         }
-        // Write stdin and read stderr on threads of their own while this thread reads
-        // stdout, so that no pipe can fill up and block `dot` (or us).
-        let writer = Thread {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try? stdin.fileHandleForWriting.close()
+        guard result.status == 0 else {
+            throw GraphvizError(message: "dot \(arguments.joined(separator: " ")) failed: " + String(decoding: result.errors, as: UTF8.self))
         }
-        writer.start()
-        let errorText = PipeText()
-        let errorsRead = DispatchSemaphore(value: 0)
-        let errorReader = Thread {
-            errorText.set(stderr.fileHandleForReading.readDataToEndOfFile())
-            errorsRead.signal()
-        }
-        errorReader.start()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        errorsRead.wait()
-        process.waitUntilExit()
-        let errors = errorText.value
-        guard process.terminationStatus == 0 else {
-            throw GraphvizError(message: "dot \(arguments.joined(separator: " ")) failed: " + String(decoding: errors, as: UTF8.self))
-        }
-        return output
+        return result.output
     }
 }
 
@@ -71,12 +47,4 @@ public struct GraphvizError: Error, CustomStringConvertible {
     public let message: String
     /// The message.
     public var description: String { message }
-}
-
-/// Bytes read on one thread and handed to another.
-private final class PipeText: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ value: Data) { lock.withLock { data = value } }
-    var value: Data { lock.withLock { data } }
 }

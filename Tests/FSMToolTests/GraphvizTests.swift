@@ -85,3 +85,41 @@ struct GraphvizTests {
         #expect(svgTexts(svg).filter { machine.stateNames.contains($0) }.count == machine.stateNames.count)
     }
 }
+
+@Suite("Running Graphviz")
+struct GraphvizProcessTests {
+    /// A stand-in for `dot`: a shell script.
+    func script(_ body: String) throws -> (Graphviz, URL) {
+        let folder = try temporaryDirectory()
+        let url = folder.appendingPathComponent("fake-dot")
+        try "#!/bin/sh\n\(body)\n".write(to: url, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        return (Graphviz(executable: url), folder)
+    }
+
+    @Test("a program that fills standard error and standard output before reading its input does not deadlock")
+    func fullPipes() throws {
+        let (graphviz, folder) = try script("yes e | head -c 1000000 >&2; yes o | head -c 1000000; cat > /dev/null; exit 3")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(throws: GraphvizError.self) { try graphviz.run([], input: String(repeating: "x", count: 1_000_000)) }
+        let error = #expect(throws: GraphvizError.self) { try graphviz.run([], input: "") }
+        #expect(error?.message.hasPrefix("dot  failed: e\ne\ne\n") == true)
+        #expect((error?.message.count ?? 0) > 1_000_000)
+    }
+
+    @Test("the output comes back whole, and a program that stops reading early does not kill the tool")
+    func output() throws {
+        let (echo, folder) = try script("cat")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = String(repeating: "digraph { a -> b }\n", count: 50_000)
+        #expect(try echo.run([], input: input) == Data(input.utf8))
+        let (early, other) = try script("head -c 10")
+        defer { try? FileManager.default.removeItem(at: other) }
+        #expect(try early.run([], input: input) == Data(input.utf8.prefix(10)))
+    }
+
+    @Test("a program that cannot be started is an error that says so")
+    func missing() {
+        #expect(throws: GraphvizError.self) { try Graphviz(executable: URL(fileURLWithPath: "/nonexistent/dot")).run([], input: "") }
+    }
+}
