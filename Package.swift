@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "FSMREPLTests", dependencies: ["FSMREPL", "FSM", "UseCases"], swiftSettings: strict),
         .testTarget(name: "FSMToolTests", dependencies: ["FSMTool", "FSM", "FSMREPL", "FSMTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: strict),
         .testTarget(name: "LoginChallengeAppTests", dependencies: ["LoginChallengeApp", "FSMTool", "FSM", "FSMREPL", "FSMTesting", "UseCases"], swiftSettings: strict),
-        .testTarget(name: "fsmTests", dependencies: ["fsm"], exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(name: "fsmTests", dependencies: ["fsm", "FSMTool"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "APIServicesTests", dependencies: ["APIServices", "UseCases", "Entities"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

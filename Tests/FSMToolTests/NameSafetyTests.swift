@@ -1,5 +1,5 @@
 import FSM
-import FSMTool
+@testable import FSMTool
 import Foundation
 import Testing
 
@@ -71,18 +71,7 @@ enum YAML {
 
     /// Runs a Python program on an input; its standard output, or `nil` when it failed.
     static func run(_ program: String, input: String) throws -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", program]
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: output, as: UTF8.self) : nil
+        let result = try Subprocess.run("/usr/bin/env", ["python3", "-c", program], input: Data(input.utf8))
+        return result.status == 0 ? String(decoding: result.output, as: UTF8.self) : nil
     }
 }
