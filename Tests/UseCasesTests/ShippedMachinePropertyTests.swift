@@ -1,0 +1,201 @@
+import FSM
+import Foundation
+import Testing
+import UseCases
+
+/// The property gate: random event sequences (with random guard outcomes) sent to every
+/// shipped machine through every dispatch path, each step checked against an oracle derived
+/// from the transition table and the declarations alone, not from the runtime.
+///
+/// `swift test` runs 300 sequences per machine; CI's release gate runs
+/// `FSM_PROPERTY_SEQUENCES=100000 swift test -c release --filter ShippedMachineProperty`.
+enum PropertyGate {
+    static var sequences: Int {
+        ProcessInfo.processInfo.environment["FSM_PROPERTY_SEQUENCES"].flatMap(Int.init) ?? 300
+    }
+}
+
+/// A deterministic generator (SplitMix64).
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// What one step must do, by the table.
+enum ExpectedStep<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Equatable & Sendable>: Equatable {
+    case taken(target: State, effects: [Effect], kind: TransitionKind)
+    case rejected(TransitionError<State, Event>.Reason, permitted: [Event])
+}
+
+/// The table as an oracle.
+struct TableOracle<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Equatable & Sendable, Context> {
+    let definition: MachineDefinition<State, Event, Effect, Context>
+    let table: TransitionTable<State, Event, Effect>
+
+    init(_ definition: MachineDefinition<State, Event, Effect, Context>) {
+        self.definition = definition
+        table = definition.table
+    }
+
+    /// The events a state handles or ignores, in declaration order.
+    func permitted(in state: State) -> [Event] {
+        table.events.filter { event in
+            switch table.cell(state, event) {
+            case .transitions, .ignored: true
+            case .illegal, nil: false
+            }
+        }
+    }
+
+    func expected(_ state: State, _ event: Event, holds: (String) -> Bool) -> ExpectedStep<State, Event, Effect> {
+        switch table.cell(state, event) {
+        case .ignored:
+            return .taken(target: state, effects: [], kind: .ignored)
+        case .illegal, nil:
+            return .rejected(table.finalStates.contains(state) ? .finalState : .noTransition, permitted: permitted(in: state))
+        case let .transitions(entries):
+            guard let entry = entries.first(where: { $0.guardName.map(holds) ?? true }) else {
+                return .rejected(.guardNotMet(GuardNames(entries.compactMap(\.guardName))), permitted: permitted(in: state))
+            }
+            if entry.isInternal { return .taken(target: state, effects: entry.effects, kind: .internal) }
+            let exit = definition.declaration(of: state)?.exitEffects ?? []
+            let entryEffects = definition.declaration(of: entry.target)?.entryEffects ?? []
+            return .taken(target: entry.target, effects: exit + entry.effects + entryEffects, kind: .external)
+        }
+    }
+}
+
+/// Sends `sequences` random sequences to a machine through five paths (throwing `send` with
+/// a context, `transition(on:context:)`, `send(_:guards:)`, `check(_:guards:)` then `send`,
+/// and `send` under the `.ignore` policy) and checks every step of every path against the
+/// oracle. Returns the number of steps and of mismatches (each mismatch also an issue, the
+/// first ten only).
+func runPropertyGate<State, Event, Effect: Equatable, Context>(
+    _ definition: MachineDefinition<State, Event, Effect, Context>,
+    sequences: Int,
+    seed: UInt64,
+    context: (_ holds: (String) -> Bool) -> Context
+) throws -> (steps: Int, mismatches: Int) {
+    let oracle = TableOracle(definition)
+    let events = oracle.table.events
+    let guardNames = Array(Set(definition.transitions.compactMap { $0.guard?.name })).sorted()
+    var generator = SplitMix(state: seed)
+    var steps = 0, mismatches = 0
+    func mismatch(_ text: @autoclosure () -> String) {
+        mismatches += 1
+        if mismatches <= 10 { Issue.record(Comment(rawValue: "\(definition.name): \(text())")) }
+    }
+    let start = try Machine(definition)
+    for _ in 0..<sequences {
+        var throwing = start, result = start, byName = start, checked = start
+        var ignoring = start
+        ignoring.policy = .ignore
+        let length = Int(generator.next() % 40) + 1
+        for _ in 0..<length {
+            let event = events[Int(generator.next() % UInt64(events.count))]
+            var decisions: [String: Bool] = [:]
+            for name in guardNames { decisions[name] = generator.next() & 1 == 0 }
+            let holds: (String) -> Bool = { decisions[$0] ?? false }
+            let before = throwing.state
+            let expected = oracle.expected(before, event, holds: holds)
+            steps += 1
+
+            func verify(_ outcome: Result<Transition<State, Event, Effect>, TransitionError<State, Event>>, after: State, path: String) {
+                switch (outcome, expected) {
+                case let (.success(step), .taken(target, effects, kind)):
+                    if step.source != before || step.event != event || step.target != target || !step.effects.elementsEqual(effects) || step.kind != kind || after != target {
+                        mismatch("\(path): \(before) + \(event) gave \(step), the table says \(target) / \(effects) (\(kind))")
+                    }
+                case let (.failure(error), .rejected(reason, permitted)):
+                    if error.state != before || error.event != event || error.reason != reason || !error.permitted.elementsEqual(permitted) || after != before {
+                        mismatch("\(path): \(before) + \(event) rejected as \(error), the table says \(reason), permitted \(permitted)")
+                    }
+                default:
+                    mismatch("\(path): \(before) + \(event) gave \(outcome), the table says \(expected)")
+                }
+            }
+
+            let contextValue = context(holds)
+            do {
+                let step = try throwing.send(event, context: contextValue)
+                verify(.success(step), after: throwing.state, path: "send")
+            } catch {
+                verify(.failure(error), after: throwing.state, path: "send")
+            }
+            let returned = result.transition(on: event, context: contextValue)
+            verify(returned, after: result.state, path: "transition(on:)")
+            do {
+                let step = try byName.send(event, guards: holds)
+                verify(.success(step), after: byName.state, path: "send(guards:)")
+            } catch {
+                verify(.failure(error), after: byName.state, path: "send(guards:)")
+            }
+            let preview = checked.check(event, guards: holds)
+            if checked.state != before { mismatch("check changed the state") }
+            if case .success = preview { _ = try? checked.send(event, guards: holds) }
+            verify(preview, after: checked.state, path: "check + send")
+            let ignored = try ignoring.send(event, guards: holds)
+            if case .rejected = ignored.kind {
+                if case .taken = expected { mismatch("ignore policy: \(before) + \(event) rejected, the table says \(expected)") }
+                if ignoring.state != before || !ignored.effects.isEmpty { mismatch("ignore policy: a rejection changed the state or emitted") }
+            } else {
+                verify(.success(ignored), after: ignoring.state, path: "send, .ignore policy")
+            }
+        }
+    }
+    return (steps, mismatches)
+}
+
+@Suite("Shipped machines against their tables, every path, random sequences")
+struct ShippedMachinePropertyTests {
+    static func credentials(_ holds: (String) -> Bool) -> Credentials {
+        holds(LoginMachine.credentialsFilled.name) ? Credentials(id: "koher", password: " ") : Credentials(id: "", password: "1234")
+    }
+
+    @Test("login (its guard decided at random, by name and through the context)")
+    func login() throws {
+        let (steps, mismatches) = try runPropertyGate(LoginMachine.definition, sequences: PropertyGate.sequences, seed: 1, context: { Self.credentials($0) })
+        print("property gate: login \(PropertyGate.sequences) sequences, \(steps) steps x 5 paths, \(mismatches) mismatches")
+        #expect(mismatches == 0 && steps > PropertyGate.sequences)
+    }
+
+    @Test("home-loading")
+    func homeLoading() throws {
+        let (steps, mismatches) = try runPropertyGate(HomeLoadingMachine.definition, sequences: PropertyGate.sequences, seed: 2) { _ in () }
+        print("property gate: home-loading \(PropertyGate.sequences) sequences, \(steps) steps x 5 paths, \(mismatches) mismatches")
+        #expect(mismatches == 0 && steps > PropertyGate.sequences)
+    }
+
+    @Test("logout")
+    func logout() throws {
+        let (steps, mismatches) = try runPropertyGate(LogoutMachine.definition, sequences: PropertyGate.sequences, seed: 3) { _ in () }
+        print("property gate: logout \(PropertyGate.sequences) sequences, \(steps) steps x 5 paths, \(mismatches) mismatches")
+        #expect(mismatches == 0 && steps > PropertyGate.sequences)
+    }
+
+    @Test("passcode, 4 and 6 digits", arguments: [4, 6])
+    func passcode(length: Int) throws {
+        let (steps, mismatches) = try runPropertyGate(PasscodeMachine.definition(length: length), sequences: PropertyGate.sequences, seed: UInt64(length)) { _ in () }
+        print("property gate: passcode(\(length)) \(PropertyGate.sequences) sequences, \(steps) steps x 5 paths, \(mismatches) mismatches")
+        #expect(mismatches == 0 && steps > PropertyGate.sequences)
+    }
+
+    @Test("the gate catches a runtime that disagrees with the table")
+    func catchesAMismatch() throws {
+        // A table for a different machine than the one run: the oracle must object.
+        let oracle = TableOracle(LogoutMachine.definition)
+        var machine = try Machine(LogoutMachine.definition)
+        _ = try machine.send(.logOut)
+        let expectedFromIdle = oracle.expected(.idle, .logOut, holds: { _ in true })
+        #expect(expectedFromIdle == .taken(target: .loggingOut, effects: [.showActivityIndicator, .callLogOut], kind: .external))
+        #expect(oracle.expected(machine.state, .logOut, holds: { _ in true }) == .taken(target: .loggingOut, effects: [], kind: .ignored))
+        #expect(oracle.expected(.loggedOut, .logOut, holds: { _ in true }) == .taken(target: .loggedOut, effects: [], kind: .ignored))
+        #expect(oracle.expected(.idle, .finishLogOut, holds: { _ in true }) == .rejected(.noTransition, permitted: [.logOut]))
+    }
+}
