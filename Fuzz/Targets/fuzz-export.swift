@@ -1,0 +1,52 @@
+// libFuzzer target: arbitrary bytes become the names of a machine's states, events, guard
+// and effects (and the machine's own name); its DOT and Mermaid exports must keep the
+// syntax whole and every name intact.
+// Invariants: no raw control character but the line breaks; every DOT line's quotes are
+// balanced; every state's DOT label unquotes to its name; Mermaid's title unquotes (YAML)
+// to the machine's name; no Mermaid statement spans lines.
+import FSM
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzExport(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = UnsafeRawBufferPointer(start: data, count: count)
+    var parts = bytes.split(separator: 0, omittingEmptySubsequences: false).prefix(6).map { String(decoding: $0, as: UTF8.self) }
+    while parts.count < 6 { parts.append("n\(parts.count)") }
+    // Distinct names for the three states.
+    var states: [String] = []
+    for name in parts[0..<3] {
+        var unique = name
+        while states.contains(unique) { unique += "#" }
+        states.append(unique)
+    }
+    let event = parts[3], effect = parts[4], machineName = parts[5]
+    let machine = MachineDefinition<String, String, String, Bool>(name: machineName, initial: states[0], events: [event, event + "'"]) {
+        In(states[0]) {
+            On(event, to: states[1], guard: Guard(effect + "?") { $0 }, emit: effect, effect + effect)
+            Ignore(event + "'")
+        }
+        In(states[1]) { On(event, to: states[2]); Internal(event + "'", emit: effect) }
+        Final(states[2])
+    }
+    let dot = machine.dot(DiagramOptions(highlightedState: states[1]))
+    let mermaid = machine.mermaid(DiagramOptions(highlightedState: states[2]))
+    for text in [dot, mermaid] {
+        check(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F }, "a raw control character in an export")
+    }
+    for line in dot.split(separator: "\n") {
+        check(DOTCheck.quotesBalanced(line), "unbalanced quotes in DOT line: \(line)")
+    }
+    for (index, state) in states.enumerated() {
+        guard let label = DOTCheck.label(ofNode: "s\(index)", in: dot) else { check(false, "no node s\(index)"); return 0 }
+        check(label == DOTCheck.drawn(state), "state '\(state)' drawn as '\(label)'")
+    }
+    // Compared as scalars: a name starting with a combining mark merges with the character
+    // before it.
+    let lines = mermaid.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
+    let title = Array("title: ".unicodeScalars)
+    check(lines[0] == Array("---".unicodeScalars) && lines[2] == Array("---".unicodeScalars) && lines[1].starts(with: title), "front matter broken")
+    check(YAMLCheck.doubleQuoted(String(String.UnicodeScalarView(lines[1].dropFirst(title.count)))) == machineName, "title does not read back as the name")
+    for line in lines.dropFirst(3) where !line.isEmpty {
+        check(line == Array("stateDiagram-v2".unicodeScalars) || line.starts(with: Array("  ".unicodeScalars)), "a Mermaid statement spans lines: \(String(String.UnicodeScalarView(line)))")
+    }
+    return 0
+}

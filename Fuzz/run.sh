@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets and runs each for a bounded time from the committed seeds
+# (Fuzz/Corpus/TARGET), in a scratch copy so the repository is not written to.
+# Usage: Fuzz/run.sh [SECONDS per target, default 60]
+# A failed invariant prints "fuzz invariant failed: ..." and the input is kept as
+# .build-fuzz/crash-* (reproduce: .build-fuzz/TARGET .build-fuzz/crash-...).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+Fuzz/build.sh .build-fuzz
+export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-symbolize=0}
+for target in export repl; do
+  corpus=$(mktemp -d)
+  cp Fuzz/Corpus/$target/* "$corpus"/
+  echo "fuzz-$target: ${seconds} s from $(ls Fuzz/Corpus/$target | wc -l) seeds"
+  if ! .build-fuzz/fuzz-$target -max_total_time="$seconds" -max_len=512 -print_final_stats=0 \
+      -artifact_prefix=.build-fuzz/ "$corpus" > .build-fuzz/fuzz-$target.log 2>&1; then
+    grep -a "fuzz invariant failed\|ERROR\|SUMMARY\|Test unit written" .build-fuzz/fuzz-$target.log || tail -20 .build-fuzz/fuzz-$target.log
+    exit 1
+  fi
+  grep -a "DONE\|^Done" .build-fuzz/fuzz-$target.log | tail -2
+  rm -rf "$corpus"
+done
