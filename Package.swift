@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "FSM", targets: ["FSM"]),
         .library(name: "FSMTesting", targets: ["FSMTesting"]),
         .library(name: "FSMREPL", targets: ["FSMREPL"]),
+        .library(name: "FSMTerminal", targets: ["FSMTerminal"]),
         .library(name: "FSMTool", targets: ["FSMTool"]),
         .library(name: "Entities", targets: ["Entities"]),
         .library(name: "UseCases", targets: ["UseCases"]),
@@ -31,15 +32,16 @@ let package = Package(
         .target(name: "UseCases", dependencies: ["FSM", "Entities"], swiftSettings: strict),
         .target(name: "APIServices", dependencies: ["UseCases", "Entities"], swiftSettings: strict),
         .target(name: "FSMREPL", dependencies: ["FSM"], swiftSettings: strict),
+        .target(name: "FSMTerminal", swiftSettings: strict),
         .target(
             name: "FSMTool",
-            dependencies: ["FSM", "FSMREPL", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FSM", "FSMREPL", "FSMTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
-        .target(name: "LoginChallengeApp", dependencies: ["FSMREPL", "UseCases", "APIServices", "Entities"], swiftSettings: strict),
+        .target(name: "LoginChallengeApp", dependencies: ["FSMREPL", "FSMTerminal", "UseCases", "APIServices", "Entities"], swiftSettings: strict),
         .executableTarget(
             name: "fsm",
-            dependencies: ["FSMTool", "LoginChallengeApp", "APIServices", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FSMTool", "FSMTerminal", "LoginChallengeApp", "APIServices", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
         .plugin(
@@ -57,6 +59,7 @@ let package = Package(
         .testTarget(name: "FSMTestingTests", dependencies: ["FSM", "FSMTesting"], swiftSettings: strict),
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"], swiftSettings: strict),
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "FSM", "FSMTesting"], swiftSettings: strict),
+        .testTarget(name: "FSMTerminalTests", dependencies: ["FSMTerminal"], swiftSettings: strict),
         .testTarget(name: "FSMREPLTests", dependencies: ["FSMREPL", "FSM", "UseCases"], swiftSettings: strict),
         .testTarget(name: "FSMToolTests", dependencies: ["FSMTool", "FSM", "FSMREPL", "FSMTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: strict),
         .testTarget(name: "LoginChallengeAppTests", dependencies: ["LoginChallengeApp", "FSMTool", "FSM", "FSMREPL", "FSMTesting", "UseCases"], swiftSettings: strict),

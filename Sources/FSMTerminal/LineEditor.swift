@@ -1,0 +1,241 @@
+import Foundation
+
+/// Reads lines at a terminal with editing, history and completion, and prints text above
+/// the line being typed without disturbing it.
+///
+/// It is the only writer of the terminal while it runs: ``printAbove(_:)`` (from any thread)
+/// clears the prompt's row, prints, and redraws the prompt with what has been typed so far,
+/// so output that arrives while someone types never interleaves with the line or erases it.
+///
+/// Keys: arrows, Home/End (Ctrl-A/E), Ctrl/Alt-arrows and Alt-B/F for words, Backspace,
+/// Delete, Ctrl-W/K/U to delete a word or to either end, Up/Down (Ctrl-P/N) for history,
+/// Tab to complete, Ctrl-L to clear the screen, Ctrl-C to clear the line (on an empty line,
+/// twice in a row to quit), Ctrl-D on an empty line to quit. Control characters and unknown
+/// escape sequences are never inserted; the line is drawn with ``TerminalText/visible(_:)``.
+public final class LineEditor: @unchecked Sendable {
+    /// Candidates for the word before the cursor, given the text before the cursor. Called
+    /// on the thread that calls ``readLine(prompt:)``, never at the same time as another call.
+    public typealias Completer = (_ textBeforeCursor: String) -> [String]
+
+    /// The longest line in UTF-8 bytes; what is typed beyond it is not inserted.
+    public let maximumLineBytes: Int
+
+    private let device: TerminalDevice
+    private let historyFile: HistoryFile?
+    private let completer: Completer
+    private let lock = NSLock()
+    private var buffer: LineBuffer
+    private var decoder = KeyDecoder()
+    private var prompt = ""
+    private var reading = false
+    private var interruptedOnEmpty = false
+    private var queued: [Key] = []
+    private var signalSources: [DispatchSourceSignal] = []
+
+    /// An editor on `device`.
+    /// - Parameters:
+    ///   - device: The terminal.
+    ///   - history: Where history is loaded from and saved to (`nil`: this session only).
+    ///   - maximumLineBytes: The longest line, in UTF-8 bytes.
+    ///   - completer: Candidates for Tab.
+    public init(device: TerminalDevice, history: HistoryFile? = nil, maximumLineBytes: Int = 1_000, completer: @escaping Completer = { _ in [] }) {
+        self.device = device
+        historyFile = history
+        self.maximumLineBytes = maximumLineBytes
+        self.completer = completer
+        buffer = LineBuffer(history: history?.load() ?? [])
+    }
+
+    /// The lines entered so far (with those loaded from the history file), oldest first.
+    public var history: [String] { lock.withLock { buffer.history } }
+
+    /// Redraws the line when the window is resized, and restores the terminal's mode before
+    /// the process ends on SIGTERM or SIGHUP. Call once, for an editor on the process's
+    /// own terminal.
+    public func installSignalHandlers() {
+        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
+        signal(SIGWINCH, SIG_IGN)
+        resize.setEventHandler { [weak self] in self?.redraw() }
+        resize.resume()
+        var sources = [resize]
+        for number in [SIGTERM, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [weak self] in
+                self?.device.restoreMode()
+                exit(128 + number)
+            }
+            source.resume()
+            sources.append(source)
+        }
+        lock.withLock { signalSources = sources }
+    }
+
+    /// Reads one line: shows `prompt`, handles keys until Enter, and returns the line
+    /// (added to the history). Returns `nil` at Ctrl-D on an empty line, at a second Ctrl-C
+    /// in a row on an empty line, or at the end of input; the terminal's mode is restored
+    /// then. Call from one thread at a time; it blocks.
+    public func readLine(prompt: String) -> String? {
+        device.enterRawMode()
+        lock.withLock {
+            self.prompt = prompt
+            reading = true
+            device.write(LineRenderer.render(prompt: prompt, buffer: buffer, width: device.width))
+        }
+        while true {
+            // Keys that came after an Enter (a paste of several lines, typing ahead) first.
+            let queued = lock.withLock { () -> [Key] in
+                defer { self.queued = [] }
+                return self.queued
+            }
+            if let outcome = handle(queued) { return outcome }
+            guard var bytes = device.read() else {
+                finish(newline: true)
+                return nil
+            }
+            var keys = lock.withLock { decoder.decode(bytes) }
+            while lock.withLock({ decoder.hasPending }) {
+                if device.hasInput(within: 50), let more = device.read() {
+                    bytes = more
+                    keys += lock.withLock { decoder.decode(bytes) }
+                } else {
+                    keys += lock.withLock { decoder.flush() }
+                }
+            }
+            if let outcome = handle(keys) { return outcome }
+        }
+    }
+
+    /// Handles keys until one ends the line; the keys after it are queued for the next.
+    /// Returns `nil` while the line goes on, `.some(line)` or `.some(nil)` when it ends.
+    private func handle(_ keys: [Key]) -> String?? {
+        for (index, key) in keys.enumerated() {
+            switch handle(key) {
+            case .continue: continue
+            case let .line(line):
+                let rest = keys[(index + 1)...]
+                lock.withLock { queued = Array(rest) }
+                return .some(line)
+            case .end:
+                return .some(nil)
+            }
+        }
+        return nil
+    }
+
+    /// Prints text (a line break is added) above the line being typed, then redraws the
+    /// prompt and the line. Between lines it just prints. Safe from any thread.
+    public func printAbove(_ text: String) {
+        lock.withLock {
+            let body = text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
+            if reading {
+                device.write(LineRenderer.clearRow + body + LineRenderer.render(prompt: prompt, buffer: buffer, width: device.width))
+            } else {
+                device.write(body)
+            }
+        }
+    }
+
+    /// Changes the prompt of the line being read (redrawn at once).
+    public func setPrompt(_ newPrompt: String) {
+        lock.withLock {
+            prompt = newPrompt
+            if reading { device.write(LineRenderer.render(prompt: prompt, buffer: buffer, width: device.width)) }
+        }
+    }
+
+    /// Saves the history and restores the terminal's mode.
+    public func close() {
+        device.restoreMode()
+        lock.withLock {
+            historyFile?.save(buffer.history)
+            for source in signalSources { source.cancel() }
+            signalSources = []
+        }
+    }
+
+    private enum Outcome {
+        case `continue`, line(String), end
+    }
+
+    private func redraw() {
+        lock.withLock {
+            if reading { device.write(LineRenderer.render(prompt: prompt, buffer: buffer, width: device.width)) }
+        }
+    }
+
+    private func finish(newline: Bool) {
+        lock.withLock {
+            reading = false
+            if newline { device.write("\n") }
+        }
+        device.restoreMode()
+    }
+
+    private func handle(_ key: Key) -> Outcome {
+        lock.lock()
+        let wasInterrupted = interruptedOnEmpty
+        interruptedOnEmpty = false
+        switch key {
+        case .enter:
+            var end = buffer
+            end.apply(.end)
+            device.write(LineRenderer.render(prompt: prompt, buffer: end, width: device.width) + "\n")
+            let line = buffer.accept()
+            reading = false
+            historyFile?.save(buffer.history)
+            lock.unlock()
+            return .line(line)
+        case .endOfInput where buffer.characters.isEmpty:
+            lock.unlock()
+            finish(newline: true)
+            return .end
+        case .interrupt where buffer.characters.isEmpty:
+            if wasInterrupted {
+                lock.unlock()
+                finish(newline: true)
+                return .end
+            }
+            interruptedOnEmpty = true
+            device.write(LineRenderer.clearRow + "(Ctrl-C again or Ctrl-D to quit)\n" + LineRenderer.render(prompt: prompt, buffer: buffer, width: device.width))
+        case .interrupt:
+            var end = buffer
+            end.apply(.end)
+            buffer.clear()
+            device.write(LineRenderer.render(prompt: prompt, buffer: end, width: device.width) + "^C\n" + LineRenderer.render(prompt: prompt, buffer: buffer, width: device.width))
+        case .clearScreen:
+            device.write(LineRenderer.clearScreen + LineRenderer.render(prompt: prompt, buffer: buffer, width: device.width))
+        case .tab:
+            complete()
+        default:
+            if apply(key) { device.write(LineRenderer.render(prompt: prompt, buffer: buffer, width: device.width)) }
+        }
+        lock.unlock()
+        return .continue
+    }
+
+    /// Applies an editing key within the length limit. Call with the lock held.
+    @discardableResult
+    private func apply(_ key: Key) -> Bool {
+        if case let .character(character) = key, buffer.text.utf8.count + String(character).utf8.count > maximumLineBytes { return false }
+        if case .endOfInput = key { return buffer.apply(.delete) }
+        return buffer.apply(key)
+    }
+
+    /// Tab: completes the word before the cursor or lists the candidates. Call with the
+    /// lock held.
+    private func complete() {
+        let word = buffer.wordBeforeCursor
+        switch Completion.complete(word, among: completer(buffer.textBeforeCursor)) {
+        case let .replace(text):
+            guard buffer.text.utf8.count - word.utf8.count + text.utf8.count <= maximumLineBytes else { return }
+            buffer.replaceWordBeforeCursor(with: text)
+            device.write(LineRenderer.render(prompt: prompt, buffer: buffer, width: device.width))
+        case let .list(candidates):
+            let width = device.width
+            device.write(LineRenderer.clearRow + LineRenderer.columns(candidates, width: width) + "\n" + LineRenderer.render(prompt: prompt, buffer: buffer, width: width))
+        case .none:
+            break
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a ``LineEditor`` reads keys from and draws on: a real terminal
+/// (``PosixTerminal``), or in tests a scripted stand-in.
+public protocol TerminalDevice: AnyObject, Sendable {
+    /// Blocks until bytes arrive; returns them, or `nil` at the end of input.
+    func read() -> [UInt8]?
+    /// Whether bytes arrive within `milliseconds` (to tell a lone ESC from a sequence).
+    func hasInput(within milliseconds: Int) -> Bool
+    /// Writes bytes as they are.
+    func write(_ text: String)
+    /// The width in columns (80 when unknown).
+    var width: Int { get }
+    /// Switches to raw input (no echo, no line discipline, no signals from keys); output is
+    /// still post-processed, so `\n` starts a new line.
+    func enterRawMode()
+    /// Restores the mode found before ``enterRawMode()``.
+    func restoreMode()
+}
+
+/// The process's terminal, through its file descriptors.
+public final class PosixTerminal: TerminalDevice, @unchecked Sendable {
+    private let input: Int32
+    private let output: Int32
+    private let lock = NSLock()
+    private var saved: termios?
+
+    /// A terminal on two descriptors (standard input and output by default).
+    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+        self.input = input
+        self.output = output
+    }
+
+    /// The process's terminal when both standard input and standard output are terminals;
+    /// otherwise `nil` (a pipe or a file: plain lines are read and written).
+    public static var standard: PosixTerminal? {
+        isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 ? PosixTerminal() : nil
+    }
+
+    /// Reads what is available, up to 4 KiB; retries when a signal interrupts.
+    public func read() -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(input, $0.baseAddress, $0.count) }
+            if count > 0 { return Array(buffer[..<count]) }
+            if count < 0 && errno == EINTR { continue }
+            return nil
+        }
+    }
+
+    /// Polls the input descriptor.
+    public func hasInput(within milliseconds: Int) -> Bool {
+        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, Int32(milliseconds)) > 0
+    }
+
+    /// Writes every byte, retrying short writes and interruptions.
+    public func write(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(output, $0.baseAddress, $0.count) }
+            if written > 0 {
+                bytes = bytes.dropFirst(written)
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
+    }
+
+    /// The window's width from `TIOCGWINSZ`.
+    public var width: Int {
+        var size = winsize()
+        guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+
+    /// Raw input: no echo, no canonical lines, no signals or flow control from keys, CR not
+    /// turned into NL; output processing kept.
+    public func enterRawMode() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard saved == nil else { return }
+        var mode = termios()
+        guard tcgetattr(input, &mode) == 0 else { return }
+        saved = mode
+        mode.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+        mode.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR | ISTRIP | BRKINT)
+        withUnsafeMutableBytes(of: &mode.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(input, TCSANOW, &mode)
+    }
+
+    /// Restores the saved mode, if raw mode was entered.
+    public func restoreMode() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard var mode = saved else { return }
+        tcsetattr(input, TCSADRAIN, &mode)
+        saved = nil
+    }
+}
