@@ -29,7 +29,7 @@ public final class REPLSession {
         }
     }
 
-    /// The longest line handled; longer ones are refused.
+    /// The longest line handled, in UTF-8 bytes; longer ones are refused.
     public static let maximumLineLength = 1_000
 
     private var engine: any SessionEngine
@@ -70,10 +70,30 @@ public final class REPLSession {
         "\(machineName): \(stateName). Type an event (\(engine.eventNames.prefix(3).joined(separator: ", ")), ...) or :help."
     }
 
+    /// Candidates for the word being typed (what Tab completes at a terminal), given the
+    /// text before the cursor: events (`fail(` then its payloads) and `:commands` for the
+    /// first word, payloads after an event that takes one (`fail net`), guard names after
+    /// `:guard`, then `on` and `off`.
+    public func completions(for textBeforeCursor: String) -> [String] {
+        let words = textBeforeCursor.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        let earlier = words.dropLast().filter { !$0.isEmpty }
+        guard let first = earlier.first else {
+            return engine.eventNames + Self.commands.map { ":" + $0 }
+        }
+        if first == ":guard" {
+            return earlier.count == 1 ? engine.guardNames : ["on", "off"]
+        }
+        guard earlier.count == 1, !first.hasPrefix(":") else { return [] }
+        return engine.eventNames.compactMap { name in
+            guard name.hasPrefix(first + "("), name.hasSuffix(")") else { return nil }
+            return String(name.dropFirst(first.count + 1).dropLast())
+        }
+    }
+
     /// Handles one line.
     public func handle(_ line: String) -> Output {
-        guard line.count <= Self.maximumLineLength else {
-            return Output(text: "error: line too long (\(line.count) characters; at most \(Self.maximumLineLength)); nothing changed", isError: true)
+        guard line.utf8.count <= Self.maximumLineLength else {
+            return Output(text: "error: line too long (\(line.utf8.count) bytes; at most \(Self.maximumLineLength)); nothing changed", isError: true)
         }
         let trimmed = line.trimmingWhitespace
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return Output(text: "") }

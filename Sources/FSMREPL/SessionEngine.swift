@@ -5,6 +5,7 @@ protocol SessionEngine {
     var machineName: String { get }
     var stateName: String { get }
     var eventNames: [String] { get }
+    var guardNames: [String] { get }
     var script: [String] { get }
     var eventsReport: String { get }
     var guardsReport: String { get }

@@ -1,4 +1,5 @@
 import Foundation
+import FSMTerminal
 
 /// Where a tool's commands read and write: the process's standard streams, or, in tests,
 /// closures that collect the output and feed the input.
@@ -13,6 +14,11 @@ public struct ToolIO: Sendable {
     public var isInteractive: Bool
     /// The folder relative paths start from.
     public var currentDirectory: URL
+    /// The terminal to edit lines on, when both standard input and output are one
+    /// (`nil`: plain lines through ``readLine``).
+    public var terminal: (any TerminalDevice)?
+    /// The environment (where the REPL's history is kept: `XDG_STATE_HOME`, `HOME`).
+    public var environment: [String: String]
 
     /// Creates an IO from its parts.
     public init(
@@ -20,13 +26,17 @@ public struct ToolIO: Sendable {
         writeError: @escaping @Sendable (String) -> Void,
         readLine: @escaping @Sendable () -> String? = { nil },
         isInteractive: Bool = false,
-        currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        terminal: (any TerminalDevice)? = nil,
+        environment: [String: String] = [:]
     ) {
         self.write = write
         self.writeError = writeError
         self.readLine = readLine
         self.isInteractive = isInteractive
         self.currentDirectory = currentDirectory
+        self.terminal = terminal
+        self.environment = environment
     }
 
     /// The process's standard streams. Output is written unbuffered, at once: a thread
@@ -36,7 +46,9 @@ public struct ToolIO: Sendable {
             write: { FileHandle.standardOutput.write(Data($0.utf8)) },
             writeError: { FileHandle.standardError.write(Data($0.utf8)) },
             readLine: { Swift.readLine(strippingNewline: true) },
-            isInteractive: isatty(STDIN_FILENO) != 0
+            isInteractive: isatty(STDIN_FILENO) != 0,
+            terminal: PosixTerminal.standard,
+            environment: ProcessInfo.processInfo.environment
         )
     }
 

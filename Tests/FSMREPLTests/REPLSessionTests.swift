@@ -70,10 +70,26 @@ struct REPLSessionTests {
         #expect(session.handle("succeed").text == "loggingIn --succeed--> atHome / hideActivityIndicator, presentHome", "the session still works")
     }
 
-    @Test("a very long line is refused with its length")
+    @Test("a very long line is refused with its length in bytes (500 two-byte characters are 1000 bytes: accepted)")
     func longLine() throws {
-        let output = try loginSession().handle(String(repeating: "a", count: 1_001))
-        #expect(output == .init(text: "error: line too long (1001 characters; at most 1000); nothing changed", isError: true))
+        let session = try loginSession()
+        let output = session.handle(String(repeating: "a", count: 1_001))
+        #expect(output == .init(text: "error: line too long (1001 bytes; at most 1000); nothing changed", isError: true))
+        #expect(session.handle(String(repeating: "é", count: 501)).text == "error: line too long (1002 bytes; at most 1000); nothing changed")
+        #expect(!session.handle(String(repeating: "é", count: 500)).text.contains("too long"))
+    }
+
+    @Test("completion: events and :commands first, payloads after an event that has them, guard names and on/off after :guard")
+    func completions() throws {
+        let session = try loginSession()
+        let first = session.completions(for: "")
+        #expect(first.contains("logIn") && first.contains("fail(network)") && first.contains(":events") && first.contains(":guard"))
+        #expect(session.completions(for: "fail ") == ["login", "network", "server", "system"])
+        #expect(session.completions(for: "  fail  net") == ["login", "network", "server", "system"])
+        #expect(session.completions(for: "logIn ").isEmpty)
+        #expect(session.completions(for: ":guard ") == ["ID and password filled"])
+        #expect(session.completions(for: ":guard x ") == ["on", "off"])
+        #expect(session.completions(for: ":save ").isEmpty)
     }
 
     @Test(":events lists permitted events and why the others are not, guards included")

@@ -1,3 +1,4 @@
+import FSMTerminal
 import ArgumentParser
 import FSM
 import FSMREPL
@@ -33,7 +34,7 @@ struct DiagramsCommand: ParsableCommand {
         if check {
             let stale = generator.check()
             guard stale.isEmpty else {
-                for line in stale { io.printError(TerminalSafe.text(line)) }
+                for line in stale { io.printError(TerminalText.visible(line)) }
                 io.printError("\(stale.count) diagram file(s) out of date; regenerate with: swift package --allow-writing-to-package-directory generate-diagrams")
                 throw ExitCode(1)
             }
@@ -47,11 +48,11 @@ struct DiagramsCommand: ParsableCommand {
         do {
             report = try generator.write()
         } catch {
-            io.printError("error: cannot write the diagrams to \(TerminalSafe.text(directory.path)): \(TerminalSafe.text(FileText.describe(error)))")
+            io.printError("error: cannot write the diagrams to \(TerminalText.visible(directory.path)): \(TerminalText.visible(FileText.describe(error)))")
             throw ExitCode(1)
         }
         let shown = output ?? "Diagrams"
-        for name in report.written { io.print("wrote \(TerminalSafe.text(shown))/\(name)") }
+        for name in report.written { io.print("wrote \(TerminalText.visible(shown))/\(name)") }
         io.print("\(report.written.count) file(s) written, \(report.unchanged) unchanged")
     }
 
@@ -62,13 +63,13 @@ struct DiagramsCommand: ParsableCommand {
         if let output {
             let url = URL(fileURLWithPath: io.path(output))
             if check, !FileManager.default.fileExists(atPath: url.path) {
-                throw ValidationError("there are no diagrams to check at \(TerminalSafe.text(url.path)) (the folder does not exist); write them first with '\(ToolContext.current.name) diagrams --output \(TerminalSafe.text(output))'")
+                throw ValidationError("there are no diagrams to check at \(TerminalText.visible(url.path)) (the folder does not exist); write them first with '\(ToolContext.current.name) diagrams --output \(TerminalText.visible(output))'")
             }
             return url
         }
         let manifest = base.appendingPathComponent("Package.swift")
         guard FileManager.default.fileExists(atPath: manifest.path) else {
-            throw ValidationError("\(TerminalSafe.text(base.path)) is not a package root (no Package.swift there): run it from the folder with Package.swift, or pass --output DIR")
+            throw ValidationError("\(TerminalText.visible(base.path)) is not a package root (no Package.swift there): run it from the folder with Package.swift, or pass --output DIR")
         }
         return base.appendingPathComponent("Diagrams")
     }

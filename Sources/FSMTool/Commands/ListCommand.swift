@@ -1,3 +1,4 @@
+import FSMTerminal
 import ArgumentParser
 
 /// `list`: the machines, one a line, with their state and event counts and summaries.
@@ -9,11 +10,11 @@ struct ListCommand: ParsableCommand {
 
     func run() {
         let context = ToolContext.current
-        let names = context.catalog.names.map(TerminalSafe.text)
+        let names = context.catalog.names.map(TerminalText.visible)
         let width = names.map(\.count).max() ?? 0
         for (machine, name) in zip(context.catalog.machines, names) {
             let padded = name.padding(toLength: width, withPad: " ", startingAt: 0)
-            let summary = machine.summary.isEmpty ? "" : "  " + TerminalSafe.text(machine.summary)
+            let summary = machine.summary.isEmpty ? "" : "  " + TerminalText.visible(machine.summary)
             context.io.print("\(padded)  \(machine.stateNames.count) states  \(machine.eventNames.count) events\(summary)")
         }
     }

@@ -1,18 +1,19 @@
+import FSMTerminal
 import ArgumentParser
 import FSM
 import FSMREPL
 
 /// The help text of a MACHINE argument, listing the tool's machines.
 var machineHelp: ArgumentHelp {
-    ArgumentHelp("The machine: \(ToolContext.current.catalog.names.map(TerminalSafe.text).joined(separator: ", ")).", valueName: "machine")
+    ArgumentHelp("The machine: \(ToolContext.current.catalog.names.map(TerminalText.visible).joined(separator: ", ")).", valueName: "machine")
 }
 
 /// A state name given on the command line, checked against the machine's states.
 func checkedState(_ name: String?, of machine: any MachineDescribing) throws -> String? {
     guard let name else { return nil }
     guard machine.stateNames.contains(name) else {
-        let suggestion = Suggestion.closest(to: name, in: machine.stateNames).map { "; did you mean '\(TerminalSafe.text($0))'?" } ?? ""
-        throw ValidationError("'\(TerminalSafe.text(machine.name))' has no state '\(TerminalSafe.text(name))'\(suggestion) (states: \(machine.stateNames.map(TerminalSafe.text).joined(separator: ", ")))")
+        let suggestion = Suggestion.closest(to: name, in: machine.stateNames).map { "; did you mean '\(TerminalText.visible($0))'?" } ?? ""
+        throw ValidationError("'\(TerminalText.visible(machine.name))' has no state '\(TerminalText.visible(name))'\(suggestion) (states: \(machine.stateNames.map(TerminalText.visible).joined(separator: ", ")))")
     }
     return name
 }

@@ -1,3 +1,4 @@
+import FSMTerminal
 import ArgumentParser
 import FSMREPL
 
@@ -19,6 +20,8 @@ struct ReplCommand: ParsableCommand {
     var script: String?
     @Flag(help: "With --script: stop with exit 1 at the first rejected line.")
     var strict = false
+    @Flag(help: "At a terminal: do not load or save the history (kept per machine in $XDG_STATE_HOME/TOOL/history, ~/.local/state by default).")
+    var noHistory = false
 
     func validate() throws {
         if strict && script == nil { throw ValidationError("--strict needs --script FILE") }
@@ -32,7 +35,7 @@ struct ReplCommand: ParsableCommand {
         do {
             session = script == nil ? try machine.makeSession() : try machine.makeSession { _, _ in throw ScriptWriteRefused() }
         } catch {
-            io.printError("error: \(TerminalSafe.text(error.description))")
+            io.printError("error: \(TerminalText.visible(error.description))")
             throw ExitCode(1)
         }
         session.toolName = context.name
@@ -41,17 +44,21 @@ struct ReplCommand: ParsableCommand {
             do {
                 lines = try FileText.lines(of: io.path(script))
             } catch {
-                throw ValidationError("cannot read the script '\(TerminalSafe.text(script))': \(TerminalSafe.text(FileText.describe(error)))")
+                throw ValidationError("cannot read the script '\(TerminalText.visible(script))': \(TerminalText.visible(FileText.describe(error)))")
             }
             for (number, line) in lines.enumerated() {
                 let output = echo(line, session.handle(line), io)
                 if output.quits { return }
                 if output.isError && strict {
-                    io.printError("\(TerminalSafe.text(script)):\(number + 1): rejected: \(TerminalSafe.text(line))")
+                    io.printError("\(TerminalText.visible(script)):\(number + 1): rejected: \(TerminalText.visible(line))")
                     throw ExitCode(1)
                 }
             }
             io.print("state: \(session.stateName)")
+            return
+        }
+        if let terminal = io.terminal {
+            interact(session, on: terminal, context: context)
             return
         }
         if io.isInteractive { io.print(session.banner) }
@@ -59,17 +66,33 @@ struct ReplCommand: ParsableCommand {
             if io.isInteractive { io.write(session.prompt) }
             guard let line = io.readLine() else { break }
             let output = session.handle(line)
-            if !io.isInteractive { io.print("> \(TerminalSafe.text(line))") }
-            if !output.text.isEmpty { io.print(TerminalSafe.lines(output.text)) }
+            if !io.isInteractive { io.print("> \(TerminalText.visible(line))") }
+            if !output.text.isEmpty { io.print(TerminalText.visibleLines(output.text)) }
             if output.quits { break }
         }
         if !io.isInteractive { io.print("state: \(session.stateName)") }
     }
 
+    /// At a terminal: lines read with editing, history and completion.
+    private func interact(_ session: REPLSession, on terminal: any TerminalDevice, context: ToolContext) {
+        let history = noHistory ? nil : HistoryFile.standard(tool: context.name, name: session.machineName, environment: context.io.environment)
+        let editor = LineEditor(device: terminal, history: history, maximumLineBytes: REPLSession.maximumLineLength) { before in
+            session.completions(for: before)
+        }
+        if terminal is PosixTerminal { editor.installSignalHandlers() }
+        defer { editor.close() }
+        editor.printAbove(TerminalText.visible(session.banner) + " Tab completes; Up recalls; Ctrl-D quits.")
+        while let line = editor.readLine(prompt: TerminalText.visible(session.prompt)) {
+            let output = session.handle(line)
+            if !output.text.isEmpty { editor.printAbove(TerminalText.visibleLines(output.text)) }
+            if output.quits { break }
+        }
+    }
+
     /// Prints a line after `> ` and what it produced (the transcript form).
     private func echo(_ line: String, _ output: REPLSession.Output, _ io: ToolIO) -> REPLSession.Output {
-        io.print("> \(TerminalSafe.text(line))")
-        if !output.text.isEmpty { io.print(TerminalSafe.lines(output.text)) }
+        io.print("> \(TerminalText.visible(line))")
+        if !output.text.isEmpty { io.print(TerminalText.visibleLines(output.text)) }
         return output
     }
 }

@@ -1,3 +1,4 @@
+import FSMTerminal
 import ArgumentParser
 import Foundation
 import FSMREPL
@@ -6,7 +7,7 @@ import FSMREPL
 struct RootCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         let context = ToolContext.current
-        let machines = context.catalog.names.isEmpty ? "(none)" : context.catalog.names.map(TerminalSafe.text).joined(separator: ", ")
+        let machines = context.catalog.names.isEmpty ? "(none)" : context.catalog.names.map(TerminalText.visible).joined(separator: ", ")
         return CommandConfiguration(
             commandName: context.name,
             abstract: context.abstract,
@@ -54,7 +55,7 @@ struct RootCommand: AsyncParsableCommand {
     /// Prints a message (to standard output when the code is 0, as for `--help`).
     private static func report(_ message: String, code: ExitCode, io: ToolIO) -> Int32 {
         if !message.isEmpty {
-            let text = TerminalSafe.lines(message)
+            let text = TerminalText.visibleLines(message)
             if code == .success { io.print(text) } else { io.printError(text) }
         }
         return code.rawValue

@@ -1,3 +1,4 @@
+import FSMTerminal
 import ArgumentParser
 import FSM
 
@@ -22,7 +23,7 @@ struct ValidateCommand: ParsableCommand {
             chosen.append(try context.machine(named: name))
         }
         let report = ValidationReport(machines.isEmpty ? context.catalog.machines : chosen, mode: strict ? .strict : .standard)
-        for line in report.lines { context.io.print(TerminalSafe.text(line)) }
+        for line in report.lines { context.io.print(TerminalText.visible(line)) }
         if !report.isClean { throw ExitCode(1) }
     }
 }
