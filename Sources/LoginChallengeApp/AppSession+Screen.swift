@@ -1,4 +1,5 @@
 import Foundation
+import FSMTerminal
 import UseCases
 
 extension AppSession {
@@ -18,7 +19,7 @@ extension AppSession {
         }
         var lines = [Self.rule("Login", time)]
         let disabled = login.areInputsEnabled ? "" : "  (disabled)"
-        lines.append("  ID        " + (login.id.isEmpty ? "(ID)" : "[\(login.id)]") + disabled)
+        lines.append("  ID        " + (login.id.isEmpty ? "(ID)" : "[\(TerminalText.visible(login.id))]") + disabled)
         lines.append("  PASSWORD  " + (login.password.isEmpty ? "(PASSWORD)" : "[" + String(repeating: "•", count: login.password.count) + "]") + disabled)
         lines.append("  [Login] \(login.isLoginButtonEnabled ? "enabled" : "disabled")")
         if login.presentsActivityIndicator { lines.append("  (activity indicator: logging in)") }

@@ -42,6 +42,14 @@ public final class AppSession {
     private var appearedHome: HomeViewState?
     /// The screen last handed out, so a background update never repeats it.
     private var lastScreen = ""
+    /// Whether a command is being handled: its reply shows the screen, so a call that
+    /// finishes meanwhile does not send an update of its own (it would print it twice).
+    private var handling = false
+    /// The machine's words for the last refusal (shown by `why`).
+    private var lastDetail: String?
+
+    /// The longest command line, in UTF-8 bytes; longer ones are refused.
+    public static let maximumLineBytes = 1_000
 
     /// Creates a session.
     /// - Parameters:
@@ -68,7 +76,15 @@ public final class AppSession {
     }
 
     /// The commands, for help and suggestions.
-    public static let commands = ["id", "password", "login", "close", "reload", "logout", "wait", "force", "screen", "help", "quit"]
+    public static let commands = ["id", "password", "login", "close", "reload", "logout", "wait", "force", "screen", "why", "help", "quit"]
+
+    /// Candidates for the word being typed (Tab at a terminal): the commands, then the
+    /// outcomes after `force`.
+    public static func completions(for textBeforeCursor: String) -> [String] {
+        let earlier = textBeforeCursor.split(separator: " ", omittingEmptySubsequences: false).dropLast().filter { !$0.isEmpty }
+        guard let first = earlier.first else { return commands }
+        return first.lowercased() == "force" && earlier.count == 1 ? ForcedOutcome.allCases.map(\.rawValue) + ["random"] : []
+    }
 
     /// The help text.
     public static let help = """
@@ -82,12 +98,18 @@ public final class AppSession {
     force OUTCOME    force the next calls' random outcome: success, network, server, system,
                      or random (the original behaviour)
     screen           show the screen again
+    why              the last refusal in the machine's words
     help             this text
     quit             leave (so does end of input)
     """
 
     /// Handles one command line.
     public func handle(_ line: String) async -> Output {
+        guard line.utf8.count <= Self.maximumLineBytes else {
+            return Output(text: "error: line too long (\(line.utf8.count) bytes; at most \(Self.maximumLineBytes)); nothing changed", quits: false)
+        }
+        handling = true
+        defer { handling = false }
         let command = line.hasSuffix("\r") ? String(line.dropLast()) : line
         let word = command.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         let argument = command.count > word.count ? String(command.dropFirst(word.count + 1)) : ""
@@ -97,21 +119,23 @@ public final class AppSession {
             return Output(text: "", quits: false)
         case "id":
             login.updateID(argument)
-            notes += refusal(login.lastRejection)
+            notes += refusal(login.lastRejection, "The ID field is disabled \(loginBusy)")
         case "password", "pw":
             login.updatePassword(argument)
-            notes += refusal(login.lastRejection)
+            notes += refusal(login.lastRejection, "The password field is disabled \(loginBusy)")
         case "login":
+            let filled = !login.id.isEmpty && !login.password.isEmpty
+            let reason = login.areInputsEnabled && !filled ? "Login is disabled until the ID and password are filled" : "Login is disabled \(loginBusy)"
             startAction { await self.login.logIn() }
             await settle()
-            notes += refusal(login.lastRejection)
+            notes += refusal(login.lastRejection, reason)
         case "close", "ok":
             if let home = login.home {
                 await home.closeAlert()
-                notes += refusal(home.lastRejection)
+                notes += refusal(home.lastRejection, "There is no alert to close")
             } else {
                 await login.closeAlert()
-                notes += refusal(login.lastRejection)
+                notes += refusal(login.lastRejection, "There is no alert to close")
             }
             await settle()
         case "reload", "logout":
@@ -119,13 +143,18 @@ public final class AppSession {
                 notes.append("not now: there is no home screen (log in first)")
                 break
             }
-            if word.lowercased() == "reload" {
+            let reload = word.lowercased() == "reload"
+            let reason = home.alert != nil ? "Close the alert first"
+                : home.presentsActivityIndicator ? "Not while logging out"
+                : reload && home.isLoadingUser ? "Reload is disabled while the user is loading"
+                : "That is not possible now"
+            if reload {
                 startAction { await home.reload() }
             } else {
                 startAction { await home.logOut() }
             }
             await settle()
-            notes += refusal(home.lastRejection)
+            notes += refusal(home.lastRejection, reason)
         case "wait":
             guard let seconds = Double(argument.trimmingCharacters(in: .whitespaces)), seconds >= 0, seconds <= 86_400 else {
                 return Output(text: "error: wait needs a number of seconds from 0 to 86400, e.g. wait 2", quits: false)
@@ -146,6 +175,8 @@ public final class AppSession {
             }
         case "screen":
             break
+        case "why":
+            return Output(text: lastDetail.map { "the last refusal, in the machine's words: \($0)" } ?? "nothing has been refused", quits: false)
         case "help":
             return Output(text: Self.help, quits: false)
         case "quit", "exit":
@@ -158,8 +189,26 @@ public final class AppSession {
         return Output(text: (notes + [lastScreen]).joined(separator: "\n"), quits: false)
     }
 
-    private func refusal(_ rejection: String?) -> [String] {
-        rejection.map { ["not now: \($0)"] } ?? []
+    /// A refusal phrased for the person (`reason`); the machine's own words are kept for `why`.
+    private func refusal(_ rejection: String?, _ reason: String) -> [String] {
+        guard let rejection else { return [] }
+        lastDetail = rejection
+        return ["not now: \(reason) (type why for details)"]
+    }
+
+    /// Why the login screen does not take input now.
+    private var loginBusy: String {
+        if login.presentsActivityIndicator { return "while logging in" }
+        if login.alert != nil { return "while the alert is shown (close it first)" }
+        if login.home != nil { return "while the home screen is shown" }
+        return "now"
+    }
+
+    /// A screen without the clock on its first line: a screen that differs only in the time
+    /// is not worth an update.
+    static func withoutClock(_ screen: String) -> Substring {
+        guard let firstLineEnd = screen.firstIndex(of: "\n"), let clock = screen[..<firstLineEnd].range(of: " t=", options: .backwards) else { return screen[...] }
+        return screen[..<clock.lowerBound] + screen[firstLineEnd...]
     }
 
     /// Starts a user action in the background, counting it until it ends.
@@ -171,8 +220,9 @@ public final class AppSession {
             self.homeAppearedIfNew()
             if case .real = self.clockMode {
                 await self.letActionsStart()
+                guard !self.handling else { return }
                 let screen = self.screen
-                if screen != self.lastScreen {
+                if Self.withoutClock(screen) != Self.withoutClock(self.lastScreen) {
                     self.lastScreen = screen
                     self.onUpdate?(screen)
                 }

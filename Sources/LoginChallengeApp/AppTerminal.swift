@@ -1,5 +1,6 @@
 import APIServices
 import Foundation
+import FSMTerminal
 
 /// The Login Challenge's terminal loop: reads commands from standard input, hands them to
 /// an ``AppSession`` and prints the screens.
@@ -22,21 +23,53 @@ public enum AppTerminal {
     ///   - forcedOutcome: An outcome to force instead of the random failure draw.
     ///   - clock: The clock (default: real at a terminal, virtual through a pipe).
     ///   - speed: How many times faster than the original timings the real clock runs.
+    ///   - history: Whether to load and save the command history at a terminal.
     @MainActor
-    public static func run(seed: UInt64?, forcedOutcome: ForcedOutcome?, clock: ClockChoice?, speed: Double) async {
-        let interactive = isatty(STDIN_FILENO) != 0
+    public static func run(seed: UInt64?, forcedOutcome: ForcedOutcome?, clock: ClockChoice?, speed: Double, history: Bool = true) async {
+        let terminal = PosixTerminal.standard
+        let interactive = terminal != nil
         let useReal = (clock ?? (interactive ? .real : .virtual)) == .real
         let session = AppSession(seed: seed, forcedOutcome: forcedOutcome, clockMode: useReal ? .real(speed: speed) : .virtual)
-        if interactive {
-            output("The Login Challenge. Log in as koher / 1234. Type help for the commands.\n")
-            session.onUpdate = { screen in output("\n" + screen + "\n> ") }
+        guard let terminal else {
+            output(session.screen + "\n")
+            for await line in StandardInput.lines() {
+                output("> \(TerminalText.visible(line))\n")
+                let result = await session.handle(line)
+                if result.quits { break }
+                if !result.text.isEmpty { output(TerminalText.visibleLines(result.text) + "\n") }
+            }
+            return
         }
-        output(session.screen + "\n" + (interactive ? "> " : ""))
-        for await line in StandardInput.lines() {
-            if !interactive { output("> \(line)\n") }
+        let editor = LineEditor(
+            device: terminal,
+            history: history ? HistoryFile.standard(tool: "fsm", name: "app") : nil,
+            maximumLineBytes: AppSession.maximumLineBytes,
+            completer: AppSession.completions
+        )
+        editor.installSignalHandlers()
+        defer { editor.close() }
+        // One writer: the editor prints replies and background updates above the line
+        // being typed, and redraws the prompt and the typed text after them.
+        session.onUpdate = { screen in editor.printAbove(TerminalText.visibleLines(screen)) }
+        editor.printAbove("The Login Challenge. Log in as koher / 1234. Type help for the commands; Tab completes.\n" + TerminalText.visibleLines(session.screen))
+        for await line in lines(from: editor) {
             let result = await session.handle(line)
             if result.quits { break }
-            output((result.text.isEmpty ? "" : result.text + "\n") + (interactive ? "> " : ""))
+            if !result.text.isEmpty { editor.printAbove(TerminalText.visibleLines(result.text)) }
+        }
+    }
+
+    /// Lines read by the editor on a thread of its own, so that the main actor stays free
+    /// for calls finishing in the background; typing goes on while a command runs.
+    private static func lines(from editor: LineEditor) -> AsyncStream<String> {
+        AsyncStream { continuation in
+            let reader = Thread {
+                while let line = editor.readLine(prompt: "> ") {
+                    continuation.yield(line)
+                }
+                continuation.finish()
+            }
+            reader.start()
         }
     }
 }

@@ -1,5 +1,6 @@
 import APIServices
 import ArgumentParser
+import FSMTerminal
 import LoginChallengeApp
 
 extension ForcedOutcome: ExpressibleByArgument {}
@@ -20,7 +21,7 @@ struct App: AsyncParsableCommand {
         """
     )
 
-    @Option(help: "Seed the random draws, for a reproducible session.")
+    @Option(parsing: .unconditional, help: "Seed the random draws, for a reproducible session (a whole number from 0).", transform: App.seed)
     var seed: UInt64?
     @Option(help: "Run the real clock this many times faster (e.g. 10: a call takes 0.2 s).")
     var speed: Double = 1
@@ -28,12 +29,23 @@ struct App: AsyncParsableCommand {
     var force: ForcedOutcome?
     @Option(help: "real or virtual (default: real at a terminal, virtual through a pipe).")
     var clock: AppTerminal.ClockChoice?
+    @Flag(help: "At a terminal: do not load or save the command history (kept in $XDG_STATE_HOME/fsm/history/app, ~/.local/state by default).")
+    var noHistory = false
+
+    /// `--seed`'s value: a plain message for a negative or non-numeric one (`-1` would
+    /// otherwise read as an option, "Missing value").
+    static func seed(_ text: String) throws -> UInt64 {
+        guard let value = UInt64(text) else {
+            throw ValidationError("--seed takes a whole number from 0 to \(UInt64.max) (got '\(TerminalText.visible(text))')")
+        }
+        return value
+    }
 
     func validate() throws {
         guard speed > 0, speed <= 10_000, speed.isFinite else { throw ValidationError("--speed must be a number from above 0 to 10000 (got \(speed))") }
     }
 
     func run() async {
-        await AppTerminal.run(seed: seed, forcedOutcome: force, clock: clock, speed: speed)
+        await AppTerminal.run(seed: seed, forcedOutcome: force, clock: clock, speed: speed, history: !noHistory)
     }
 }

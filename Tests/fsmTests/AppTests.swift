@@ -27,13 +27,14 @@ struct AppTests {
 
     @Test("bad commands get a message and change nothing")
     func badCommands() throws {
-        let run = try fsm(["app", "--seed", "1"], input: "logn\nwait soon\nreload\nforce sucess\nclose\nid koher\n")
+        let run = try fsm(["app", "--seed", "1"], input: "logn\nwait soon\nreload\nforce sucess\nclose\nwhy\nid koher\n")
         #expect(run.status == 0)
         #expect(run.stdout.contains("error: unknown command 'logn'; did you mean 'login'? (type help)"))
         #expect(run.stdout.contains("error: wait needs a number of seconds from 0 to 86400, e.g. wait 2"))
         #expect(run.stdout.contains("not now: there is no home screen (log in first)"))
         #expect(run.stdout.contains("error: unknown outcome 'sucess'; did you mean 'success'?"))
-        #expect(run.stdout.contains("not now: illegal transition: 'closeAlert' is not permitted in state 'idle' (permitted: edit, logIn)"))
+        #expect(run.stdout.contains("not now: There is no alert to close (type why for details)"))
+        #expect(run.stdout.contains("> why\nthe last refusal, in the machine's words: illegal transition: 'closeAlert' is not permitted in state 'idle' (permitted: edit, logIn)"))
         #expect(run.stdout.hasSuffix("  ID        [koher]\n  PASSWORD  (PASSWORD)\n  [Login] disabled\n"))
     }
 }
