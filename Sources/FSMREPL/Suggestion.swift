@@ -1,12 +1,17 @@
 /// "Did you mean": the closest of some names to a misspelt one.
 public enum Suggestion {
-    /// The candidate closest to `input` by edit distance (ignoring case), if it is close
-    /// enough to be a typo: at most a third of the longer name's length, and at least 1 edit
-    /// allowed; ties go to the earlier candidate. A candidate that starts with `input`
-    /// (a prefix of at least 2 characters) is also suggested.
+    /// The best guess at what a misspelt or shortened name meant (ignoring case): first a
+    /// candidate that starts with `input` (at least 2 characters; `fail(auth)` also matches
+    /// `fail(authentication)`: the payload may be shortened), then the candidate closest by
+    /// edit distance if it is close enough to be a typo (at most a third of the longer
+    /// name's length, at least 1 edit); ties go to the earlier candidate.
     public static func closest(to input: String, in candidates: [String]) -> String? {
         let lowered = Array(input.lowercased())
         guard !lowered.isEmpty else { return nil }
+        if lowered.count >= 2 {
+            let stem = lowered.last == ")" && lowered.contains("(") ? String(lowered.dropLast()) : String(lowered)
+            if let prefixed = candidates.first(where: { $0.lowercased().hasPrefix(stem) && $0.count > stem.count }) { return prefixed }
+        }
         var best: (name: String, distance: Int)?
         for candidate in candidates {
             let other = Array(candidate.lowercased())
@@ -16,11 +21,7 @@ public enum Suggestion {
                 best = (candidate, distance)
             }
         }
-        if let best { return best.name }
-        if lowered.count >= 2 {
-            return candidates.first { $0.lowercased().hasPrefix(String(lowered)) }
-        }
-        return nil
+        return best?.name
     }
 
     /// The Levenshtein distance between two character arrays.

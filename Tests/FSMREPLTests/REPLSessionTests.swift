@@ -48,13 +48,19 @@ struct REPLSessionTests {
         #expect(session.script.isEmpty)
     }
 
-    @Test("a typo gets a 'did you mean'", arguments: [("logn", "logIn"), ("succed", "succeed"), ("closeAlrt", "closeAlert"), ("fail netwrk", "fail(network)")])
+    @Test("a typo gets a 'did you mean'", arguments: [("logn", "logIn"), ("succed", "succeed"), ("closeAlrt", "closeAlert"), ("fail netwrk", "fail(network)"), ("fail net", "fail(network)"), ("fail(serv)", "fail(server)"), ("succ", "succeed")])
     func typo(line: String, suggestion: String) throws {
         let session = try loginSession()
         let output = session.handle(line)
         #expect(output.isError)
         #expect(output.text.contains("did you mean '\(suggestion)'?"))
         #expect(session.stateName == "idle")
+    }
+
+    @Test("a shortened payload suggests the event it starts (failToLoad auth: failToLoad(authentication), not the nearer failToLoad(system))")
+    func shortenedPayload() throws {
+        let session = try REPLSession(HomeLoadingMachine.definition)
+        #expect(session.handle("failToLoad auth").text.contains("did you mean 'failToLoad(authentication)'?"))
     }
 
     @Test("bad lines change nothing and never end the session", arguments: [
