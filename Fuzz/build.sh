@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets: FSM and FSMREPL compiled with coverage and AddressSanitizer
+# Builds the libFuzzer targets: FSM, FSMTerminal and FSMREPL compiled with coverage and AddressSanitizer
 # (swiftc -sanitize=fuzzer,address), then each Fuzz/*.swift linked against them.
 # Usage: Fuzz/build.sh [OUT]   (default .build-fuzz)
 set -euo pipefail
@@ -9,10 +9,12 @@ mkdir -p "$out"
 flags=(-O -swift-version 6 -sanitize=fuzzer,address -parse-as-library -I "$out" -L "$out")
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSM \
   -emit-module-path "$out/FSM.swiftmodule" -o "$out/libFSM.a" $(find Sources/FSM -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
+swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMTerminal \
+  -emit-module-path "$out/FSMTerminal.swiftmodule" -o "$out/libFSMTerminal.a" $(find Sources/FSMTerminal -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMREPL \
   -emit-module-path "$out/FSMREPL.swiftmodule" -o "$out/libFSMREPL.a" $(find Sources/FSMREPL -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
 for target in Fuzz/Targets/*.swift; do
   name=$(basename "$target" .swift)
-  swiftc "${flags[@]}" -lFSMREPL -lFSM "$target" Fuzz/Support/*.swift -o "$out/$name" 2> >(grep -v "ld.gold: warning" >&2)
+  swiftc "${flags[@]}" -lFSMREPL -lFSMTerminal -lFSM "$target" Fuzz/Support/*.swift -o "$out/$name" 2> >(grep -v "ld.gold: warning" >&2)
   echo "built $out/$name"
 done

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 Fuzz/build.sh .build-fuzz
 export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-symbolize=0}
-for target in export repl; do
+for target in export repl terminal; do
   corpus=$(mktemp -d)
   cp Fuzz/Corpus/$target/* "$corpus"/
   echo "fuzz-$target: ${seconds} s from $(ls Fuzz/Corpus/$target | wc -l) seeds"
