@@ -272,6 +272,36 @@ def app_typed_ahead_survives_a_redraw():
 
 
 @test
+def app_edits_recalls_and_completes():
+    s = Screen("%s app --speed 4 --seed 3" % shlex.quote(FSM), height=40)
+    s.wait_prompt(">")
+    s.text("id koher")
+    s.keys("Left", "Left", "BSpace")
+    s.text("X")
+    s.wait_prompt("> id koXer")
+    s.keys("Enter")
+    s.wait_for("ID        [koXer]")
+    s.text("fo")
+    s.keys("Tab")
+    s.wait_prompt("> force")
+    s.text("ne")
+    s.keys("Tab")
+    s.wait_prompt("> force network")
+    s.keys("Enter")
+    s.wait_for("calls now fail with a network error")
+    s.keys("Up", "Up")
+    s.wait_prompt("> id koXer")
+    s.keys("C-u", "C-d")
+    s.wait_for("[exited 0]")
+    s.close()
+    again = Screen("%s app --speed 4 --seed 3" % shlex.quote(FSM), height=40)
+    again.wait_prompt(">")
+    again.keys("Up")
+    again.wait_prompt("> force network")
+    again.close()
+
+
+@test
 def app_a_refused_command_prints_its_screen_once():
     s = Screen("%s app --speed 4 --seed 3 --no-history" % shlex.quote(FSM), height=60)
     s.wait_prompt(">")

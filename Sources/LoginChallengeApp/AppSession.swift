@@ -76,11 +76,11 @@ public final class AppSession {
     }
 
     /// The commands, for help and suggestions.
-    public static let commands = ["id", "password", "login", "close", "reload", "logout", "wait", "force", "screen", "why", "help", "quit"]
+    public nonisolated static let commands = ["id", "password", "login", "close", "reload", "logout", "wait", "force", "screen", "why", "help", "quit"]
 
     /// Candidates for the word being typed (Tab at a terminal): the commands, then the
-    /// outcomes after `force`.
-    public static func completions(for textBeforeCursor: String) -> [String] {
+    /// outcomes after `force`. Nonisolated: the line editor calls it on its reading thread.
+    public nonisolated static func completions(for textBeforeCursor: String) -> [String] {
         let earlier = textBeforeCursor.split(separator: " ", omittingEmptySubsequences: false).dropLast().filter { !$0.isEmpty }
         guard let first = earlier.first else { return commands }
         return first.lowercased() == "force" && earlier.count == 1 ? ForcedOutcome.allCases.map(\.rawValue) + ["random"] : []

@@ -43,8 +43,10 @@ struct AppSessionTests {
         #expect(await session.handle("id " + String(repeating: "a", count: 997)).text.contains("ID        [aaa"))
     }
 
-    @Test("completion: commands first, outcomes after force")
-    func completions() {
+    @Test("completion: commands first, outcomes after force; callable off the main actor (the editor's reading thread)")
+    func completions() async {
+        let offMain = await Task.detached { AppSession.completions(for: "force ") }.value
+        #expect(offMain == ["success", "network", "server", "system", "random"])
         #expect(AppSession.completions(for: "") == AppSession.commands)
         #expect(AppSession.completions(for: "force ") == ["success", "network", "server", "system", "random"])
         #expect(AppSession.completions(for: "id ").isEmpty)
