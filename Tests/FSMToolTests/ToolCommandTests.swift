@@ -1,7 +1,7 @@
 import ArgumentParser
 import FSM
 import FSMREPL
-import FSMTool
+@testable import FSMTool
 import Foundation
 import Testing
 
@@ -75,9 +75,16 @@ struct ToolCommandTests {
         let all = await tool(["validate", "--strict"])
         #expect(all.status == 0)
         #expect(all.stdout == "turnstile: clean\nlamp: clean\n")
-        let repeated = await tool(["validate"] + Array(repeating: "lamp", count: 500))
+        let repeated = await tool(["validate"] + Array(repeating: "lamp", count: 50_000) + ["--strict", "--strict"])
         #expect(repeated.status == 0)
         #expect(repeated.stdout == "lamp: clean\n")
+    }
+
+    @Test("repeats are collapsed before parsing for validate only, keeping the first of each and anything after --")
+    func collapsingRepeats() {
+        #expect(FSMTool.collapsingRepeats(["validate", "a", "b", "a", "--strict", "--strict"]) == ["validate", "a", "b", "--strict"])
+        #expect(FSMTool.collapsingRepeats(["repl", "a", "a"]) == ["repl", "a", "a"])
+        #expect(FSMTool.collapsingRepeats(["validate", "--", "a", "a"]) == ["validate", "--", "a", "a"])
     }
 
     @Test("validate: a machine with diagnostics exits 1 with one line per diagnostic")
