@@ -34,6 +34,8 @@ struct AppSessionTests {
         #expect(await session.handle("password x").text.hasPrefix("not now: The password field is disabled while logging in"))
         // A tap on a disabled button is ignored by the machine, as on the phone: no refusal.
         #expect(await session.handle("login").text.hasPrefix("── Login"))
+        // Let the calls finish (a call left waiting on the virtual clock would outlive the test).
+        #expect(await session.handle("wait 60").text.contains("── Home"))
     }
 
     @Test("a line longer than 1000 bytes is refused before anything reads it; 1000 bytes are read")
