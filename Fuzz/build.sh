@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets: FSM, FSMTerminal and FSMREPL compiled with coverage and AddressSanitizer
+# Builds the libFuzzer targets: FSM, FSMTerminal, FSMREPL and the app's modules compiled with coverage and AddressSanitizer
 # (swiftc -sanitize=fuzzer,address), then each Fuzz/*.swift linked against them.
 # Usage: Fuzz/build.sh [OUT]   (default .build-fuzz)
 set -euo pipefail
@@ -13,8 +13,13 @@ swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMTerminal
   -emit-module-path "$out/FSMTerminal.swiftmodule" -o "$out/libFSMTerminal.a" $(find Sources/FSMTerminal -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMREPL \
   -emit-module-path "$out/FSMREPL.swiftmodule" -o "$out/libFSMREPL.a" $(find Sources/FSMREPL -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
+# The app's modules, for fuzz-app (AppCommand): each a static library, in dependency order.
+for module in Entities UseCases APIServices LoginChallengeApp; do
+  swiftc "${flags[@]}" -emit-library -static -emit-module -module-name "$module" \
+    -emit-module-path "$out/$module.swiftmodule" -o "$out/lib$module.a" $(find "Sources/$module" -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
+done
 for target in Fuzz/Targets/*.swift; do
   name=$(basename "$target" .swift)
-  swiftc "${flags[@]}" -lFSMREPL -lFSMTerminal -lFSM "$target" Fuzz/Support/*.swift -o "$out/$name" 2> >(grep -v "ld.gold: warning" >&2)
+  swiftc "${flags[@]}" -lLoginChallengeApp -lAPIServices -lUseCases -lEntities -lFSMREPL -lFSMTerminal -lFSM "$target" Fuzz/Support/*.swift -o "$out/$name" 2> >(grep -v "ld.gold: warning" >&2)
   echo "built $out/$name"
 done

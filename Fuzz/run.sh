@@ -9,15 +9,30 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 Fuzz/build.sh .build-fuzz
 export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-symbolize=0}
-for target in export repl terminal; do
+for target in export repl terminal app; do
   corpus=$(mktemp -d)
   cp Fuzz/Corpus/$target/* "$corpus"/
   echo "fuzz-$target: ${seconds} s from $(ls Fuzz/Corpus/$target | wc -l) seeds"
-  if ! .build-fuzz/fuzz-$target -max_total_time="$seconds" -max_len=512 -print_final_stats=0 \
+  if ! .build-fuzz/fuzz-$target -max_total_time="$seconds" -max_len=1100 -print_final_stats=0 \
       -artifact_prefix=.build-fuzz/ "$corpus" > .build-fuzz/fuzz-$target.log 2>&1; then
     grep -a "fuzz invariant failed\|ERROR\|SUMMARY\|Test unit written" .build-fuzz/fuzz-$target.log || tail -20 .build-fuzz/fuzz-$target.log
     exit 1
   fi
   grep -a "DONE\|^Done" .build-fuzz/fuzz-$target.log | tail -2
+  if [ "$target" = export ] && command -v dot >/dev/null 2>&1; then
+    # Graphviz must accept the DOT of every input the fuzzer kept, with all three states.
+    dots=$(mktemp -d)
+    FSM_FUZZ_DOT_DIR="$dots" .build-fuzz/fuzz-export "$corpus"/* > /dev/null 2>&1
+    count=0
+    for file in "$dots"/*.dot; do
+      plain=$(dot -Tplain "$file" 2>&1) || { echo "Graphviz refused $file:"; cat "$file"; echo "$plain"; exit 1; }
+      for node in s0 s1 s2; do
+        grep -q "^node $node " <<<"$plain" || { echo "Graphviz lost node $node of $file"; cat "$file"; exit 1; }
+      done
+      count=$((count + 1))
+    done
+    echo "Graphviz accepted the DOT of all $count inputs in the fuzz-export corpus"
+    rm -rf "$dots"
+  fi
   rm -rf "$corpus"
 done

@@ -126,3 +126,18 @@ enum StandardError {
         _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
     }
 }
+
+/// Writes an input's DOT to `$FSM_FUZZ_DOT_DIR/<hash>.dot` when that is set.
+enum Dump {
+    static let directory: String? = getenv("FSM_FUZZ_DOT_DIR").map { String(cString: $0) }
+
+    static func write(_ text: String, for input: UnsafeRawBufferPointer) {
+        guard let directory else { return }
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in input { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        guard let file = fopen("\(directory)/\(String(hash, radix: 16)).dot", "w") else { return }
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+    }
+}

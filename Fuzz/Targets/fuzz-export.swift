@@ -3,7 +3,8 @@
 // syntax whole and every name intact.
 // Invariants: no raw control character but the line breaks; every DOT line's quotes are
 // balanced; every state's DOT label unquotes to its name; Mermaid's title unquotes (YAML)
-// to the machine's name; no Mermaid statement spans lines.
+// to the machine's name; no Mermaid statement spans lines. With FSM_FUZZ_DOT_DIR set, each
+// input's DOT is also written there, for Fuzz/run.sh to hand to Graphviz.
 import FSM
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -28,6 +29,7 @@ public func fuzzExport(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
         Final(states[2])
     }
     let dot = machine.dot(DiagramOptions(highlightedState: states[1]))
+    Dump.write(dot, for: bytes)
     let mermaid = machine.mermaid(DiagramOptions(highlightedState: states[2]))
     for text in [dot, mermaid] {
         check(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F }, "a raw control character in an export")

@@ -49,7 +49,7 @@ public final class AppSession {
     private var lastDetail: String?
 
     /// The longest command line, in UTF-8 bytes; longer ones are refused.
-    public static let maximumLineBytes = 1_000
+    public nonisolated static let maximumLineBytes = AppCommand.maximumLineBytes
 
     /// Creates a session.
     /// - Parameters:
@@ -76,7 +76,7 @@ public final class AppSession {
     }
 
     /// The commands, for help and suggestions.
-    public nonisolated static let commands = ["id", "password", "login", "close", "reload", "logout", "wait", "force", "screen", "why", "help", "quit"]
+    public nonisolated static let commands = AppCommand.words
 
     /// Candidates for the word being typed (Tab at a terminal): the commands, then the
     /// outcomes after `force`. Nonisolated: the line editor calls it on its reading thread.
@@ -105,31 +105,28 @@ public final class AppSession {
 
     /// Handles one command line.
     public func handle(_ line: String) async -> Output {
-        guard line.utf8.count <= Self.maximumLineBytes else {
-            return Output(text: "error: line too long (\(line.utf8.count) bytes; at most \(Self.maximumLineBytes)); nothing changed", quits: false)
-        }
+        let command = AppCommand.parse(line)
         handling = true
         defer { handling = false }
-        let command = line.hasSuffix("\r") ? String(line.dropLast()) : line
-        let word = command.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let argument = command.count > word.count ? String(command.dropFirst(word.count + 1)) : ""
         var notes: [String] = []
-        switch word.lowercased() {
-        case "":
+        switch command {
+        case .empty:
             return Output(text: "", quits: false)
-        case "id":
-            login.updateID(argument)
+        case let .invalid(message):
+            return Output(text: message, quits: false)
+        case let .id(text):
+            login.updateID(text)
             notes += refusal(login.lastRejection, "The ID field is disabled \(loginBusy)")
-        case "password", "pw":
-            login.updatePassword(argument)
+        case let .password(text):
+            login.updatePassword(text)
             notes += refusal(login.lastRejection, "The password field is disabled \(loginBusy)")
-        case "login":
+        case .login:
             let filled = !login.id.isEmpty && !login.password.isEmpty
             let reason = login.areInputsEnabled && !filled ? "Login is disabled until the ID and password are filled" : "Login is disabled \(loginBusy)"
             startAction { await self.login.logIn() }
             await settle()
             notes += refusal(login.lastRejection, reason)
-        case "close", "ok":
+        case .close:
             if let home = login.home {
                 await home.closeAlert()
                 notes += refusal(home.lastRejection, "There is no alert to close")
@@ -138,12 +135,12 @@ public final class AppSession {
                 notes += refusal(login.lastRejection, "There is no alert to close")
             }
             await settle()
-        case "reload", "logout":
+        case .reload, .logout:
             guard let home = login.home else {
                 notes.append("not now: there is no home screen (log in first)")
                 break
             }
-            let reload = word.lowercased() == "reload"
+            let reload = command == .reload
             let reason = home.alert != nil ? "Close the alert first"
                 : home.presentsActivityIndicator ? "Not while logging out"
                 : reload && home.isLoadingUser ? "Reload is disabled while the user is loading"
@@ -155,35 +152,23 @@ public final class AppSession {
             }
             await settle()
             notes += refusal(home.lastRejection, reason)
-        case "wait":
-            guard let seconds = Double(argument.trimmingCharacters(in: .whitespaces)), seconds >= 0, seconds <= 86_400 else {
-                return Output(text: "error: wait needs a number of seconds from 0 to 86400, e.g. wait 2", quits: false)
-            }
-            return Output(text: await wait(.milliseconds(Int64((seconds * 1_000).rounded()))), quits: false)
-        case "force":
-            let name = argument.trimmingCharacters(in: .whitespaces).lowercased()
-            if name == "random" {
-                await backend.force(nil)
-                notes.append("calls fail at random again")
-            } else if let outcome = ForcedOutcome(rawValue: name) {
-                await backend.force(outcome)
+        case let .wait(milliseconds):
+            return Output(text: await wait(.milliseconds(milliseconds)), quits: false)
+        case let .force(outcome):
+            await backend.force(outcome)
+            if let outcome {
                 notes.append("calls now \(outcome == .success ? "never fail at random" : "fail with a \(outcome.rawValue) error")")
             } else {
-                let choices = ForcedOutcome.allCases.map(\.rawValue) + ["random"]
-                let suggestion = Suggestion.closest(to: name, in: choices).map { "; did you mean '\($0)'?" } ?? ""
-                return Output(text: "error: unknown outcome '\(name)'\(suggestion) (outcomes: \(choices.joined(separator: ", ")))", quits: false)
+                notes.append("calls fail at random again")
             }
-        case "screen":
+        case .screen:
             break
-        case "why":
+        case .why:
             return Output(text: lastDetail.map { "the last refusal, in the machine's words: \($0)" } ?? "nothing has been refused", quits: false)
-        case "help":
+        case .help:
             return Output(text: Self.help, quits: false)
-        case "quit", "exit":
+        case .quit:
             return Output(text: "", quits: true)
-        default:
-            let suggestion = Suggestion.closest(to: word, in: Self.commands).map { "; did you mean '\($0)'?" } ?? ""
-            return Output(text: "error: unknown command '\(word)'\(suggestion) (type help)", quits: false)
         }
         lastScreen = screen
         return Output(text: (notes + [lastScreen]).joined(separator: "\n"), quits: false)
