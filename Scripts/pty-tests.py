@@ -328,9 +328,13 @@ def hostile_input():
     return data
 
 
-def raw_output(command, keystrokes, timeout=20):
+def raw_output(command, keystrokes, ready, timeout=20):
+    """The bytes a program writes to its terminal while `keystrokes` are typed, once it
+    shows `ready` (before that the terminal is still in cooked mode and the kernel itself
+    echoes what is typed, which no program controls)."""
     child = pexpect.spawn(command[0], command[1:], env=ENV, timeout=timeout, dimensions=(24, 80))
-    output = b""
+    child.expect_exact(ready)
+    output = child.before + child.after
     for chunk in keystrokes:
         child.send(chunk)
         try:
@@ -355,9 +359,9 @@ def assert_no_raw_control(output, where):
 @test
 def no_raw_control_byte_from_input_at_a_terminal():
     hostile = hostile_input()
-    out = raw_output([FSM, "repl", "login", "--no-history"], [hostile, b"\r", b":quit\r"])
+    out = raw_output([FSM, "repl", "login", "--no-history"], [hostile, b"\r", b":quit\r"], b"login(idle)> ")
     assert_no_raw_control(out, "fsm repl at a terminal")
-    out = raw_output([FSM, "app", "--no-history", "--speed", "50"], [b"id " + hostile, b"\r", hostile + b"\r", b"quit\r"])
+    out = raw_output([FSM, "app", "--no-history", "--speed", "50"], [b"id " + hostile, b"\r", hostile + b"\r", b"quit\r"], b"\r> ")
     assert_no_raw_control(out, "fsm app at a terminal")
 
 

@@ -47,6 +47,9 @@ public enum AppTerminal {
             completer: AppSession.completions
         )
         editor.installSignalHandlers()
+        // Raw from the start, so that nothing typed while the first screen is drawn is
+        // echoed by the terminal itself.
+        terminal.enterRawMode()
         defer { editor.close() }
         // One writer: the editor prints replies and background updates above the line
         // being typed, and redraws the prompt and the typed text after them.

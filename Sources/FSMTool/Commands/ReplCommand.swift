@@ -80,6 +80,7 @@ struct ReplCommand: ParsableCommand {
             session.completions(for: before)
         }
         if terminal is PosixTerminal { editor.installSignalHandlers() }
+        terminal.enterRawMode()  // before the banner: nothing typed meanwhile is echoed raw
         defer { editor.close() }
         editor.printAbove(TerminalText.visible(session.banner) + " Tab completes; Up recalls; Ctrl-D quits.")
         while let line = editor.readLine(prompt: TerminalText.visible(session.prompt)) {
