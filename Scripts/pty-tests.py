@@ -20,7 +20,7 @@ import traceback
 import pexpect
 
 FSM = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/fsm")
-STATE = tempfile.mkdtemp(prefix="fsm-pty-state-")
+STATE = tempfile.mkdtemp(prefix="fsm-pty-state-")  # also the programs' working directory (:save writes there)
 SOCKET = "fsm-pty-tests-%d" % os.getpid()
 ENV = dict(os.environ, XDG_STATE_HOME=STATE, TERM="xterm-256color")
 
@@ -39,7 +39,7 @@ class Screen:
     def __init__(self, command, width=80, height=24):
         self.name = "t%d" % time.monotonic_ns()
         shell = "env XDG_STATE_HOME=%s %s; echo '[exited '$?']'; sleep 30" % (shlex.quote(STATE), command)
-        tmux("new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height), shell)
+        tmux("new-session", "-d", "-s", self.name, "-c", STATE, "-x", str(width), "-y", str(height), shell)
 
     def keys(self, *keys):
         tmux("send-keys", "-t", self.name, *keys)
@@ -332,7 +332,7 @@ def raw_output(command, keystrokes, ready, timeout=20):
     """The bytes a program writes to its terminal while `keystrokes` are typed, once it
     shows `ready` (before that the terminal is still in cooked mode and the kernel itself
     echoes what is typed, which no program controls)."""
-    child = pexpect.spawn(command[0], command[1:], env=ENV, timeout=timeout, dimensions=(24, 80))
+    child = pexpect.spawn(command[0], command[1:], env=ENV, timeout=timeout, dimensions=(24, 80), cwd=STATE)
     child.expect_exact(ready)
     output = child.before + child.after
     for chunk in keystrokes:
@@ -373,11 +373,11 @@ def no_raw_control_byte_from_input_through_pipes_and_argv():
         (["repl", "login"], b"\n".join(lines) + b"\n"),
         (["app", "--seed", "1"], b"\n".join([b"id " + hostile, hostile, b"force " + hostile, b"wait " + hostile]) + b"\n"),
     ]:
-        run = subprocess.run([FSM, *args], input=data, capture_output=True, env=ENV)
+        run = subprocess.run([FSM, *args], input=data, capture_output=True, env=ENV, cwd=STATE)
         assert_no_raw_control((run.stdout + run.stderr).replace(b"\n", b""), "fsm %s through a pipe" % args[0])
     text = hostile.decode("utf-8", "replace").replace("\x00", "")
     for args in (["table", text], ["repl", text], ["dot", "login", "--highlight", text], ["repl", "login", "--script", text], [text]):
-        run = subprocess.run([FSM, *args], capture_output=True, env=ENV)
+        run = subprocess.run([FSM, *args], capture_output=True, env=ENV, cwd=STATE)
         assert_no_raw_control((run.stdout + run.stderr).replace(b"\n", b""), "fsm with argv %r" % args[0])
 
 
