@@ -8,7 +8,7 @@ import UseCases
 /// awaited, so calls overlap (loading with logout, a reload with an expiring token), while
 /// a manual clock moves in random steps (no real waiting). After every action the screens
 /// must be consistent with their machines; over all trials every state of the login,
-/// home-loading and logout machines is reached, and loading overlaps logout.
+/// home-loading, logout and passcode machines is reached, and loading overlaps logout.
 ///
 /// `FSM_STRESS_TRIALS` sets the number of trials (default 400, 80 actions each; CI's
 /// release gate runs 5,000).
@@ -20,6 +20,7 @@ struct ViewStateStressTests {
         var login: Set<LoginState> = []
         var loading: Set<HomeLoadingState> = []
         var logout: Set<LogoutState> = []
+        var passcode: Set<PasscodeState> = []
         var overlaps = 0
         var actions = 0
     }
@@ -38,6 +39,8 @@ struct ViewStateStressTests {
         #expect(reached.login == Set(LoginState.allCases), "login states never reached: \(Set(LoginState.allCases).subtracting(reached.login))")
         #expect(reached.loading == Set(HomeLoadingState.allCases), "home-loading states never reached: \(Set(HomeLoadingState.allCases).subtracting(reached.loading))")
         #expect(reached.logout == Set(LogoutState.allCases), "logout states never reached: \(Set(LogoutState.allCases).subtracting(reached.logout))")
+        let passcodeStates = Set((0..<4).map(PasscodeState.entered) + [.complete])
+        #expect(reached.passcode == passcodeStates, "passcode states never reached: \(passcodeStates.subtracting(reached.passcode))")
         #expect(reached.overlaps > 0, "loading and logout never overlapped")
     }
 
@@ -46,6 +49,10 @@ struct ViewStateStressTests {
         let backend = Backend(clock: BackendClock(clock), generator: SeededGenerator(seed: trial))
         let login = LoginViewState(authService: AuthService(backend: backend), userService: UserService(backend: backend))
         var random = SeededGenerator(seed: trial &+ 0x5EED)
+        // The passcode screen has no back end: its taps interleave with the others'.
+        let passcode = PasscodeViewState(length: 4)
+        var submitted: [String] = []
+        passcode.onSubmit = { submitted.append($0) }
         var homes: [HomeViewState] = []
         var tasks: [Task<Void, Never>] = []
         let running = Running()
@@ -60,7 +67,10 @@ struct ViewStateStressTests {
         for _ in 0..<80 {
             let home = login.home
             if let home, !homes.contains(where: { $0 === home }) { homes.append(home) }
-            switch Int.random(in: 0..<11, using: &random) {
+            switch Int.random(in: 0..<14, using: &random) {
+            case 11: passcode.type(["1", "7", "x", "٣"].randomElement(using: &random) ?? "1")
+            case 12: passcode.delete()
+            case 13: passcode.paste(["12", "9a8", "", "123456"].randomElement(using: &random) ?? "")
             case 0: login.updateID(["", "koher", "someone"].randomElement(using: &random) ?? "")
             case 1: login.updatePassword(["", "1234", "0000"].randomElement(using: &random) ?? "")
             case 2: start { await login.logIn() }
@@ -75,6 +85,7 @@ struct ViewStateStressTests {
             await settle(running, clock)
             reached.actions += 1
             check(login, homes, &reached)
+            check(passcode, submitted, &reached)
         }
         // Finish every call: move the clock until nothing waits, then every action is over.
         for _ in 0..<200 where running.count > 0 {
@@ -99,6 +110,20 @@ struct ViewStateStressTests {
             spins += 1
         }
         for _ in 0..<10 { await Task.yield() }
+    }
+
+    /// The passcode's invariants: the state counts the digits; complete once, submitted once.
+    private func check(_ passcode: PasscodeViewState, _ submitted: [String], _ reached: inout Reached) {
+        reached.passcode.insert(passcode.state)
+        #expect(passcode.digits.allSatisfy { $0.isASCII && $0.isWholeNumber })
+        #expect(passcode.cells.compactMap { $0 } == Array(passcode.digits))
+        if passcode.isComplete {
+            #expect(passcode.state == .complete && passcode.digits.count == 4)
+            #expect(submitted == [passcode.digits], "submitted exactly once, with the code")
+        } else {
+            #expect(passcode.state == .entered(passcode.digits.count) && passcode.digits.count < 4)
+            #expect(submitted.isEmpty)
+        }
     }
 
     /// The invariants: what each screen shows follows from its machines' states.
