@@ -30,7 +30,10 @@ class Failure(Exception):
 
 
 def tmux(*args):
-    return subprocess.run(["tmux", "-L", SOCKET, *args], check=True, capture_output=True, text=True).stdout
+    run = subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True)
+    if run.returncode != 0:
+        raise Failure("tmux %s failed (%d): %s" % (" ".join(args[:1]), run.returncode, run.stderr.strip()))
+    return run.stdout
 
 
 class Screen:
@@ -385,6 +388,9 @@ def main():
     if not shutil.which("tmux"):
         print("pty tests need tmux")
         return 1
+    # One idle session for the whole run keeps the tmux server up: otherwise closing a test's
+    # last session stops it, and the next test's new-session can race its shutdown.
+    tmux("new-session", "-d", "-s", "keeper", "-c", STATE, "sleep 3600")
     failed = 0
     for function in TESTS:
         started = time.monotonic()
