@@ -1,6 +1,6 @@
-import FSMTerminal
 import FSM
 import FSMREPL
+import FSMTerminal
 
 /// The machines a tool knows, in a fixed order, found by name with a "did you mean" for typos.
 ///

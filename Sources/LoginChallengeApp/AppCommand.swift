@@ -39,6 +39,9 @@ public enum AppCommand: Equatable, Sendable {
     /// The command words, for help, suggestions and completion.
     public static let words = ["id", "password", "login", "close", "reload", "logout", "wait", "force", "screen", "why", "help", "quit"]
 
+    /// What `force` takes: the outcomes, and `random`.
+    public static let outcomeWords = ForcedOutcome.allCases.map(\.rawValue) + ["random"]
+
     /// The longest line, in UTF-8 bytes; longer ones are ``invalid(_:)``.
     public static let maximumLineBytes = 1_000
 
@@ -72,9 +75,8 @@ public enum AppCommand: Equatable, Sendable {
             let name = argument.trimmingCharacters(in: .whitespaces).lowercased()
             if name == "random" { return .force(nil) }
             if let outcome = ForcedOutcome(rawValue: name) { return .force(outcome) }
-            let choices = ForcedOutcome.allCases.map(\.rawValue) + ["random"]
-            let suggestion = Suggestion.closest(to: name, in: choices).map { "; did you mean '\($0)'?" } ?? ""
-            return .invalid("error: unknown outcome '\(TerminalText.visible(name))'\(suggestion) (outcomes: \(choices.joined(separator: ", ")))")
+            let suggestion = Suggestion.closest(to: name, in: outcomeWords).map { "; did you mean '\($0)'?" } ?? ""
+            return .invalid("error: unknown outcome '\(TerminalText.visible(name))'\(suggestion) (outcomes: \(outcomeWords.joined(separator: ", ")))")
         default:
             let suggestion = Suggestion.closest(to: word, in: words).map { "; did you mean '\($0)'?" } ?? ""
             return .invalid("error: unknown command '\(TerminalText.visible(word))'\(suggestion) (type help)")

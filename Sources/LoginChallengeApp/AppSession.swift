@@ -83,7 +83,7 @@ public final class AppSession {
     public nonisolated static func completions(for textBeforeCursor: String) -> [String] {
         let earlier = textBeforeCursor.split(separator: " ", omittingEmptySubsequences: false).dropLast().filter { !$0.isEmpty }
         guard let first = earlier.first else { return commands }
-        return first.lowercased() == "force" && earlier.count == 1 ? ForcedOutcome.allCases.map(\.rawValue) + ["random"] : []
+        return first.lowercased() == "force" && earlier.count == 1 ? AppCommand.outcomeWords : []
     }
 
     /// The help text.

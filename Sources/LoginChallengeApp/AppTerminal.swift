@@ -32,7 +32,7 @@ public enum AppTerminal {
         let session = AppSession(seed: seed, forcedOutcome: forcedOutcome, clockMode: useReal ? .real(speed: speed) : .virtual)
         guard let terminal else {
             output(session.screen + "\n")
-            for await line in StandardInput.lines() {
+            for await line in StandardInput.lines(reading: { readLine(strippingNewline: true) }) {
                 output("> \(TerminalText.visible(line))\n")
                 let result = await session.handle(line)
                 if result.quits { break }
@@ -55,24 +55,10 @@ public enum AppTerminal {
         // being typed, and redraws the prompt and the typed text after them.
         session.onUpdate = { screen in editor.printAbove(TerminalText.visibleLines(screen)) }
         editor.printAbove("The Login Challenge. Log in as koher / 1234. Type help for the commands; Tab completes.\n" + TerminalText.visibleLines(session.screen))
-        for await line in lines(from: editor) {
+        for await line in StandardInput.lines(reading: { editor.readLine(prompt: "> ") }) {
             let result = await session.handle(line)
             if result.quits { break }
             if !result.text.isEmpty { editor.printAbove(TerminalText.visibleLines(result.text)) }
-        }
-    }
-
-    /// Lines read by the editor on a thread of its own, so that the main actor stays free
-    /// for calls finishing in the background; typing goes on while a command runs.
-    private static func lines(from editor: LineEditor) -> AsyncStream<String> {
-        AsyncStream { continuation in
-            let reader = Thread {
-                while let line = editor.readLine(prompt: "> ") {
-                    continuation.yield(line)
-                }
-                continuation.finish()
-            }
-            reader.start()
         }
     }
 }
@@ -84,12 +70,14 @@ private func output(_ text: String) {
 }
 
 /// Lines of standard input, read on a thread of their own so that the main actor stays free
-/// for calls finishing in the background. Invalid UTF-8 is repaired.
+/// for calls finishing in the background (and, with the line editor, typing goes on while a
+/// command runs).
 enum StandardInput {
-    static func lines() -> AsyncStream<String> {
+    /// The lines `read` returns, until it returns `nil`.
+    static func lines(reading read: @escaping @Sendable () -> String?) -> AsyncStream<String> {
         AsyncStream { continuation in
             let reader = Thread {
-                while let line = readLine(strippingNewline: true) {
+                while let line = read() {
                     continuation.yield(line)
                 }
                 continuation.finish()

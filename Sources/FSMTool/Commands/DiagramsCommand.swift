@@ -1,8 +1,8 @@
-import FSMTerminal
 import ArgumentParser
+import Foundation
 import FSM
 import FSMREPL
-import Foundation
+import FSMTerminal
 
 /// `diagrams [--output DIR] [--check]`.
 struct DiagramsCommand: ParsableCommand {

@@ -1,5 +1,5 @@
-import FSMTerminal
 import ArgumentParser
+import FSMTerminal
 
 /// `list`: the machines, one a line, with their state and event counts and summaries.
 struct ListCommand: ParsableCommand {

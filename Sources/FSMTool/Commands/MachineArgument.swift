@@ -1,7 +1,7 @@
-import FSMTerminal
 import ArgumentParser
 import FSM
 import FSMREPL
+import FSMTerminal
 
 /// The help text of a MACHINE argument, listing the tool's machines.
 var machineHelp: ArgumentHelp {

@@ -1,6 +1,6 @@
-import FSMTerminal
 import ArgumentParser
 import FSMREPL
+import FSMTerminal
 
 /// `repl MACHINE [--script FILE [--strict]]`.
 struct ReplCommand: ParsableCommand {

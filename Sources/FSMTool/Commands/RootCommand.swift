@@ -1,7 +1,7 @@
-import FSMTerminal
 import ArgumentParser
 import Foundation
 import FSMREPL
+import FSMTerminal
 
 /// The tool itself: its configuration comes from the running ``ToolContext``.
 struct RootCommand: AsyncParsableCommand {

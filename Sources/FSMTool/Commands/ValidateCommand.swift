@@ -1,6 +1,6 @@
-import FSMTerminal
 import ArgumentParser
 import FSM
+import FSMTerminal
 
 /// `validate [MACHINE...] [--strict]`.
 struct ValidateCommand: ParsableCommand {
