@@ -30,21 +30,29 @@ extension MachineGraph {
     @inlinable
     func dot(_ options: DiagramOptions) -> String {
         var out = ""
-        out.reserveCapacity(256 + nodes.count * 40 + edges.count * 48)
-        out += "digraph \(DOT.quoted(name)) {\n"
+        // About 60 bytes a node and an edge: written once, without growing.
+        out.reserveCapacity(256 + (nodes.count + edges.count) * 64)
+        out += "digraph "
+        DOT.appendQuoted(name, to: &out)
+        out += " {\n"
         out += "  rankdir=LR;\n"
         out += "  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=12];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=10];\n"
         out += "  __initial [shape=point, width=0.15, label=\"\"];\n"
-        let grouped = Set(groups.flatMap(\.members))
-        for (index, node) in nodes.enumerated() where !grouped.contains(index) {
-            out += "  " + nodeLine(node, options) + "\n"
+        var grouped = [Bool](repeating: false, count: nodes.count)
+        for group in groups { for member in group.members { grouped[member] = true } }
+        for index in nodes.indices where !grouped[index] {
+            out += "  "
+            appendNodeLine(nodes[index], options, to: &out)
         }
         for (position, group) in groups.enumerated() {
             out += "  subgraph cluster_\(position) {\n"
-            out += "    label=\(DOT.quoted(group.name)); style=\"rounded,dashed\"; color=\"gray60\"; fontname=\"Helvetica\"; fontsize=11;\n"
+            out += "    label="
+            DOT.appendQuoted(group.name, to: &out)
+            out += "; style=\"rounded,dashed\"; color=\"gray60\"; fontname=\"Helvetica\"; fontsize=11;\n"
             for index in group.members {
-                out += "    " + nodeLine(nodes[index], options) + "\n"
+                out += "    "
+                appendNodeLine(nodes[index], options, to: &out)
             }
             out += "  }\n"
         }
@@ -56,8 +64,18 @@ extension MachineGraph {
             out += nodes[edge.source].id
             out += " -> "
             out += nodes[edge.target].id
-            out += " [label="
-            out += DOT.quoted(edge.label())
+            out += " [label=\""
+            DOT.appendEscaped(edge.event, to: &out)
+            if let guardName = edge.guardName {
+                out += " ["
+                DOT.appendEscaped(guardName, to: &out)
+                out += "]"
+            }
+            for (position, effect) in edge.effects.enumerated() {
+                out += position == 0 ? " / " : ", "
+                DOT.appendEscaped(effect, to: &out)
+            }
+            out += "\""
             if let covered = options.coveredTransitions {
                 // Coverage view: taken transitions solid, the others dashed red.
                 if !covered.contains(key(of: edge)) {
@@ -75,25 +93,35 @@ extension MachineGraph {
         }
         for index in nodes.indices {
             guard let label = ignoredLabel(index) else { continue }
-            out += "  \(nodes[index].id) -> \(nodes[index].id) [label=\(DOT.quoted(label)), style=dotted, color=\"gray55\", fontcolor=\"gray45\", arrowhead=none];\n"
+            out += "  \(nodes[index].id) -> \(nodes[index].id) [label="
+            DOT.appendQuoted(label, to: &out)
+            out += ", style=dotted, color=\"gray55\", fontcolor=\"gray45\", arrowhead=none];\n"
         }
         out += "}\n"
         return out
     }
 
+    /// Appends `ID [label="...", ...];` and a line break.
     @inlinable
-    func nodeLine(_ node: Node, _ options: DiagramOptions) -> String {
-        var label = node.name
-        if !node.entryEffects.isEmpty { label += "\nentry / " + node.entryEffects.joined(separator: ", ") }
-        if !node.exitEffects.isEmpty { label += "\nexit / " + node.exitEffects.joined(separator: ", ") }
-        var attributes = ["label=\(DOT.quoted(label))"]
-        if node.isFinal { attributes.append("shape=doublecircle") }
-        if node.name == options.highlightedState {
-            attributes.append(node.isFinal ? "style=filled" : "style=\"rounded,filled\"")
-            attributes.append("fillcolor=\"#ffd966\"")
-            attributes.append("penwidth=2")
+    func appendNodeLine(_ node: Node, _ options: DiagramOptions, to out: inout String) {
+        out += node.id
+        out += " [label=\""
+        DOT.appendEscaped(node.name, to: &out)
+        if !node.entryEffects.isEmpty {
+            out += "\\nentry / "
+            DOT.appendEscaped(node.entryEffects.joined(separator: ", "), to: &out)
         }
-        return "\(node.id) [\(attributes.joined(separator: ", "))];"
+        if !node.exitEffects.isEmpty {
+            out += "\\nexit / "
+            DOT.appendEscaped(node.exitEffects.joined(separator: ", "), to: &out)
+        }
+        out += "\""
+        if node.isFinal { out += ", shape=doublecircle" }
+        if node.name == options.highlightedState {
+            out += node.isFinal ? ", style=filled" : ", style=\"rounded,filled\""
+            out += ", fillcolor=\"#ffd966\", penwidth=2"
+        }
+        out += "];\n"
     }
 }
 
@@ -106,10 +134,26 @@ enum DOT {
     /// control characters replaced by U+FFFD. Non-ASCII text is kept as UTF-8.
     @inlinable
     static func quoted(_ text: String) -> String {
+        var out = ""
+        appendQuoted(text, to: &out)
+        return out
+    }
+
+    /// Appends `text` quoted (see ``quoted(_:)``).
+    @inlinable
+    static func appendQuoted(_ text: String, to out: inout String) {
+        out += "\""
+        appendEscaped(text, to: &out)
+        out += "\""
+    }
+
+    /// Appends `text` escaped for the inside of a DOT quoted string (see ``quoted(_:)``).
+    @inlinable
+    static func appendEscaped(_ text: String, to out: inout String) {
         if !text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "&") || $0 < 0x20 || $0 == 0x7F }) {
-            return "\"" + text + "\""
+            out += text
+            return
         }
-        var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\\": out += "\\\\"
@@ -121,6 +165,5 @@ enum DOT {
             default: out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
     }
 }

@@ -33,13 +33,13 @@ extension MachineDefinition {
         } else {
             found.append(Diagnostic(.error, .missingInitialState, "the machine has no initial state"))
         }
-        var seenStates: Set<State> = []
-        for declaration in declarations where !seenStates.insert(declaration.state).inserted {
-            found.append(Diagnostic(.error, .duplicateState, states: [name(of: declaration.state)], "state '\(name(of: declaration.state))' is declared more than once"))
+        for position in resolution.duplicateStates {
+            let state = name(of: declarations[position].state)
+            found.append(Diagnostic(.error, .duplicateState, states: [state], "state '\(state)' is declared more than once"))
         }
-        var seenEvents: Set<Event> = []
-        for event in events where !seenEvents.insert(event).inserted {
-            found.append(Diagnostic(.warning, .duplicateEvent, events: [name(of: event)], "event '\(name(of: event))' is listed more than once"))
+        for position in resolution.duplicateEvents {
+            let event = name(of: events[position])
+            found.append(Diagnostic(.warning, .duplicateEvent, events: [event], "event '\(event)' is listed more than once"))
         }
         for group in Self.sameNames(resolution.stateNames) {
             found.append(Diagnostic(.error, .duplicateName, states: group, "\(group.count) different states are all named '\(group[0])'"))
@@ -47,19 +47,23 @@ extension MachineDefinition {
         for group in Self.sameNames(resolution.eventNames) {
             found.append(Diagnostic(.error, .duplicateName, events: group, "\(group.count) different events are all named '\(group[0])'"))
         }
-        for (s, declaration) in resolution.declarations.enumerated() {
+        for s in resolution.declarations.indices {
+            let declaration = resolution.declarations[s]
             let state = resolution.stateNames[s]
             for transition in declaration.transitions where resolution.stateIndex[transition.target] == nil {
                 let target = name(of: transition.target)
                 found.append(Diagnostic(.error, .undeclaredState, states: [state, target], events: [name(of: transition.event)],
                                         "the transition '\(state)' --\(name(of: transition.event))--> '\(target)' goes to the undeclared state '\(target)'"))
             }
-            let mentioned = declaration.transitions.map(\.event) + declaration.ignored + declaration.illegal
             var reported: Set<Event> = []
-            for event in mentioned where resolution.eventIndex[event] == nil && reported.insert(event).inserted {
+            func checkDeclared(_ event: Event) {
+                guard resolution.eventIndex[event] == nil, reported.insert(event).inserted else { return }
                 found.append(Diagnostic(.error, .undeclaredEvent, states: [state], events: [name(of: event)],
                                         "state '\(state)' names the undeclared event '\(name(of: event))'"))
             }
+            for transition in declaration.transitions { checkDeclared(transition.event) }
+            for event in declaration.ignored { checkDeclared(event) }
+            for event in declaration.illegal { checkDeclared(event) }
             if declaration.isFinal && !declaration.transitions.isEmpty {
                 let names = Self.unique(declaration.transitions.map { name(of: $0.event) })
                 found.append(Diagnostic(.error, .finalStateWithTransitions, states: [state], events: names,
@@ -70,7 +74,8 @@ extension MachineDefinition {
 
     @inlinable
     func checkCells(_ resolution: Resolution<State, Event, Effect, Context>, mode: ValidationMode, into found: inout [Diagnostic]) {
-        for (s, declaration) in resolution.declarations.enumerated() {
+        for s in resolution.declarations.indices {
+            let declaration = resolution.declarations[s]
             let state = resolution.stateNames[s]
             let ignored = Set(declaration.ignored)
             let illegal = Set(declaration.illegal)
@@ -136,15 +141,16 @@ extension MachineDefinition {
     @inlinable
     func checkGraph(_ resolution: Resolution<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
         let count = resolution.states.count
-        var successors = [[Int]](repeating: [], count: count)
-        var accepted = [Bool](repeating: false, count: resolution.events.count)
+        let eventCount = resolution.events.count
+        // The targets of state `s` are `refTargets[cellStarts[s * eventCount]..<cellStarts[(s + 1) * eventCount]]`
+        // (-1 for an undeclared target): the refs are stored state after state.
+        func targets(of s: Int) -> ArraySlice<Int32> {
+            resolution.refTargets[Int(resolution.cellStarts[s * eventCount])..<Int(resolution.cellStarts[(s + 1) * eventCount])]
+        }
+        var accepted = [Bool](repeating: false, count: eventCount)
         for s in resolution.declarations.indices {
-            for e in resolution.events.indices {
-                guard case let .transitions(range) = resolution.cell(s, e) else { continue }
+            for e in 0..<eventCount where resolution.cellKinds[s * eventCount + e] == Resolution<State, Event, Effect, Context>.transitionsKind {
                 accepted[e] = true
-                for ref in range where resolution.refTargets[ref] >= 0 {
-                    successors[s].append(Int(resolution.refTargets[ref]))
-                }
             }
             for event in resolution.declarations[s].ignored { if let e = resolution.eventIndex[event] { accepted[e] = true } }
         }
@@ -152,13 +158,14 @@ extension MachineDefinition {
             var reached = [Bool](repeating: false, count: count)
             reached[start] = true
             var queue = [start]
+            queue.reserveCapacity(count)
             var head = 0
             while head < queue.count {
                 let s = queue[head]
                 head += 1
-                for t in successors[s] where !reached[t] {
-                    reached[t] = true
-                    queue.append(t)
+                for target in targets(of: s) where target >= 0 && !reached[Int(target)] {
+                    reached[Int(target)] = true
+                    queue.append(Int(target))
                 }
             }
             for s in 0..<count where !reached[s] {
@@ -166,7 +173,7 @@ extension MachineDefinition {
                 found.append(Diagnostic(.warning, .unreachableState, states: [state], "state '\(state)' cannot be reached from the initial state '\(name(of: initial))'"))
             }
         }
-        for (s, declaration) in resolution.declarations.enumerated() where !declaration.isFinal && !successors[s].contains(where: { $0 != s }) {
+        for s in resolution.declarations.indices where !resolution.declarations[s].isFinal && !targets(of: s).contains(where: { $0 >= 0 && Int($0) != s }) {
             let state = resolution.stateNames[s]
             found.append(Diagnostic(.warning, .deadEnd, states: [state], "state '\(state)' is not final and has no transition to another state"))
         }
@@ -179,6 +186,8 @@ extension MachineDefinition {
     /// Groups of equal names that belong to different values, in first-seen order.
     @inlinable
     static func sameNames(_ names: [String]) -> [[String]] {
+        var seen = Set<String>(minimumCapacity: names.count)
+        guard names.contains(where: { !seen.insert($0).inserted }) else { return [] }
         var counts: [String: Int] = [:]
         for name in names { counts[name, default: 0] += 1 }
         return unique(names).filter { counts[$0, default: 0] > 1 }.map { [String](repeating: $0, count: counts[$0, default: 0]) }

@@ -38,7 +38,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Se
     public let declarations: [StateDeclaration<State, Event, Effect, Context>]
     /// The definition resolved into cells, once, shared by the runtime, validation, the
     /// table and the diagrams (the definition never changes).
-    @usableFromInline let resolved: ResolutionBox<State, Event, Effect, Context>
+    @usableFromInline let resolution: Resolution<State, Event, Effect, Context>
 
     /// Creates a definition from its parts. The result-builder initialisers are the usual way.
     @inlinable
@@ -48,7 +48,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Se
         self.initial = initial
         self.events = events
         self.declarations = declarations
-        resolved = ResolutionBox(Resolution(events: events, declarations: declarations))
+        resolution = Resolution(events: events, declarations: declarations)
     }
 
     /// Declares a machine.
@@ -68,10 +68,6 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Se
     ) {
         self.init(name: name, summary: summary, initial: initial, events: events, declarations: body())
     }
-
-    /// The definition resolved into cells, once.
-    @inlinable
-    var resolution: Resolution<State, Event, Effect, Context> { resolved.value }
 
     /// The declared states, in declaration order.
     public var states: [State] { declarations.map(\.state) }

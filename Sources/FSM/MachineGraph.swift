@@ -72,14 +72,18 @@ struct MachineGraph {
         let resolution = definition.resolution
         func names(_ effects: [Effect]) -> [String] { effects.map { String(describing: $0) } }
         var nodes: [Node] = []
-        for (index, declaration) in resolution.declarations.enumerated() {
+        nodes.reserveCapacity(resolution.states.count)
+        for index in resolution.declarations.indices {
+            let declaration = resolution.declarations[index]
             let name = resolution.stateNames[index]
             nodes.append(Node(id: "s\(index)", name: name, isFinal: declaration.isFinal,
                               entryEffects: names(declaration.entryEffects), exitEffects: names(declaration.exitEffects),
                               group: Self.caseName(of: name)))
         }
         var edges: [Edge] = []
+        edges.reserveCapacity(resolution.refs.count)
         var ignored: [[String]] = []
+        ignored.reserveCapacity(resolution.states.count)
         for s in resolution.declarations.indices {
             var ignoredHere: [String] = []
             for e in resolution.events.indices {
@@ -102,11 +106,13 @@ struct MachineGraph {
             ignored.append(ignoredHere)
         }
         var groups: [(name: String, members: [Int])] = []
-        for (index, node) in nodes.enumerated() {
-            guard let group = node.group else { continue }
-            if let position = groups.firstIndex(where: { $0.name == group }) {
+        var groupPositions: [String: Int] = [:]
+        for index in nodes.indices {
+            guard let group = nodes[index].group else { continue }
+            if let position = groupPositions[group] {
                 groups[position].members.append(index)
             } else {
+                groupPositions[group] = groups.count
                 groups.append((group, [index]))
             }
         }

@@ -4,8 +4,11 @@
 /// Tolerant of broken definitions: a state declared twice keeps its first declaration,
 /// an event listed twice its first position, and lines naming undeclared events are left
 /// out (validation reports all of these).
+///
+/// A final class, so that every view shares one resolution without copying its tables.
+/// Immutable after `init`.
 @usableFromInline
-struct Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+final class Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
     @usableFromInline typealias Declaration = StateDeclaration<State, Event, Effect, Context>
     @usableFromInline typealias Transition = TransitionDeclaration<State, Event, Effect, Context>
 
@@ -17,8 +20,15 @@ struct Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, Effect
         case illegal(declared: Bool)
     }
 
+    /// The cell kind of a cell with transitions.
+    @usableFromInline static var transitionsKind: UInt8 { 3 }
+
     @usableFromInline let states: [State]
     @usableFromInline let stateIndex: [State: Int]
+    /// Positions in the definition's declarations of states declared again (left out here).
+    @usableFromInline let duplicateStates: [Int]
+    /// Positions in the definition's events of events listed again (left out here).
+    @usableFromInline let duplicateEvents: [Int]
     @usableFromInline let declarations: [Declaration]
     @usableFromInline let events: [Event]
     @usableFromInline let eventIndex: [Event: Int]
@@ -26,7 +36,7 @@ struct Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, Effect
     @usableFromInline let stateNames: [String]
     @usableFromInline let eventNames: [String]
     /// Per cell (`state * events.count + event`): 0 illegal, 1 declared illegal, 2 ignored,
-    /// 3 transitions.
+    /// 3 (``transitionsKind``) transitions.
     @usableFromInline let cellKinds: [UInt8]
     /// Per cell, where its transitions start in ``refs``; one more entry closes the last.
     @usableFromInline let cellStarts: [Int32]
@@ -37,28 +47,41 @@ struct Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, Effect
     /// Per ref, the index of the transition's target state, or -1 when it is not declared.
     @usableFromInline let refTargets: [Int32]
 
-    @inlinable
-    init(_ definition: MachineDefinition<State, Event, Effect, Context>) {
-        self.init(events: definition.events, declarations: definition.declarations)
-    }
-
     /// Resolves a definition's parts (names are `String(describing:)`, as
     /// ``MachineDefinition/name(of:)-(State)`` gives them).
     @inlinable
     init(events definitionEvents: [Event], declarations definitionDeclarations: [Declaration]) {
         var stateIndex: [State: Int] = [:]
+        stateIndex.reserveCapacity(definitionDeclarations.count)
         var states: [State] = []
-        var declarations: [Declaration] = []
-        for declaration in definitionDeclarations where stateIndex[declaration.state] == nil {
-            stateIndex[declaration.state] = states.count
-            states.append(declaration.state)
-            declarations.append(declaration)
+        states.reserveCapacity(definitionDeclarations.count)
+        var duplicateStates: [Int] = []
+        for position in definitionDeclarations.indices {
+            let state = definitionDeclarations[position].state
+            if let first = stateIndex.updateValue(states.count, forKey: state) {
+                stateIndex[state] = first
+                duplicateStates.append(position)
+            } else {
+                states.append(state)
+            }
         }
+        // Without repeats, the definition's own array (shared, not copied).
+        let declarations = duplicateStates.isEmpty
+            ? definitionDeclarations
+            : definitionDeclarations.indices.filter { !duplicateStates.contains($0) }.map { definitionDeclarations[$0] }
         var eventIndex: [Event: Int] = [:]
+        eventIndex.reserveCapacity(definitionEvents.count)
         var events: [Event] = []
-        for event in definitionEvents where eventIndex[event] == nil {
-            eventIndex[event] = events.count
-            events.append(event)
+        events.reserveCapacity(definitionEvents.count)
+        var duplicateEvents: [Int] = []
+        for position in definitionEvents.indices {
+            let event = definitionEvents[position]
+            if let first = eventIndex.updateValue(events.count, forKey: event) {
+                eventIndex[event] = first
+                duplicateEvents.append(position)
+            } else {
+                events.append(event)
+            }
         }
         let eventCount = events.count
         var kinds = [UInt8](repeating: 0, count: states.count * eventCount)
@@ -67,16 +90,16 @@ struct Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, Effect
         refs.reserveCapacity(declarations.reduce(0) { $0 + $1.transitions.count })
         var counts = [Int32](repeating: 0, count: eventCount)
         var transitionEvents: [Int] = []
-        for (s, declaration) in declarations.enumerated() {
+        for s in declarations.indices {
             let row = s * eventCount
-            if declaration.ignoresOtherEvents {
+            if declarations[s].ignoresOtherEvents {
                 for e in 0..<eventCount { kinds[row + e] = 2 }
             }
-            for event in declaration.illegal { if let e = eventIndex[event] { kinds[row + e] = 1 } }
-            for event in declaration.ignored { if let e = eventIndex[event] { kinds[row + e] = 2 } }
+            for event in declarations[s].illegal { if let e = eventIndex[event] { kinds[row + e] = 1 } }
+            for event in declarations[s].ignored { if let e = eventIndex[event] { kinds[row + e] = 2 } }
             // Group the state's transitions by event, keeping their order (a counting sort).
             transitionEvents.removeAll(keepingCapacity: true)
-            for transition in declaration.transitions {
+            for transition in declarations[s].transitions {
                 let e = eventIndex[transition.event] ?? -1
                 transitionEvents.append(e)
                 if e >= 0 {
@@ -106,6 +129,8 @@ struct Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, Effect
             }
         }
         self.states = states
+        self.duplicateStates = duplicateStates
+        self.duplicateEvents = duplicateEvents
         self.stateIndex = stateIndex
         self.declarations = declarations
         self.events = events
@@ -140,18 +165,5 @@ struct Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, Effect
     @inlinable
     func transitions(_ s: Int, _ range: Range<Int>) -> [Transition] {
         range.map { transition(s, $0) }
-    }
-}
-
-/// A definition's ``Resolution``, computed when the definition is made and shared by every
-/// copy and every view of it (running, validating, tabulating, drawing, listing names). A
-/// definition never changes, so neither does its resolution: no lock is needed.
-@usableFromInline
-final class ResolutionBox<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
-    @usableFromInline let value: Resolution<State, Event, Effect, Context>
-
-    @inlinable
-    init(_ value: Resolution<State, Event, Effect, Context>) {
-        self.value = value
     }
 }
