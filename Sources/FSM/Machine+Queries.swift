@@ -14,15 +14,15 @@ public struct EventAvailability<State: Hashable & Sendable, Event: Hashable & Se
 
 extension Machine {
     /// The declared events, in declaration order.
-    public var events: [Event] { program.events }
+    public var events: [Event] { program.definition.resolution.events }
 
     /// The declared states, in declaration order.
-    public var states: [State] { program.states }
+    public var states: [State] { program.definition.resolution.states }
 
     /// The events the current state accepts now (taken or ignored), guards evaluated on
     /// `context`, in declaration order.
     public func permittedEvents(context: Context) -> [Event] {
-        program.events.filter {
+        events.filter {
             if case .success = check($0, context: context) { return true }
             return false
         }
@@ -30,7 +30,7 @@ extension Machine {
 
     /// Every declared event with what sending it now would do, or why it would be rejected.
     public func availability(context: Context) -> [EventAvailability<State, Event, Effect>] {
-        program.events.map { EventAvailability(event: $0, outcome: check($0, context: context)) }
+        events.map { EventAvailability(event: $0, outcome: check($0, context: context)) }
     }
 }
 

@@ -60,7 +60,7 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
 
     /// Whether the current state is final.
     @inlinable
-    public var isFinished: Bool { program.isFinal[stateIndex] }
+    public var isFinished: Bool { program.finalTable[stateIndex] }
 
     /// Goes back to the initial state.
     public mutating func reset() { stateIndex = program.initialIndex }
@@ -134,8 +134,8 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
         case ignore
         /// No transition (or an undeclared event).
         case noTransition
-        /// The cell's guards all failed; the cell's index.
-        case guardNotMet(cell: Int)
+        /// The cell's guards all failed; their names.
+        case guardNotMet(GuardNames)
         /// The state is final.
         case finalState
     }
@@ -144,25 +144,22 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     @inlinable @inline(__always)
     func decide(_ index: Int?, passes: (Guard<Context>) -> Bool) -> Decision {
         guard let eventIndex = index else { return .noTransition }
-        let cell = stateIndex &* program.eventCount &+ eventIndex
-        let code = program.cellTable[cell]
-        if code >= 0 {
+        let cell = program.cellTable[stateIndex &* program.eventCount &+ eventIndex]
+        if cell.code >= 0 {
             // A single unguarded transition: the target is in the cell itself.
-            return .take(candidate: Int(program.cellCandidateTable[cell]), target: Int(code))
+            return .take(candidate: Int(cell.first), target: Int(cell.code))
         }
-        if code == Program<State, Event, Effect, Context>.guardedCode {
-            var index = program.cellCandidateTable[cell]
-            repeat {
-                let candidate = program.candidateTable[Int(index)]
+        if cell.code == Program<State, Event, Effect, Context>.guardedCode {
+            for index in Int(cell.first)..<Int(cell.first &+ cell.count) {
+                let candidate = program.candidateTable[index]
                 if candidate.guardIndex < 0 || passes(program.guards[Int(candidate.guardIndex)]) {
-                    return .take(candidate: Int(index), target: Int(candidate.target))
+                    return .take(candidate: index, target: Int(candidate.target))
                 }
-                index = candidate.next
-            } while index >= 0
-            return .guardNotMet(cell: cell)
+            }
+            return .guardNotMet(cell.guardNames)
         }
-        if code == Program<State, Event, Effect, Context>.ignoredCode { return .ignore }
-        return code == Program<State, Event, Effect, Context>.finalCode ? .finalState : .noTransition
+        if cell.code == Program<State, Event, Effect, Context>.ignoredCode { return .ignore }
+        return cell.code == Program<State, Event, Effect, Context>.finalCode ? .finalState : .noTransition
     }
 
     /// The transition a decision stands for, or the error that rejects it.
@@ -222,7 +219,7 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     func error(for decision: Decision, _ event: Event) -> TransitionError<State, Event> {
         let reason: TransitionError<State, Event>.Reason
         switch decision {
-        case let .guardNotMet(cell): reason = .guardNotMet(program.guardNames[cell])
+        case let .guardNotMet(names): reason = .guardNotMet(names)
         case .finalState: reason = .finalState
         case .take, .ignore, .noTransition: reason = .noTransition
         }

@@ -1,99 +1,111 @@
 /// A definition compiled into dense indices, for dispatch that hashes at most once and
-/// touches no reference count: one `Int32` per (state, event) cell, plain-data transition
-/// candidates with their full effect lists precomputed in one flat store, and per-state
-/// permitted events in another.
+/// touches no reference count. It owns every table the runtime reads, each kept once:
 ///
-/// The tables the dispatch reads live in buffers this object allocates, fills once and frees
-/// when it goes: reading them retains nothing. It is immutable after `init`, hence
-/// `@unchecked Sendable`.
+/// - `cellTable`: one ``Cell`` per (state, event), row by row (`state * eventCount + event`):
+///   the target of a single unguarded transition, or a code, and the cell's candidates as a
+///   range of `candidateTable`;
+/// - `candidateTable`: the transitions of every cell, cell after cell, in declaration order
+///   (a cell's guarded alternatives are consecutive);
+/// - `effectSlotTable`, per candidate: its effect list (exit, own, entry effects) when it has
+///   at most eight, in place; longer lists are ranges of `longEffects`;
+/// - `permittedSlotTable`, per state: the events it handles or ignores, in place when at most
+///   eight, otherwise a range of `longPermitted`;
+/// - `stateTable`, `finalTable` and `eventTable`: the states, whether each is final, and the
+///   events, by index;
+/// - `byteTable` (single-byte events) or `denseTable` (``DenseIndexed`` events): how an event
+///   finds its column without hashing.
+///
+/// The buffers are allocated and filled once in `init` and freed in `deinit`; reading them
+/// retains nothing. Immutable after `init`, hence `@unchecked Sendable`.
 @usableFromInline
 final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: @unchecked Sendable {
     /// A cell code: the event is ignored.
     @usableFromInline static var ignoredCode: Int32 { -1 }
     /// A cell code: the event is rejected.
     @usableFromInline static var illegalCode: Int32 { -2 }
-    /// A cell code: the cell's transitions have guards (or there are several); walk its
-    /// candidates from `cellCandidates[cell]`.
+    /// A cell code: the cell's transitions have guards (or there are several); try its
+    /// candidates in order.
     @usableFromInline static var guardedCode: Int32 { -3 }
     /// A cell code: the event is rejected because the state is final.
     @usableFromInline static var finalCode: Int32 { -4 }
 
-    /// One transition of a cell, as plain data; guarded alternatives are chained by `next`.
+    /// What one (state, event) pair does.
+    @usableFromInline
+    struct Cell: Sendable {
+        /// The target state's index for a single unguarded transition, or a negative code.
+        @usableFromInline let code: Int32
+        /// The cell's candidates: `first ..< first + count` of `candidateTable`.
+        @usableFromInline let first: Int32
+        @usableFromInline let count: Int32
+        /// The names of the cell's guards (empty for cells without guards).
+        @usableFromInline let guardNames: GuardNames
+    }
+
+    /// One transition of a cell, as plain data.
     @usableFromInline
     struct Candidate: Sendable {
         @usableFromInline let target: Int32
-        /// The next candidate of the same cell, or -1.
-        @usableFromInline let next: Int32
         /// The index of the guard in `guards`, or -1.
         @usableFromInline let guardIndex: Int32
-        /// Where the effects start in `effectStore`.
-        @usableFromInline let effectStart: Int32
+        /// The number of effects, and where they start in `longEffects` when more than eight.
         @usableFromInline let effectCount: Int32
+        @usableFromInline let effectStart: Int32
         @usableFromInline let kind: TransitionKind
     }
 
     @usableFromInline let definition: MachineDefinition<State, Event, Effect, Context>
-    @usableFromInline let states: [State]
-    @usableFromInline let events: [Event]
-    @usableFromInline let eventIndex: [Event: Int]
     @usableFromInline let eventCount: Int
-    @usableFromInline let guards: [Guard<Context>]
-    /// Per cell, the names of its guards (empty for cells without guards).
-    @usableFromInline let guardNames: [GuardNames]
-    @usableFromInline let isFinal: [Bool]
     @usableFromInline let initialIndex: Int
+    /// The guards, in the order candidates refer to them.
+    @usableFromInline let guards: [Guard<Context>]
+    /// Lists longer than eight, each whole, one after another.
+    @usableFromInline let longEffects: ListStore<Effect>
+    @usableFromInline let longPermitted: ListStore<Event>
 
-    // The dispatch tables, as buffers (copies of the arrays above), read without retaining.
-    @usableFromInline let cellTable: UnsafeMutableBufferPointer<Int32>
-    @usableFromInline let cellCandidateTable: UnsafeMutableBufferPointer<Int32>
+    @usableFromInline let cellTable: UnsafeMutableBufferPointer<Cell>
     @usableFromInline let candidateTable: UnsafeMutableBufferPointer<Candidate>
-    @usableFromInline let effectTable: UnsafeMutableBufferPointer<Effect>
-    /// Per candidate, its first eight effects in place: copied into a transition in one move.
     @usableFromInline let effectSlotTable: UnsafeMutableBufferPointer<SmallList<Effect>.Slots>
-    /// Per state, its first eight permitted events in place.
     @usableFromInline let permittedSlotTable: UnsafeMutableBufferPointer<SmallList<Event>.Slots>
-    @usableFromInline let stateTable: UnsafeMutableBufferPointer<State>
-    @usableFromInline let eventTable: UnsafeMutableBufferPointer<Event>
-    @usableFromInline let permittedTable: UnsafeMutableBufferPointer<Event>
+    /// Per state, how many events it permits, and where they start in `longPermitted` when
+    /// more than eight.
     @usableFromInline let permittedRanges: UnsafeMutableBufferPointer<(start: Int32, count: Int32)>
+    @usableFromInline let stateTable: UnsafeMutableBufferPointer<State>
+    @usableFromInline let finalTable: UnsafeMutableBufferPointer<Bool>
+    @usableFromInline let eventTable: UnsafeMutableBufferPointer<Event>
+    /// For ``DenseIndexed`` events: `denseTable[event.denseIndex]` is the event's column, or
+    /// -1; empty when the indices are not usable (then events are hashed).
     @usableFromInline let denseTable: UnsafeMutableBufferPointer<Int32>
-    /// Whether each declared event's dense index is its position: then no table is needed.
+    /// Whether each declared event's dense index is its column: then `denseTable` is not read.
     @usableFromInline let denseIsIdentity: Bool
-    /// For single-byte plain-data events: `byteTable[byte]` is the index of the event whose
-    /// representation is that byte, or -1 (256 entries); empty otherwise.
+    /// For single-byte plain-data events (see ``eventsAreBytes``): `byteTable[byte]` is the
+    /// column of the event whose one byte is `byte`, or -1 (256 entries); empty otherwise.
     @usableFromInline let byteTable: UnsafeMutableBufferPointer<Int32>
 
     /// Compiles a definition that validation found free of errors.
     init(_ definition: MachineDefinition<State, Event, Effect, Context>, resolution: Resolution<State, Event, Effect, Context>, initialIndex: Int) {
         let eventCount = resolution.events.count
-        var cells = [Int32](repeating: Self.illegalCode, count: resolution.states.count * eventCount)
-        var cellCandidates = [Int32](repeating: -1, count: cells.count)
-        var guardNames = [GuardNames](repeating: [], count: cells.count)
+        var cells: [Cell] = []
+        cells.reserveCapacity(resolution.states.count * eventCount)
         var candidates: [Candidate] = []
+        var effectSlots: [SmallList<Effect>.Slots] = []
         var guards: [Guard<Context>] = []
-        var effectStore: [Effect] = []
-        var permittedStore: [Event] = []
-        var permittedStart: [Int32] = []
-        var permittedCount: [Int32] = []
+        var longEffects: [Effect] = []
+        var permittedSlots: [SmallList<Event>.Slots] = []
+        var permittedRanges: [(start: Int32, count: Int32)] = []
+        var longPermitted: [Event] = []
+        var permitted: [Event] = []
         for s in resolution.declarations.indices {
             let source = resolution.declarations[s]
-            let firstPermitted = permittedStore.count
-            for e in resolution.events.indices {
-                let index = s * eventCount + e
+            permitted.removeAll(keepingCapacity: true)
+            for e in 0..<eventCount {
                 switch resolution.cell(s, e) {
                 case let .transitions(range):
                     let list = resolution.transitions(s, range)
-                    permittedStore.append(resolution.events[e])
-                    cellCandidates[index] = Int32(candidates.count)
-                    // Validation has refused undeclared targets before a program is compiled.
-                    let targets = range.map { Int(resolution.refTargets[$0]) }
-                    if list.count == 1, let only = list.first, only.guard == nil {
-                        cells[index] = Int32(targets[0])
-                    } else {
-                        cells[index] = Self.guardedCode
-                    }
+                    permitted.append(resolution.events[e])
+                    let first = Int32(candidates.count)
                     for (position, transition) in list.enumerated() {
-                        let target = targets[position]
+                        // Validation has refused undeclared targets before a program is compiled.
+                        let target = Int(resolution.refTargets[range.lowerBound + position])
                         var effects = transition.effects
                         if !transition.isInternal {
                             effects = source.exitEffects + effects + resolution.declarations[target].entryEffects
@@ -103,66 +115,67 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
                             guardIndex = Int32(guards.count)
                             guards.append(guardValue)
                         }
-                        let isLast = position == list.count - 1
                         candidates.append(Candidate(
-                            target: Int32(target), next: isLast ? -1 : Int32(candidates.count + 1), guardIndex: guardIndex,
-                            effectStart: Int32(effectStore.count), effectCount: Int32(effects.count),
+                            target: Int32(target), guardIndex: guardIndex,
+                            effectCount: Int32(effects.count), effectStart: Int32(effects.count > 8 ? longEffects.count : 0),
                             kind: transition.isInternal ? .internal : .external
                         ))
-                        effectStore += effects
+                        if effects.count > SmallList<Effect>.inlineCapacity {
+                            effectSlots.append(SmallList<Effect>.slots([]))
+                            longEffects += effects
+                        } else {
+                            effectSlots.append(SmallList<Effect>.slots(effects))
+                        }
                     }
-                    if list.contains(where: { $0.guard != nil }) {
-                        guardNames[index] = GuardNames(list.compactMap { $0.guard?.name })
-                    }
+                    let single = list.count == 1 && list[0].guard == nil
+                    let names = list.contains(where: { $0.guard != nil }) ? GuardNames(list.compactMap { $0.guard?.name }) : GuardNames([])
+                    cells.append(Cell(
+                        code: single ? Int32(candidates[Int(first)].target) : Self.guardedCode,
+                        first: first, count: Int32(list.count), guardNames: names
+                    ))
                 case .ignored:
-                    permittedStore.append(resolution.events[e])
-                    cells[index] = Self.ignoredCode
+                    permitted.append(resolution.events[e])
+                    cells.append(Cell(code: Self.ignoredCode, first: 0, count: 0, guardNames: []))
                 case .illegal:
-                    if source.isFinal { cells[index] = Self.finalCode }
+                    cells.append(Cell(code: source.isFinal ? Self.finalCode : Self.illegalCode, first: 0, count: 0, guardNames: []))
                 }
             }
-            permittedStart.append(Int32(firstPermitted))
-            permittedCount.append(Int32(permittedStore.count - firstPermitted))
+            let long = permitted.count > SmallList<Event>.inlineCapacity
+            permittedRanges.append((start: long ? Int32(longPermitted.count) : 0, count: Int32(permitted.count)))
+            permittedSlots.append(SmallList<Event>.slots(long ? [] : permitted))
+            if long { longPermitted += permitted }
         }
         self.definition = definition
-        self.states = resolution.states
-        self.events = resolution.events
-        self.eventIndex = resolution.eventIndex
         self.eventCount = eventCount
         self.guards = guards
-        self.guardNames = guardNames
-        self.isFinal = resolution.declarations.map(\.isFinal)
         self.initialIndex = initialIndex
-        let denseEvents = Self.denseMap(resolution.events)
+        self.longEffects = ListStore.make(longEffects)
+        self.longPermitted = ListStore.make(longPermitted)
         cellTable = Self.buffer(cells)
-        cellCandidateTable = Self.buffer(cellCandidates)
         candidateTable = Self.buffer(candidates)
-        effectTable = Self.buffer(effectStore)
-        effectSlotTable = Self.buffer(candidates.map { candidate in
-            SmallList<Effect>.slots(effectStore[Int(candidate.effectStart)..<Int(candidate.effectStart + candidate.effectCount)])
-        })
-        permittedSlotTable = Self.buffer(zip(permittedStart, permittedCount).map { start, count in
-            SmallList<Event>.slots(permittedStore[Int(start)..<Int(start + count)])
-        })
+        effectSlotTable = Self.buffer(effectSlots)
+        permittedSlotTable = Self.buffer(permittedSlots)
+        self.permittedRanges = Self.buffer(permittedRanges)
         stateTable = Self.buffer(resolution.states)
+        finalTable = Self.buffer(resolution.declarations.map(\.isFinal))
         eventTable = Self.buffer(resolution.events)
-        permittedTable = Self.buffer(permittedStore)
-        permittedRanges = Self.buffer(zip(permittedStart, permittedCount).map { (start: $0, count: $1) })
+        let denseEvents = Self.denseMap(resolution.events)
         denseTable = Self.buffer(denseEvents)
-        byteTable = Self.buffer(Self.byteMap(resolution.events))
         denseIsIdentity = denseEvents.count == resolution.events.count && denseEvents.enumerated().allSatisfy { $0.offset == Int($0.element) }
+        byteTable = Self.buffer(Self.byteMap(resolution.events))
     }
 
     deinit {
-        for table in [cellTable, cellCandidateTable, denseTable, byteTable] { Self.free(table) }
+        Self.free(cellTable)
         Self.free(candidateTable)
-        Self.free(effectTable)
         Self.free(effectSlotTable)
         Self.free(permittedSlotTable)
-        Self.free(stateTable)
-        Self.free(eventTable)
-        Self.free(permittedTable)
         Self.free(permittedRanges)
+        Self.free(stateTable)
+        Self.free(finalTable)
+        Self.free(eventTable)
+        Self.free(denseTable)
+        Self.free(byteTable)
     }
 
     private static func buffer<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
@@ -176,12 +189,15 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
         buffer.baseAddress?.deallocate()
     }
 
-    /// Whether events are one byte of plain data, each value its own byte: then an event's
-    /// byte is its key in ``byteTable``. Decided at compile time for a concrete event type.
+    /// Whether events are one byte of plain data: then every value of the type is its one
+    /// byte, distinct values have distinct bytes (the enum's cases and payloads are packed
+    /// into it), and an event's byte is its key in ``byteTable``. Decided at compile time for
+    /// a concrete event type: an enum without payloads of up to 256 cases, or with small
+    /// payloads (`failToLoad(Kind)`) that fit one byte, `Bool`, `UInt8`, `Int8`.
     @inlinable @inline(__always)
     static var eventsAreBytes: Bool { MemoryLayout<Event>.size == 1 && _isPOD(Event.self) }
 
-    /// The index of a declared event: from its byte when events are single bytes of plain
+    /// The column of a declared event: from its byte when events are single bytes of plain
     /// data (most enums), otherwise by hashing.
     @inlinable @inline(__always)
     func index(of event: Event) -> Int? {
@@ -190,10 +206,10 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
             let index = byteTable[Int(byte)]
             return index >= 0 ? Int(index) : nil
         }
-        return eventIndex[event]
+        return definition.resolution.eventIndex[event]
     }
 
-    /// The index of a declared event, from its dense index, without hashing.
+    /// The column of a declared event, from its dense index, without hashing.
     @inlinable @inline(__always)
     func index(ofDense event: Event, _ dense: Int) -> Int? {
         if denseIsIdentity {
@@ -203,7 +219,7 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
             let index = Int(denseTable[dense])
             return index >= 0 ? index : nil
         }
-        return denseTable.isEmpty ? eventIndex[event] : nil
+        return denseTable.isEmpty ? definition.resolution.eventIndex[event] : nil
     }
 
     /// The effects of the candidate at `index`: one move of its slots when they fit.
@@ -212,7 +228,7 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
         if candidate.effectCount <= 8 {
             return SmallList(slots: effectSlotTable[index], count: Int(candidate.effectCount))
         }
-        return SmallList(UnsafeBufferPointer(effectTable), start: Int(candidate.effectStart), count: Int(candidate.effectCount))
+        return SmallList(longEffects, start: Int(candidate.effectStart), count: Int(candidate.effectCount))
     }
 
     /// The events a state handles or ignores: one move of its slots when they fit.
@@ -222,7 +238,7 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
         if range.count <= 8 {
             return SmallList(slots: permittedSlotTable[state], count: Int(range.count))
         }
-        return SmallList(UnsafeBufferPointer(permittedTable), start: Int(range.start), count: Int(range.count))
+        return SmallList(longPermitted, start: Int(range.start), count: Int(range.count))
     }
 
     /// The byte lookup table of single-byte plain-data events, or `[]`.

@@ -51,38 +51,12 @@ final class Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, E
     /// ``MachineDefinition/name(of:)-(State)`` gives them).
     @inlinable
     init(events definitionEvents: [Event], declarations definitionDeclarations: [Declaration]) {
-        var stateIndex: [State: Int] = [:]
-        stateIndex.reserveCapacity(definitionDeclarations.count)
-        var states: [State] = []
-        states.reserveCapacity(definitionDeclarations.count)
-        var duplicateStates: [Int] = []
-        for position in definitionDeclarations.indices {
-            let state = definitionDeclarations[position].state
-            if let first = stateIndex.updateValue(states.count, forKey: state) {
-                stateIndex[state] = first
-                duplicateStates.append(position)
-            } else {
-                states.append(state)
-            }
-        }
+        let (states, stateIndex, duplicateStates) = Self.firstOccurrences(definitionDeclarations.lazy.map(\.state))
         // Without repeats, the definition's own array (shared, not copied).
         let declarations = duplicateStates.isEmpty
             ? definitionDeclarations
             : definitionDeclarations.indices.filter { !duplicateStates.contains($0) }.map { definitionDeclarations[$0] }
-        var eventIndex: [Event: Int] = [:]
-        eventIndex.reserveCapacity(definitionEvents.count)
-        var events: [Event] = []
-        events.reserveCapacity(definitionEvents.count)
-        var duplicateEvents: [Int] = []
-        for position in definitionEvents.indices {
-            let event = definitionEvents[position]
-            if let first = eventIndex.updateValue(events.count, forKey: event) {
-                eventIndex[event] = first
-                duplicateEvents.append(position)
-            } else {
-                events.append(event)
-            }
-        }
+        let (events, eventIndex, duplicateEvents) = Self.firstOccurrences(definitionEvents)
         let eventCount = events.count
         var kinds = [UInt8](repeating: 0, count: states.count * eventCount)
         var starts = [Int32](repeating: 0, count: states.count * eventCount + 1)
@@ -141,6 +115,26 @@ final class Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, E
         self.refTargets = refTargets
         stateNames = states.map { String(describing: $0) }
         eventNames = events.map { String(describing: $0) }
+    }
+
+    /// The distinct values in first-seen order, the position of each among them, and the
+    /// positions (in `values`) of the repeats.
+    @inlinable
+    static func firstOccurrences<Value: Hashable>(_ values: some Collection<Value>) -> (unique: [Value], index: [Value: Int], repeats: [Int]) {
+        var index: [Value: Int] = [:]
+        index.reserveCapacity(values.count)
+        var unique: [Value] = []
+        unique.reserveCapacity(values.count)
+        var repeats: [Int] = []
+        for (position, value) in values.enumerated() {
+            if let first = index.updateValue(unique.count, forKey: value) {
+                index[value] = first
+                repeats.append(position)
+            } else {
+                unique.append(value)
+            }
+        }
+        return (unique, index, repeats)
     }
 
     /// What the state at `s` does with the event at `e`.

@@ -1,6 +1,8 @@
 /// A short list held inline: up to eight elements need no heap storage and no reference
 /// counting, so a ``Transition``'s effects and a ``TransitionError``'s permitted events cost
-/// nothing to make, copy or drop. Longer lists keep their elements in an array.
+/// nothing to make, copy or drop. A longer list is a range of a shared, immutable store: a
+/// machine's compiled lists live in one store, so taking a transition with more than eight
+/// effects retains that store and allocates nothing.
 ///
 /// Use it like an array: iterate it, index it, compare it with an array or an array literal
 /// (`step.effects == [.callLogIn]`), or make an `Array` of it.
@@ -12,12 +14,13 @@ public struct SmallList<Element>: RandomAccessCollection {
     @usableFromInline
     typealias Slots = (Element?, Element?, Element?, Element?, Element?, Element?, Element?, Element?)
 
-    /// Up to eight elements in place, or more in an array. An enum, so that dropping an
-    /// inline list is a branch, not a call into the runtime.
+    /// Up to eight elements in place, or a range of a shared store. An enum, so that dropping
+    /// an inline list is a branch, not a call into the runtime.
     @usableFromInline
     enum Storage {
         case inline(Slots, count: Int)
-        case array([Element])
+        /// `count` elements of `store` from `start`; the store is never mutated.
+        case shared(ListStore<Element>, start: Int, count: Int)
     }
 
     /// A list of the first `count` slots (at most eight).
@@ -47,23 +50,16 @@ public struct SmallList<Element>: RandomAccessCollection {
     public init(_ elements: some Sequence<Element>) {
         let array = Array(elements)
         if array.count > Self.inlineCapacity {
-            storage = .array(array)
+            storage = .shared(ListStore.make(array), start: 0, count: array.count)
         } else {
             storage = .inline(Self.slots(array), count: array.count)
         }
     }
 
-    /// A list of `count` elements of `store` from `start`, copied inline when they fit.
+    /// The `count` elements of `store` from `start` (a long list: more than eight).
     @inlinable @inline(__always)
-    init(_ store: UnsafeBufferPointer<Element>, start: Int, count: Int) {
-        guard count <= Self.inlineCapacity, let base = store.baseAddress.map({ $0 + start }) else {
-            storage = count == 0 ? .inline((nil, nil, nil, nil, nil, nil, nil, nil), count: 0) : .array(Array(store[start..<(start + count)]))
-            return
-        }
-        storage = .inline((
-            count > 0 ? base[0] : nil, count > 1 ? base[1] : nil, count > 2 ? base[2] : nil, count > 3 ? base[3] : nil,
-            count > 4 ? base[4] : nil, count > 5 ? base[5] : nil, count > 6 ? base[6] : nil, count > 7 ? base[7] : nil
-        ), count: count)
+    init(_ store: ListStore<Element>, start: Int, count: Int) {
+        storage = .shared(store, start: start, count: count)
     }
 
     /// The position of the first element: 0.
@@ -75,7 +71,7 @@ public struct SmallList<Element>: RandomAccessCollection {
     public var endIndex: Int {
         switch storage {
         case let .inline(_, count): count
-        case let .array(array): array.count
+        case let .shared(_, _, count): count
         }
     }
 
@@ -83,8 +79,9 @@ public struct SmallList<Element>: RandomAccessCollection {
     @inlinable
     public subscript(position: Int) -> Element {
         switch storage {
-        case let .array(array):
-            return array[position]
+        case let .shared(store, start, count):
+            precondition(position >= 0 && position < count, "SmallList index out of range")
+            return store.element(at: start + position)
         case let .inline(slots, count):
             precondition(position >= 0 && position < count, "SmallList index out of range")
             let slot: Element?
@@ -141,3 +138,37 @@ extension SmallList: CustomStringConvertible {
     /// `[a, b]`, like an array.
     public var description: String { "[" + map { String(describing: $0) }.joined(separator: ", ") + "]" }
 }
+
+/// An immutable run of elements in one allocation: the long lists of a compiled machine,
+/// shared by every ``SmallList`` that is a range of it. Written once by ``make(_:)``, never
+/// mutated after, freed with the last reference; hence `Sendable` when its elements are.
+@usableFromInline
+final class ListStore<Element> {
+    /// The elements, owned by this store.
+    @usableFromInline let elements: UnsafeMutableBufferPointer<Element>
+
+    private init(_ elements: some Collection<Element>) {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: Swift.max(1, elements.count))
+        _ = buffer.initialize(from: elements)
+        self.elements = UnsafeMutableBufferPointer(rebasing: buffer[0..<elements.count])
+    }
+
+    /// A store holding `elements`, in order.
+    @usableFromInline
+    static func make(_ elements: some Collection<Element>) -> ListStore<Element> {
+        ListStore(elements)
+    }
+
+    /// The element at `index` (`0 ..< elements.count`: callers check).
+    @inlinable
+    func element(at index: Int) -> Element {
+        elements[index]
+    }
+
+    deinit {
+        elements.deinitialize()
+        elements.baseAddress?.deallocate()
+    }
+}
+
+extension ListStore: @unchecked Sendable where Element: Sendable {}

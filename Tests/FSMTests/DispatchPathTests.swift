@@ -192,6 +192,32 @@ struct DispatchPathTests {
         #expect(outcomes[2].result.failureValue?.permitted.count == 12)
     }
 
+    @Test("long effect and permitted lists are ranges of one shared store, each its own, and outlive their machine")
+    func longListsOutliveTheMachine() throws {
+        let many = (0..<10).map { "x\($0)" }
+        let events = (0..<10).map { "e\($0)" }
+        var kept: [Transition<Bulb3, String, String>] = []
+        var rejections: [TransitionError<Bulb3, String>] = []
+        do {
+            let definition = MachineDefinition<Bulb3, String, String, Void>(name: "long", initial: .off, events: events + ["z"]) {
+                In(.off) { for event in events { On(event, to: .on, effects: many + [event]) } }
+                In(.on) { for event in events.dropFirst().reversed() { On(event, to: .off, effects: [event] + many) } }
+                In(.broken) {}
+            }
+            var machine = try Machine(definition)
+            kept.append(try machine.send("e3"))
+            kept.append(try machine.send("e9"))
+            if case let .failure(error) = machine.transition(on: "z") { rejections.append(error) }
+            _ = try machine.send("e0")
+            if case let .failure(error) = machine.transition(on: "z") { rejections.append(error) }
+        }
+        #expect(Array(kept[0].effects) == many + ["e3"])
+        #expect(Array(kept[1].effects) == ["e9"] + many)
+        #expect(rejections.count == 2)
+        #expect(Array(rejections.first?.permitted ?? []) == events)
+        #expect(Array(rejections.last?.permitted ?? []) == Array(events.dropFirst()))
+    }
+
     @Test("guards: the first that holds wins; none holding is rejected with every guard's name")
     func guards() throws {
         let small = Guard<Int>("small") { $0 < 10 }
