@@ -13,6 +13,9 @@
 public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
     @usableFromInline let program: Program<State, Event, Effect, Context>
     @usableFromInline var stateIndex: Int
+    /// Where the current state's row of cells starts: `stateIndex * eventCount`, kept so that
+    /// dispatch finds a cell with one addition.
+    @usableFromInline var row: Int
 
     /// What a rejected event does: throw (the default), nothing, or an assertion failure in
     /// debug builds.
@@ -48,6 +51,7 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
         }
         program = Program(definition, resolution: resolution, initialIndex: initialIndex)
         stateIndex = start
+        row = start * program.eventCount
         self.policy = policy
     }
 
@@ -63,7 +67,10 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     public var isFinished: Bool { program.finalTable[stateIndex] }
 
     /// Goes back to the initial state.
-    public mutating func reset() { stateIndex = program.initialIndex }
+    public mutating func reset() {
+        stateIndex = program.initialIndex
+        row = program.initialIndex * program.eventCount
+    }
 
     /// Sends an event.
     ///
@@ -98,7 +105,10 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
         switch decision {
         case .take, .ignore:
             let transition = outcome(decision, event)
-            if case let .take(_, target) = decision { stateIndex = target }
+            if case let .take(_, target, targetRow) = decision {
+                stateIndex = target
+                row = targetRow
+            }
             return transition
         case .noTransition, .guardNotMet, .finalState:
             return .failure(error(for: decision, event))
@@ -128,8 +138,8 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     /// is decided. Nothing here is reference counted.
     @usableFromInline
     enum Decision {
-        /// Take the candidate at this index, to the state at that index.
-        case take(candidate: Int, target: Int)
+        /// Take the candidate at this index, to the state at that index, whose row starts there.
+        case take(candidate: Int, target: Int, row: Int)
         /// The state ignores the event.
         case ignore
         /// No transition (or an undeclared event).
@@ -144,16 +154,16 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     @inlinable @inline(__always)
     func decide(_ index: Int?, passes: (Guard<Context>) -> Bool) -> Decision {
         guard let eventIndex = index else { return .noTransition }
-        let cell = program.cellTable[stateIndex &* program.eventCount &+ eventIndex]
+        let cell = program.cellTable[row &+ eventIndex]
         if cell.code >= 0 {
             // A single unguarded transition: the target is in the cell itself.
-            return .take(candidate: Int(cell.first), target: Int(cell.code))
+            return .take(candidate: Int(cell.first), target: Int(cell.code), row: Int(cell.targetRow))
         }
         if cell.code == Program<State, Event, Effect, Context>.guardedCode {
             for index in Int(cell.first)..<Int(cell.first &+ cell.count) {
                 let candidate = program.candidateTable[index]
                 if candidate.guardIndex < 0 || passes(program.guards[Int(candidate.guardIndex)]) {
-                    return .take(candidate: index, target: Int(candidate.target))
+                    return .take(candidate: index, target: Int(candidate.target), row: Int(candidate.target) &* program.eventCount)
                 }
             }
             return .guardNotMet(cell.guardNames)
@@ -166,7 +176,7 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     @inlinable @inline(__always)
     func outcome(_ decision: Decision, _ event: Event) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
         switch decision {
-        case let .take(index, target):
+        case let .take(index, target, _):
             let candidate = program.candidateTable[index]
             return .success(Transition(
                 source: program.stateTable[stateIndex], event: event, target: program.stateTable[target],
@@ -183,10 +193,11 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     @inlinable @inline(__always)
     mutating func take(_ decision: Decision, _ event: Event) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
         switch decision {
-        case let .take(index, target):
+        case let .take(index, target, targetRow):
             let candidate = program.candidateTable[index]
             let source = stateIndex
             stateIndex = target
+            row = targetRow
             return Transition(
                 source: program.stateTable[source], event: event, target: program.stateTable[stateIndex],
                 effects: program.effects(of: index, candidate), kind: candidate.kind
