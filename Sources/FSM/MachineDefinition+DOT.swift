@@ -31,7 +31,7 @@ extension MachineGraph {
     func dot(_ options: DiagramOptions) -> String {
         var out = ""
         // About 60 bytes a node and an edge: written once, without growing.
-        out.reserveCapacity(256 + (nodes.count + edges.count) * 64)
+        out.reserveCapacity(256 + (nodes.count + edgeCount) * 64)
         out += "digraph "
         DOT.appendQuoted(name, to: &out)
         out += " {\n"
@@ -59,7 +59,7 @@ extension MachineGraph {
         if let initial {
             out += "  __initial -> \(nodes[initial].id);\n"
         }
-        for edge in edges {
+        forEachEdge { edge in
             out += "  "
             out += nodes[edge.source].id
             out += " -> "

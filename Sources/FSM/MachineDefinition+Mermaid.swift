@@ -36,7 +36,7 @@ extension MachineGraph {
         if let initial {
             lines.append("  [*] --> \(nodes[initial].id)")
         }
-        for edge in edges {
+        forEachEdge { edge in
             let label = edge.label(escape: Mermaid.escaped) + (edge.kind == .internal ? " (internal)" : "")
             lines.append("  \(nodes[edge.source].id) --> \(nodes[edge.target].id) : \(label)")
         }
@@ -44,8 +44,9 @@ extension MachineGraph {
             lines.append("  \(node.id) --> [*]")
         }
         if let covered = options.coveredTransitions {
-            for edge in edges where !covered.contains(key(of: edge)) {
+            forEachEdge { edge in
                 let key = key(of: edge)
+                guard !covered.contains(key) else { return }
                 lines.append("  %% not covered: \(Mermaid.escaped(key.source)) --\(Mermaid.escaped(key.event))--> \(Mermaid.escaped(key.target))")
             }
         }

@@ -47,10 +47,13 @@ extension MachineDefinition {
         for group in Self.sameNames(resolution.eventNames) {
             found.append(Diagnostic(.error, .duplicateName, events: group, "\(group.count) different events are all named '\(group[0])'"))
         }
+        var undeclaredTargets = resolution.undeclaredTargets[...]
         for s in resolution.declarations.indices {
             let declaration = resolution.declarations[s]
             let state = resolution.stateNames[s]
-            for transition in declaration.transitions where resolution.stateIndex[transition.target] == nil {
+            while let (source, position) = undeclaredTargets.first, source == s {
+                undeclaredTargets.removeFirst()
+                let transition = declaration.transitions[position]
                 let target = name(of: transition.target)
                 found.append(Diagnostic(.error, .undeclaredState, states: [state, target], events: [name(of: transition.event)],
                                         "the transition '\(state)' --\(name(of: transition.event))--> '\(target)' goes to the undeclared state '\(target)'"))

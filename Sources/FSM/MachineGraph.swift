@@ -59,7 +59,11 @@ struct MachineGraph {
     @usableFromInline let name: String
     @usableFromInline let nodes: [Node]
     @usableFromInline let initial: Int?
-    @usableFromInline let edges: [Edge]
+    /// The number of edges.
+    @usableFromInline let edgeCount: Int
+    /// Calls its argument with each edge, in declaration order. Edges are made as they are
+    /// visited, not kept: a machine of a million states draws without a million-edge array.
+    @usableFromInline let visitEdges: (_ body: (Edge) -> Void) -> Void
     /// Per node, the events it ignores, in declaration order.
     @usableFromInline let ignored: [[String]]
     /// The number of declared events.
@@ -70,7 +74,7 @@ struct MachineGraph {
     @inlinable
     init<State, Event, Effect, Context>(_ definition: MachineDefinition<State, Event, Effect, Context>) {
         let resolution = definition.resolution
-        func names(_ effects: [Effect]) -> [String] { effects.map { String(describing: $0) } }
+        @Sendable func names(_ effects: [Effect]) -> [String] { effects.map { String(describing: $0) } }
         var nodes: [Node] = []
         nodes.reserveCapacity(resolution.states.count)
         for index in resolution.declarations.indices {
@@ -80,31 +84,30 @@ struct MachineGraph {
                               entryEffects: names(declaration.entryEffects), exitEffects: names(declaration.exitEffects),
                               group: Self.caseName(of: name)))
         }
-        var edges: [Edge] = []
-        edges.reserveCapacity(resolution.refs.count)
         var ignored: [[String]] = []
         ignored.reserveCapacity(resolution.states.count)
         for s in resolution.declarations.indices {
             var ignoredHere: [String] = []
             for e in resolution.events.indices {
-                let event = resolution.eventNames[e]
-                switch resolution.cell(s, e) {
-                case let .transitions(range):
+                if case .ignored = resolution.cell(s, e) { ignoredHere.append(resolution.eventNames[e]) }
+            }
+            ignored.append(ignoredHere)
+        }
+        visitEdges = { body in
+            for s in resolution.declarations.indices {
+                for e in resolution.events.indices {
+                    guard case let .transitions(range) = resolution.cell(s, e) else { continue }
                     for ref in range {
                         let target = Int(resolution.refTargets[ref])
                         guard target >= 0 else { continue }
                         let transition = resolution.transition(s, ref)
-                        edges.append(Edge(source: s, target: target, event: event, guardName: transition.guard?.name,
-                                          effects: names(transition.effects), kind: transition.isInternal ? .internal : .external))
+                        body(Edge(source: s, target: target, event: resolution.eventNames[e], guardName: transition.guard?.name,
+                                  effects: names(transition.effects), kind: transition.isInternal ? .internal : .external))
                     }
-                case .ignored:
-                    ignoredHere.append(event)
-                case .illegal:
-                    break
                 }
             }
-            ignored.append(ignoredHere)
         }
+        edgeCount = resolution.refTargets.count(where: { $0 >= 0 })
         var groups: [(name: String, members: [Int])] = []
         var groupPositions: [String: Int] = [:]
         for index in nodes.indices {
@@ -119,10 +122,15 @@ struct MachineGraph {
         self.name = definition.name
         self.nodes = nodes
         self.initial = definition.initial.flatMap { resolution.stateIndex[$0] }
-        self.edges = edges
         self.ignored = ignored
         self.eventCount = resolution.events.count
         self.groups = groups.filter { $0.members.count > 1 }
+    }
+
+    /// Calls `body` with each edge, in declaration order.
+    @inlinable
+    func forEachEdge(_ body: (Edge) -> Void) {
+        visitEdges(body)
     }
 
     /// `ignored: a, b` for the events a node ignores, or `ignored: all events`; `nil` when

@@ -25,6 +25,9 @@ final class Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, E
 
     @usableFromInline let states: [State]
     @usableFromInline let stateIndex: [State: Int]
+    /// The transitions whose target is not declared: the state's index here, and the
+    /// transition's position in its declaration.
+    @usableFromInline let undeclaredTargets: [(state: Int, transition: Int)]
     /// Positions in the definition's declarations of states declared again (left out here).
     @usableFromInline let duplicateStates: [Int]
     /// Positions in the definition's events of events listed again (left out here).
@@ -64,6 +67,10 @@ final class Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, E
         refs.reserveCapacity(declarations.reduce(0) { $0 + $1.transitions.count })
         var counts = [Int32](repeating: 0, count: eventCount)
         var transitionEvents: [Int] = []
+        var transitionTargets: [Int32] = []
+        var refTargets: [Int32] = []
+        refTargets.reserveCapacity(refs.capacity)
+        var undeclaredTargets: [(state: Int, transition: Int)] = []
         for s in declarations.indices {
             let row = s * eventCount
             if declarations[s].ignoresOtherEvents {
@@ -73,9 +80,14 @@ final class Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, E
             for event in declarations[s].ignored { if let e = eventIndex[event] { kinds[row + e] = 2 } }
             // Group the state's transitions by event, keeping their order (a counting sort).
             transitionEvents.removeAll(keepingCapacity: true)
-            for transition in declarations[s].transitions {
+            transitionTargets.removeAll(keepingCapacity: true)
+            for (j, transition) in declarations[s].transitions.enumerated() {
                 let e = eventIndex[transition.event] ?? -1
                 transitionEvents.append(e)
+                // Each target is looked up once, here, for every view.
+                let target = stateIndex[transition.target] ?? -1
+                transitionTargets.append(Int32(target))
+                if target < 0 { undeclaredTargets.append((s, j)) }
                 if e >= 0 {
                     counts[e] += 1
                     kinds[row + e] = 3
@@ -87,22 +99,19 @@ final class Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, E
                 next += counts[e]
             }
             refs.append(contentsOf: repeatElement(0, count: Int(next) - refs.count))
+            refTargets.append(contentsOf: repeatElement(-1, count: Int(next) - refTargets.count))
             // Fill in order: walk the transitions again, placing each after the ones before
             // it (`counts` now counts down what each event still has to place).
             for (j, e) in transitionEvents.enumerated().reversed() where e >= 0 {
                 counts[e] -= 1
-                refs[Int(starts[row + e] + counts[e])] = Int32(j)
+                let ref = Int(starts[row + e] + counts[e])
+                refs[ref] = Int32(j)
+                refTargets[ref] = transitionTargets[j]
             }
         }
         starts[states.count * eventCount] = Int32(refs.count)
-        var refTargets = [Int32](repeating: -1, count: refs.count)
-        for s in declarations.indices {
-            let transitions = declarations[s].transitions
-            for ref in Int(starts[s * eventCount])..<Int(starts[(s + 1) * eventCount]) {
-                refTargets[ref] = Int32(stateIndex[transitions[Int(refs[ref])].target] ?? -1)
-            }
-        }
         self.states = states
+        self.undeclaredTargets = undeclaredTargets
         self.duplicateStates = duplicateStates
         self.duplicateEvents = duplicateEvents
         self.stateIndex = stateIndex
