@@ -31,6 +31,12 @@ struct DocumentationExampleTests {
         ])
     }
 
+    @Test("the argument form of the example says exactly what the closure form says")
+    func argumentForm() {
+        #expect(bigTurnstile.tableText(.json) == turnstile.tableText(.json))
+        #expect(bigTurnstile.dot() == turnstile.dot())
+    }
+
     @Test("the example is valid in strict mode")
     func strictlyValid() {
         #expect(turnstile.validate(.strict).isEmpty)
@@ -42,7 +48,7 @@ struct DocumentationExampleTests {
     ])
     func shownVerbatim(document: String) throws {
         let text = try packageFile(document)
-        for region in ["definition", "run"] {
+        for region in ["definition", "run", "arguments"] {
             let code = try exampleRegion(region)
             #expect(text.contains("```swift\n" + code + "\n```"), "\(document) does not show the '\(region)' example as compiled in GettingStartedExample.swift")
         }

@@ -21,6 +21,19 @@ let turnstile = MachineDefinition<Turnstile, Input, Output, Void>(name: "turnsti
 }
 // example:definition:end
 
+// example:arguments:start
+let bigTurnstile = MachineDefinition<Turnstile, Input, Output, Void>(name: "turnstile", initial: .locked,
+    In(.locked) {
+        On(.coin, to: .unlocked, emit: .unlock)
+        Illegal(.push)
+    },
+    In(.unlocked) {
+        On(.push, to: .locked, emit: .lock)
+        Internal(.coin, emit: .refund)
+    }
+)
+// example:arguments:end
+
 func runTurnstileExample() throws -> [String] {
     var printed: [String] = []
     func print(_ value: Any) { printed.append("\(value)") }

