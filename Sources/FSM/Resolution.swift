@@ -58,7 +58,7 @@ final class Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, E
         // Without repeats, the definition's own array (shared, not copied).
         let declarations = duplicateStates.isEmpty
             ? definitionDeclarations
-            : definitionDeclarations.indices.filter { !duplicateStates.contains($0) }.map { definitionDeclarations[$0] }
+            : Self.removing(Set(duplicateStates), from: definitionDeclarations)
         let (events, eventIndex, duplicateEvents) = Self.firstOccurrences(definitionEvents)
         let eventCount = events.count
         var kinds = [UInt8](repeating: 0, count: states.count * eventCount)
@@ -144,6 +144,12 @@ final class Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, E
             }
         }
         return (unique, index, repeats)
+    }
+
+    /// The declarations but those at `positions`.
+    @inlinable
+    static func removing(_ positions: Set<Int>, from declarations: [Declaration]) -> [Declaration] {
+        declarations.indices.filter { !positions.contains($0) }.map { declarations[$0] }
     }
 
     /// What the state at `s` does with the event at `e`.
