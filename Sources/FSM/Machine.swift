@@ -13,9 +13,6 @@
 public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
     @usableFromInline let program: Program<State, Event, Effect, Context>
     @usableFromInline var stateIndex: Int
-    /// Where the current state's row of cells starts: `stateIndex * eventCount`, kept so that
-    /// dispatch finds a cell with one addition.
-    @usableFromInline var row: Int
 
     /// What a rejected event does: throw (the default), nothing, or an assertion failure in
     /// debug builds.
@@ -51,7 +48,6 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
         }
         program = Program(definition, resolution: resolution, initialIndex: initialIndex)
         stateIndex = start
-        row = start * program.eventCount
         self.policy = policy
     }
 
@@ -67,10 +63,7 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     public var isFinished: Bool { program.finalTable[stateIndex] }
 
     /// Goes back to the initial state.
-    public mutating func reset() {
-        stateIndex = program.initialIndex
-        row = program.initialIndex * program.eventCount
-    }
+    public mutating func reset() { stateIndex = program.initialIndex }
 
     /// Sends an event.
     ///
@@ -105,10 +98,7 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
         switch decision {
         case .take, .ignore:
             let transition = outcome(decision, event)
-            if case let .take(_, target, targetRow) = decision {
-                stateIndex = target
-                row = targetRow
-            }
+            if case let .take(_, target) = decision { stateIndex = target }
             return transition
         case .noTransition, .guardNotMet, .finalState:
             return .failure(error(for: decision, event))
@@ -138,8 +128,8 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     /// is decided. Nothing here is reference counted.
     @usableFromInline
     enum Decision {
-        /// Take the candidate at this index, to the state at that index, whose row starts there.
-        case take(candidate: Int, target: Int, row: Int)
+        /// Take the candidate at this index, to the state at that index.
+        case take(candidate: Int, target: Int)
         /// The state ignores the event.
         case ignore
         /// No transition (or an undeclared event).
@@ -154,16 +144,16 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     @inlinable @inline(__always)
     func decide(_ index: Int?, passes: (Guard<Context>) -> Bool) -> Decision {
         guard let eventIndex = index else { return .noTransition }
-        let cell = program.cellTable[row &+ eventIndex]
+        let cell = program.cellTable[stateIndex &* program.eventCount &+ eventIndex]
         if cell.code >= 0 {
             // A single unguarded transition: the target is in the cell itself.
-            return .take(candidate: Int(cell.first), target: Int(cell.code), row: Int(cell.targetRow))
+            return .take(candidate: Int(cell.first), target: Int(cell.code))
         }
         if cell.code == Program<State, Event, Effect, Context>.guardedCode {
             for index in Int(cell.first)..<Int(cell.first &+ cell.count) {
                 let candidate = program.candidateTable[index]
                 if candidate.guardIndex < 0 || passes(program.guards[Int(candidate.guardIndex)]) {
-                    return .take(candidate: index, target: Int(candidate.target), row: Int(candidate.target) &* program.eventCount)
+                    return .take(candidate: index, target: Int(candidate.target))
                 }
             }
             return .guardNotMet(cell.guardNames)
@@ -176,7 +166,7 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     @inlinable @inline(__always)
     func outcome(_ decision: Decision, _ event: Event) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
         switch decision {
-        case let .take(index, target, _):
+        case let .take(index, target):
             let candidate = program.candidateTable[index]
             return .success(Transition(
                 source: program.stateTable[stateIndex], event: event, target: program.stateTable[target],
@@ -193,11 +183,10 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     @inlinable @inline(__always)
     mutating func take(_ decision: Decision, _ event: Event) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
         switch decision {
-        case let .take(index, target, targetRow):
+        case let .take(index, target):
             let candidate = program.candidateTable[index]
             let source = stateIndex
             stateIndex = target
-            row = targetRow
             return Transition(
                 source: program.stateTable[source], event: event, target: program.stateTable[stateIndex],
                 effects: program.effects(of: index, candidate), kind: candidate.kind

@@ -128,18 +128,8 @@ extension MachineGraph {
 /// Graphviz text helpers.
 @usableFromInline
 enum DOT {
-    /// A DOT quoted string that Graphviz draws as exactly `text`: backslashes and quotes
-    /// escaped (so `\N`, `\l` and the like stay literal), `&` written as `&amp;` (Graphviz
-    /// decodes HTML entities such as `&lt;` or `&#35;` in labels), line breaks as `\n`, other
-    /// control characters replaced by U+FFFD. Non-ASCII text is kept as UTF-8.
-    @inlinable
-    static func quoted(_ text: String) -> String {
-        var out = ""
-        appendQuoted(text, to: &out)
-        return out
-    }
-
-    /// Appends `text` quoted (see ``quoted(_:)``).
+    /// Appends `text` as a DOT quoted string that Graphviz draws as exactly `text` (see
+    /// ``appendEscaped(_:to:)``).
     @inlinable
     static func appendQuoted(_ text: String, to out: inout String) {
         out += "\""
@@ -147,7 +137,10 @@ enum DOT {
         out += "\""
     }
 
-    /// Appends `text` escaped for the inside of a DOT quoted string (see ``quoted(_:)``).
+    /// Appends `text` escaped for the inside of a DOT quoted string: backslashes and quotes
+    /// escaped (so `\N`, `\l` and the like stay literal), `&` written as `&amp;` (Graphviz
+    /// decodes HTML entities such as `&lt;` or `&#35;` in labels), line breaks as `\n`, other
+    /// control characters replaced by U+FFFD. Non-ASCII text is kept as UTF-8.
     @inlinable
     static func appendEscaped(_ text: String, to out: inout String) {
         if !text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "&") || $0 < 0x20 || $0 == 0x7F }) {

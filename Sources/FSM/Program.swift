@@ -34,9 +34,6 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
     struct Cell: Sendable {
         /// The target state's index for a single unguarded transition, or a negative code.
         @usableFromInline let code: Int32
-        /// For a single unguarded transition, where the target's row starts
-        /// (`code * eventCount`): the next cell is found with an addition, not a multiplication.
-        @usableFromInline let targetRow: Int32
         /// The cell's candidates: `first ..< first + count` of `candidateTable`.
         @usableFromInline let first: Int32
         @usableFromInline let count: Int32
@@ -132,16 +129,15 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
                     }
                     let single = list.count == 1 && list[0].guard == nil
                     let names = list.contains(where: { $0.guard != nil }) ? GuardNames(list.compactMap { $0.guard?.name }) : GuardNames([])
-                    let target = candidates[Int(first)].target
                     cells.append(Cell(
-                        code: single ? target : Self.guardedCode, targetRow: single ? target * Int32(eventCount) : 0,
+                        code: single ? Int32(candidates[Int(first)].target) : Self.guardedCode,
                         first: first, count: Int32(list.count), guardNames: names
                     ))
                 case .ignored:
                     permitted.append(resolution.events[e])
-                    cells.append(Cell(code: Self.ignoredCode, targetRow: 0, first: 0, count: 0, guardNames: []))
+                    cells.append(Cell(code: Self.ignoredCode, first: 0, count: 0, guardNames: []))
                 case .illegal:
-                    cells.append(Cell(code: source.isFinal ? Self.finalCode : Self.illegalCode, targetRow: 0, first: 0, count: 0, guardNames: []))
+                    cells.append(Cell(code: source.isFinal ? Self.finalCode : Self.illegalCode, first: 0, count: 0, guardNames: []))
                 }
             }
             let long = permitted.count > SmallList<Event>.inlineCapacity
