@@ -6,7 +6,7 @@
 /// index from a `switch`:
 ///
 /// ```swift
-/// enum Input: Int, Hashable, Sendable, DenseIndexed { case coin, push }
+/// enum Input: Int, MachineEvent, Hashable, Sendable, DenseIndexed { case coin, push }
 ///
 /// extension LoginEvent: DenseIndexed {
 ///     var denseIndex: Int {

@@ -27,3 +27,66 @@ public struct Guard<Context>: Sendable {
     @inlinable
     public func callAsFunction(_ context: Context) -> Bool { predicate(context) }
 }
+
+/// A guard as a transition holds it: a name, and a condition on the context, on the event,
+/// or on both.
+///
+/// You do not build one yourself: ``On`` and ``Internal`` accept a `Guard<Context>`, a
+/// `Guard<Event>` or a `Guard<(Context, Event)>` and keep it as this type.
+public struct TransitionGuard<Context, Event>: Sendable {
+    /// The name shown in tables, diagrams and error messages.
+    public let name: String
+    /// What the condition reads.
+    @usableFromInline let condition: Condition
+
+    /// A condition and what it reads.
+    @usableFromInline
+    enum Condition: Sendable {
+        /// Reads the context.
+        case context(@Sendable (Context) -> Bool)
+        /// Reads the event.
+        case event(@Sendable (Event) -> Bool)
+        /// Reads both.
+        case both(@Sendable ((Context, Event)) -> Bool)
+    }
+
+    /// What the condition reads: `context`, `event` or `both` (shown by tools and docs).
+    public var reads: String {
+        switch condition {
+        case .context: "context"
+        case .event: "event"
+        case .both: "both"
+        }
+    }
+
+    /// A guard on the context.
+    @inlinable
+    public init(_ guard: Guard<Context>) {
+        name = `guard`.name
+        condition = .context(`guard`.predicate)
+    }
+
+    /// A guard on the event.
+    @inlinable
+    public init(event guard: Guard<Event>) {
+        name = `guard`.name
+        condition = .event(`guard`.predicate)
+    }
+
+    /// A guard on the context and the event.
+    @inlinable
+    public init(both guard: Guard<(Context, Event)>) {
+        name = `guard`.name
+        condition = .both(`guard`.predicate)
+    }
+
+    /// Evaluates the condition.
+    @inlinable @inline(__always)
+    public func holds(_ context: Context, _ event: Event) -> Bool {
+        switch condition {
+        case let .context(predicate): predicate(context)
+        case let .event(predicate): predicate(event)
+        case let .both(predicate): predicate((context, event))
+        }
+    }
+}

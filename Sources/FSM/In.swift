@@ -9,7 +9,7 @@
 ///
 /// Every state of a machine is declared by exactly one `In` or ``Final`` block; the order
 /// of the blocks is the order of the states in tables, diagrams and listings.
-public struct In<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+public struct In<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The declaration this block stands for.
     public let declaration: StateDeclaration<State, Event, Effect, Context>
 
@@ -30,7 +30,7 @@ public struct In<State: Hashable & Sendable, Event: Hashable & Sendable, Effect:
 /// ```swift
 /// Final(.dismissed) { IgnoreOtherEvents() }
 /// ```
-public struct Final<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+public struct Final<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The declaration this block stands for.
     public let declaration: StateDeclaration<State, Event, Effect, Context>
 

@@ -1,5 +1,5 @@
 /// Whether an event can be sent now, and if not, why not.
-public struct EventAvailability<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable>: Sendable {
+public struct EventAvailability<State: Hashable & Sendable, Event: MachineEvent & Hashable, Effect: Sendable>: Sendable {
     /// The event.
     public let event: Event
     /// What sending it now would do: the transition, or the error that says why not.
@@ -14,10 +14,13 @@ public struct EventAvailability<State: Hashable & Sendable, Event: Hashable & Se
 
 extension Machine {
     /// The declared events, in declaration order.
-    public var events: [Event] { program.definition.resolution.events }
+    public var events: [Event.Key] { program.definition.resolution.events }
 
     /// The declared states, in declaration order.
     public var states: [State] { program.definition.resolution.states }
+}
+
+extension Machine where Event.Key == Event {
 
     /// The events the current state accepts now (taken or ignored), guards evaluated on
     /// `context`, in declaration order.
@@ -34,7 +37,7 @@ extension Machine {
     }
 }
 
-extension Machine where Context == Void {
+extension Machine where Event.Key == Event, Context == Void {
     /// The events the current state accepts now, in declaration order.
     public var permittedEvents: [Event] { permittedEvents(context: ()) }
 

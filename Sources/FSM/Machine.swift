@@ -10,7 +10,7 @@
 /// try door.send(.open)          // closed --open--> opened
 /// try door.send(.lock)          // throws: 'lock' is not permitted in state 'opened' (permitted: close)
 /// ```
-public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     @usableFromInline let program: Program<State, Event, Effect, Context>
     @usableFromInline var stateIndex: Int
 
@@ -78,7 +78,7 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     @inlinable @inline(__always)
     @discardableResult
     public mutating func send(_ event: Event, context: Context) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
-        try take(decide(program.index(of: event)) { $0.predicate(context) }, event)
+        try take(decide(program.index(of: event.key)) { $0.holds(context, event) }, event)
     }
 
     /// Sends an event and returns what happened as a value: the transition taken, or the
@@ -89,12 +89,12 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     /// `Result` next to nothing.
     @inlinable @inline(__always)
     public mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
-        step(decide(program.index(of: event)) { $0.predicate(context) }, event)
+        step(decide(program.index(of: event.key)) { $0.holds(context, event) }, event)
     }
 
     /// Carries out a decision and returns the outcome as a value.
     @inlinable @inline(__always)
-    mutating func step(_ decision: Decision, _ event: Event) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
+    mutating func step<Value: MachineEvent>(_ decision: Decision, _ event: Value) -> Result<Transition<State, Value, Effect>, TransitionError<State, Value>> where Value.Key == Event.Key {
         switch decision {
         case .take, .ignore:
             let transition = outcome(decision, event)
@@ -108,20 +108,21 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
     /// What sending an event would do now, without doing it.
     @inlinable
     public func check(_ event: Event, context: Context) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
-        outcome(decide(program.index(of: event)) { $0.predicate(context) }, event)
+        outcome(decide(program.index(of: event.key)) { $0.holds(context, event) }, event)
     }
 
-    /// Sends an event, deciding each guard by its name instead of evaluating it on a
-    /// context: for simulators, REPLs and model-based tests that explore a machine without
-    /// building contexts. Otherwise exactly `send(_:context:)`.
+    /// Sends an event's key, deciding each guard by its name instead of evaluating it on a
+    /// context and an event value: for simulators, REPLs and model-based tests that explore a
+    /// machine without building contexts or payloads. Otherwise exactly `send(_:context:)`;
+    /// the transition carries the key.
     @discardableResult
-    public mutating func send(_ event: Event, guards holds: (String) -> Bool) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
-        try take(decide(program.index(of: event)) { holds($0.name) }, event)
+    public mutating func send(_ key: Event.Key, guards holds: (String) -> Bool) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
+        try take(decide(program.index(of: key)) { holds($0.name) }, key)
     }
 
-    /// What sending an event would do now, each guard decided by its name.
-    public func check(_ event: Event, guards holds: (String) -> Bool) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
-        outcome(decide(program.index(of: event)) { holds($0.name) }, event)
+    /// What sending an event's key would do now, each guard decided by its name.
+    public func check(_ key: Event.Key, guards holds: (String) -> Bool) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
+        outcome(decide(program.index(of: key)) { holds($0.name) }, key)
     }
 
     /// What an event does in the current state, as plain data: the one place where dispatch
@@ -142,7 +143,7 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
 
     /// Decides what the event at `index` (`nil`: undeclared) does in the current state.
     @inlinable @inline(__always)
-    func decide(_ index: Int?, passes: (Guard<Context>) -> Bool) -> Decision {
+    func decide(_ index: Int?, passes: (TransitionGuard<Context, Event>) -> Bool) -> Decision {
         guard let eventIndex = index else { return .noTransition }
         let cell = program.cellTable[stateIndex &* program.eventCount &+ eventIndex]
         if cell.code >= 0 {
@@ -164,7 +165,7 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
 
     /// The transition a decision stands for, or the error that rejects it.
     @inlinable @inline(__always)
-    func outcome(_ decision: Decision, _ event: Event) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
+    func outcome<Value: MachineEvent>(_ decision: Decision, _ event: Value) -> Result<Transition<State, Value, Effect>, TransitionError<State, Value>> where Value.Key == Event.Key {
         switch decision {
         case let .take(index, target):
             let candidate = program.candidateTable[index]
@@ -181,7 +182,7 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
 
     /// Carries out a decision: moves to the target, or applies the policy to a rejection.
     @inlinable @inline(__always)
-    mutating func take(_ decision: Decision, _ event: Event) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
+    mutating func take<Value: MachineEvent>(_ decision: Decision, _ event: Value) throws(TransitionError<State, Value>) -> Transition<State, Value, Effect> where Value.Key == Event.Key {
         switch decision {
         case let .take(index, target):
             let candidate = program.candidateTable[index]
@@ -201,7 +202,7 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
 
     /// Applies the policy to a rejection.
     @inlinable @inline(__always)
-    func reject(_ decision: Decision, _ event: Event) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
+    func reject<Value: MachineEvent>(_ decision: Decision, _ event: Value) throws(TransitionError<State, Value>) -> Transition<State, Value, Effect> where Value.Key == Event.Key {
         switch policy {
         case .throw:
             throw error(for: decision, event)
@@ -216,14 +217,14 @@ public struct Machine<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
 
     /// The error of a rejecting decision.
     @inlinable @inline(__always)
-    func error(for decision: Decision, _ event: Event) -> TransitionError<State, Event> {
-        let reason: TransitionError<State, Event>.Reason
+    func error<Value: MachineEvent>(for decision: Decision, _ event: Value) -> TransitionError<State, Value> where Value.Key == Event.Key {
+        let reason: TransitionError<State, Value>.Reason
         switch decision {
         case let .guardNotMet(names): reason = .guardNotMet(names)
         case .finalState: reason = .finalState
         case .take, .ignore, .noTransition: reason = .noTransition
         }
-        return TransitionError(state: program.stateTable[stateIndex], event: event, reason: reason, permitted: program.permitted(in: stateIndex))
+        return TransitionError<State, Value>(state: program.stateTable[stateIndex], event: event, reason: reason, permitted: program.permitted(in: stateIndex))
     }
 }
 
@@ -248,12 +249,13 @@ extension Machine where Context == Void {
     }
 }
 
-extension Machine where Event: DenseIndexed {
+extension Machine where Event.Key: DenseIndexed {
     /// The index of an event: by its byte when events are single bytes of plain data (its
     /// `denseIndex` then is not even computed), otherwise by its dense index.
     @inlinable @inline(__always)
     func denseIndex(of event: Event) -> Int? {
-        Program<State, Event, Effect, Context>.eventsAreBytes ? program.index(of: event) : program.index(ofDense: event, event.denseIndex)
+        let key = event.key
+        return Program<State, Event, Effect, Context>.eventsAreBytes ? program.index(of: key) : program.index(ofDense: key, key.denseIndex)
     }
 
     /// Sends an event, found by its dense index instead of by hashing: the same as the
@@ -261,20 +263,20 @@ extension Machine where Event: DenseIndexed {
     @inlinable @inline(__always)
     @discardableResult
     public mutating func send(_ event: Event, context: Context) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
-        try take(decide(denseIndex(of: event)) { $0.predicate(context) }, event)
+        try take(decide(denseIndex(of: event)) { $0.holds(context, event) }, event)
     }
 }
 
-extension Machine where Event: DenseIndexed {
+extension Machine where Event.Key: DenseIndexed {
     /// Sends an event found by its dense index and returns what happened as a value (see
     /// `transition(on:context:)`).
     @inlinable @inline(__always)
     public mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
-        step(decide(denseIndex(of: event)) { $0.predicate(context) }, event)
+        step(decide(denseIndex(of: event)) { $0.holds(context, event) }, event)
     }
 }
 
-extension Machine where Event: DenseIndexed, Context == Void {
+extension Machine where Event.Key: DenseIndexed, Context == Void {
     /// Sends an event found by its dense index to a machine without context and returns what
     /// happened as a value.
     @inlinable @inline(__always)

@@ -1,7 +1,7 @@
 /// The result builder of a definition's body: a list of ``In`` and ``Final`` blocks, in
 /// declaration order. `if`, `if`/`else`, `switch` and `for` work inside it.
 @resultBuilder
-public enum MachineBuilder<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context> {
+public enum MachineBuilder<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context> {
     /// A list of state declarations.
     public typealias Component = [StateDeclaration<State, Event, Effect, Context>]
 
@@ -41,7 +41,7 @@ public enum MachineBuilder<State: Hashable & Sendable, Event: Hashable & Sendabl
 /// ``IgnoreOtherEvents``, ``OnEntry`` and ``OnExit`` lines, in declaration order.
 /// `if`, `if`/`else`, `switch` and `for` work inside it.
 @resultBuilder
-public enum StateBuilder<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context> {
+public enum StateBuilder<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context> {
     /// A list of state elements.
     public typealias Component = [StateElement<State, Event, Effect, Context>]
 

@@ -58,8 +58,8 @@ extension MachineDefinition {
                 found.append(Diagnostic(.error, .undeclaredState, states: [state, target], events: [name(of: transition.event)],
                                         "the transition '\(state)' --\(name(of: transition.event))--> '\(target)' goes to the undeclared state '\(target)'"))
             }
-            var reported: Set<Event> = []
-            func checkDeclared(_ event: Event) {
+            var reported: Set<Event.Key> = []
+            func checkDeclared(_ event: Event.Key) {
                 guard resolution.eventIndex[event] == nil, reported.insert(event).inserted else { return }
                 found.append(Diagnostic(.error, .undeclaredEvent, states: [state], events: [name(of: event)],
                                         "state '\(state)' names the undeclared event '\(name(of: event))'"))

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// enum Door: Hashable, Sendable, CaseIterable { case opened, closed, locked }
-/// enum DoorEvent: Hashable, Sendable, CaseIterable { case open, close, lock, unlock }
+/// enum DoorEvent: MachineEvent, Hashable, CaseIterable { case open, close, lock, unlock }
 ///
 /// let door = MachineDefinition<Door, DoorEvent, Never, Void>(name: "door", initial: .closed) {
 ///     In(.closed) {
@@ -24,7 +24,7 @@
 ///   messages are `String(describing:)`: conform to `CustomStringConvertible` to choose them.
 /// - `Effect` is the type of the outputs transitions emit (use `Never` for none).
 /// - `Context` is what guards read, supplied with each event (use `Void` for none).
-public struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The machine's name, used in diagrams and tools.
     public let name: String
     /// What the machine is for, in one line (empty when not given): tools list it, and
@@ -33,7 +33,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Se
     /// The initial state, if one was given.
     public let initial: State?
     /// The declared events, in declaration order.
-    public let events: [Event]
+    public let events: [Event.Key]
     /// The declared states with their transitions, in declaration order.
     public let declarations: [StateDeclaration<State, Event, Effect, Context>]
     /// The definition resolved into cells, once, shared by the runtime, validation, the
@@ -42,7 +42,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Se
 
     /// Creates a definition from its parts. The result-builder initialisers are the usual way.
     @inlinable
-    public init(name: String, summary: String = "", initial: State?, events: [Event], declarations: [StateDeclaration<State, Event, Effect, Context>]) {
+    public init(name: String, summary: String = "", initial: State?, events: [Event.Key], declarations: [StateDeclaration<State, Event, Effect, Context>]) {
         self.name = name
         self.summary = summary
         self.initial = initial
@@ -63,7 +63,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Se
         name: String,
         summary: String = "",
         initial: State,
-        events: [Event],
+        events: [Event.Key],
         @MachineBuilder<State, Event, Effect, Context> _ body: () -> [StateDeclaration<State, Event, Effect, Context>]
     ) {
         self.init(name: name, summary: summary, initial: initial, events: events, declarations: body())
@@ -81,8 +81,8 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Se
     /// The name of a state as tables, diagrams and messages show it.
     public func name(of state: State) -> String { String(describing: state) }
 
-    /// The name of an event as tables, diagrams and messages show it.
-    public func name(of event: Event) -> String { String(describing: event) }
+    /// The name of an event's key as tables, diagrams and messages show it.
+    public func name(of event: Event.Key) -> String { String(describing: event) }
 
     /// The declaration of a state (the first, if it was declared twice).
     public func declaration(of state: State) -> StateDeclaration<State, Event, Effect, Context>? {
@@ -90,8 +90,8 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Se
     }
 }
 
-extension MachineDefinition where Event: CaseIterable {
-    /// Declares a machine whose events are all the cases of `Event`, in declaration order.
+extension MachineDefinition where Event.Key: CaseIterable {
+    /// Declares a machine whose events are all the keys of `Event` (`Event.Key.allCases`), in declaration order.
     /// - Parameters:
     ///   - name: The machine's name.
     ///   - summary: What the machine is for, in one line.
@@ -104,6 +104,6 @@ extension MachineDefinition where Event: CaseIterable {
         initial: State,
         @MachineBuilder<State, Event, Effect, Context> _ body: () -> [StateDeclaration<State, Event, Effect, Context>]
     ) {
-        self.init(name: name, summary: summary, initial: initial, events: Array(Event.allCases), declarations: body())
+        self.init(name: name, summary: summary, initial: initial, events: Array(Event.Key.allCases), declarations: body())
     }
 }

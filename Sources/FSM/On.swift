@@ -9,25 +9,49 @@
 /// whose guard holds is taken. A line without a guard after guarded ones acts as `else`.
 /// A transition to the state it leaves is external: exit and entry effects run. Use
 /// ``Internal`` to stay without leaving.
-public struct On<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+public struct On<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The element this line stands for.
     public let element: StateElement<State, Event, Effect, Context>
 
     /// Declares a transition.
     /// - Parameters:
-    ///   - event: The event.
+    ///   - event: The event's key (for an event without data, the event itself).
     ///   - target: The state to go to.
     ///   - guard: A named condition on the context, if any.
     ///   - effects: The effects to emit, in order.
     @inlinable
-    public init(_ event: Event, to target: State, guard: Guard<Context>? = nil, emit effects: Effect...) {
-        element = .transition(event, to: target, guard: `guard`, effects: effects)
+    public init(_ event: Event.Key, to target: State, guard: Guard<Context>? = nil, emit effects: Effect...) {
+        element = .transition(event, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects)
     }
 
     /// Declares a transition whose effects are given as an array.
     @inlinable
-    public init(_ event: Event, to target: State, guard: Guard<Context>? = nil, effects: [Effect]) {
-        element = .transition(event, to: target, guard: `guard`, effects: effects)
+    public init(_ event: Event.Key, to target: State, guard: Guard<Context>? = nil, effects: [Effect]) {
+        element = .transition(event, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects)
+    }
+
+    /// Declares a transition guarded by a condition on the event it receives.
+    ///
+    /// ```swift
+    /// let rightCode = Guard<LockEvent>("code is 1234") { $0 == .unlock(code: "1234") }
+    /// On(.unlock, to: .closed, guard: rightCode)
+    /// ```
+    @inlinable @_disfavoredOverload
+    public init(_ event: Event.Key, to target: State, guard: Guard<Event>, emit effects: Effect...) {
+        element = .transition(event, to: target, guard: TransitionGuard(event: `guard`), effects: effects)
+    }
+
+    /// Declares a transition guarded by a condition on the context and the event it receives.
+    ///
+    /// ```swift
+    /// let matches = Guard<(Lock, LockEvent)>("code matches") { lock, event in
+    ///     if case let .unlock(code) = event { code == lock.code } else { false }
+    /// }
+    /// On(.unlock, to: .closed, guard: matches)
+    /// ```
+    @inlinable @_disfavoredOverload
+    public init(_ event: Event.Key, to target: State, guard: Guard<(Context, Event)>, emit effects: Effect...) {
+        element = .transition(event, to: target, guard: TransitionGuard(both: `guard`), effects: effects)
     }
 }
 
@@ -37,28 +61,40 @@ public struct On<State: Hashable & Sendable, Event: Hashable & Sendable, Effect:
 /// ```swift
 /// In(.idle) { Internal(.edit) }
 /// ```
-public struct Internal<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+public struct Internal<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The element this line stands for.
     public let element: StateElement<State, Event, Effect, Context>
 
     /// Declares an internal transition.
     /// - Parameters:
-    ///   - event: The event.
+    ///   - event: The event's key.
     ///   - guard: A named condition on the context, if any.
     ///   - effects: The effects to emit, in order.
     @inlinable
-    public init(_ event: Event, guard: Guard<Context>? = nil, emit effects: Effect...) {
-        element = .internalTransition(event, guard: `guard`, effects: effects)
+    public init(_ event: Event.Key, guard: Guard<Context>? = nil, emit effects: Effect...) {
+        element = .internalTransition(event, guard: `guard`.map(TransitionGuard.init), effects: effects)
     }
 
     /// An internal transition whose effects are a list built elsewhere.
     /// - Parameters:
-    ///   - event: The event.
+    ///   - event: The event's key.
     ///   - guard: A named condition that must hold.
     ///   - effects: The effects, in order.
     @inlinable
-    public init(_ event: Event, guard: Guard<Context>? = nil, effects: [Effect]) {
-        element = .internalTransition(event, guard: `guard`, effects: effects)
+    public init(_ event: Event.Key, guard: Guard<Context>? = nil, effects: [Effect]) {
+        element = .internalTransition(event, guard: `guard`.map(TransitionGuard.init), effects: effects)
+    }
+
+    /// An internal transition guarded by a condition on the event it receives.
+    @inlinable @_disfavoredOverload
+    public init(_ event: Event.Key, guard: Guard<Event>, emit effects: Effect...) {
+        element = .internalTransition(event, guard: TransitionGuard(event: `guard`), effects: effects)
+    }
+
+    /// An internal transition guarded by a condition on the context and the event it receives.
+    @inlinable @_disfavoredOverload
+    public init(_ event: Event.Key, guard: Guard<(Context, Event)>, emit effects: Effect...) {
+        element = .internalTransition(event, guard: TransitionGuard(both: `guard`), effects: effects)
     }
 }
 
@@ -68,21 +104,21 @@ public struct Internal<State: Hashable & Sendable, Event: Hashable & Sendable, E
 /// ```swift
 /// In(.loading) { Ignore(.startLoading) }
 /// ```
-public struct Ignore<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+public struct Ignore<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The element this line stands for.
     public let element: StateElement<State, Event, Effect, Context>
 
     /// Declares events as ignored.
     @inlinable
-    public init(_ events: Event...) { element = .ignore(events) }
+    public init(_ events: Event.Key...) { element = .ignore(events) }
     /// Declares events as ignored, from a sequence.
     @inlinable
-    public init(_ events: some Sequence<Event>) { element = .ignore(Array(events)) }
+    public init(_ events: some Sequence<Event.Key>) { element = .ignore(Array(events)) }
 }
 
 /// Every event the state does not otherwise handle is ignored: for a screen that is gone,
 /// whose late results are dropped.
-public struct IgnoreOtherEvents<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+public struct IgnoreOtherEvents<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// Declares every otherwise unhandled event of the state as ignored.
     @inlinable
     public init() {}
@@ -90,21 +126,21 @@ public struct IgnoreOtherEvents<State: Hashable & Sendable, Event: Hashable & Se
 
 /// Events declared illegal in a state. Sending one is rejected exactly as an undeclared
 /// pair is; the declaration says "this was thought about", which strict validation requires.
-public struct Illegal<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+public struct Illegal<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The element this line stands for.
     public let element: StateElement<State, Event, Effect, Context>
 
     /// Declares events as illegal.
     @inlinable
-    public init(_ events: Event...) { element = .illegal(events) }
+    public init(_ events: Event.Key...) { element = .illegal(events) }
     /// Declares events as illegal, from a sequence.
     @inlinable
-    public init(_ events: some Sequence<Event>) { element = .illegal(Array(events)) }
+    public init(_ events: some Sequence<Event.Key>) { element = .illegal(Array(events)) }
 }
 
 /// Effects emitted whenever an external transition enters the state (after the transition's
 /// own effects).
-public struct OnEntry<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+public struct OnEntry<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The element this line stands for.
     public let element: StateElement<State, Event, Effect, Context>
 
@@ -115,7 +151,7 @@ public struct OnEntry<State: Hashable & Sendable, Event: Hashable & Sendable, Ef
 
 /// Effects emitted whenever an external transition leaves the state (before the transition's
 /// own effects).
-public struct OnExit<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+public struct OnExit<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The element this line stands for.
     public let element: StateElement<State, Event, Effect, Context>
 

@@ -18,7 +18,7 @@
 /// The buffers are allocated and filled once in `init` and freed in `deinit`; reading them
 /// retains nothing. Immutable after `init`, hence `@unchecked Sendable`.
 @usableFromInline
-final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: @unchecked Sendable {
+final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: @unchecked Sendable {
     /// A cell code: the event is ignored.
     @usableFromInline static var ignoredCode: Int32 { -1 }
     /// A cell code: the event is rejected.
@@ -57,21 +57,21 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
     @usableFromInline let eventCount: Int
     @usableFromInline let initialIndex: Int
     /// The guards, in the order candidates refer to them.
-    @usableFromInline let guards: [Guard<Context>]
+    @usableFromInline let guards: [TransitionGuard<Context, Event>]
     /// Lists longer than eight, each whole, one after another.
     @usableFromInline let longEffects: ListStore<Effect>
-    @usableFromInline let longPermitted: ListStore<Event>
+    @usableFromInline let longPermitted: ListStore<Event.Key>
 
     @usableFromInline let cellTable: UnsafeMutableBufferPointer<Cell>
     @usableFromInline let candidateTable: UnsafeMutableBufferPointer<Candidate>
     @usableFromInline let effectSlotTable: UnsafeMutableBufferPointer<SmallList<Effect>.Slots>
-    @usableFromInline let permittedSlotTable: UnsafeMutableBufferPointer<SmallList<Event>.Slots>
+    @usableFromInline let permittedSlotTable: UnsafeMutableBufferPointer<SmallList<Event.Key>.Slots>
     /// Per state, how many events it permits, and where they start in `longPermitted` when
     /// more than eight.
     @usableFromInline let permittedRanges: UnsafeMutableBufferPointer<(start: Int32, count: Int32)>
     @usableFromInline let stateTable: UnsafeMutableBufferPointer<State>
     @usableFromInline let finalTable: UnsafeMutableBufferPointer<Bool>
-    @usableFromInline let eventTable: UnsafeMutableBufferPointer<Event>
+    @usableFromInline let eventTable: UnsafeMutableBufferPointer<Event.Key>
     /// For ``DenseIndexed`` events: `denseTable[event.denseIndex]` is the event's column, or
     /// -1; empty when the indices are not usable (then events are hashed).
     @usableFromInline let denseTable: UnsafeMutableBufferPointer<Int32>
@@ -88,12 +88,12 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
         cells.reserveCapacity(resolution.states.count * eventCount)
         var candidates: [Candidate] = []
         var effectSlots: [SmallList<Effect>.Slots] = []
-        var guards: [Guard<Context>] = []
+        var guards: [TransitionGuard<Context, Event>] = []
         var longEffects: [Effect] = []
-        var permittedSlots: [SmallList<Event>.Slots] = []
+        var permittedSlots: [SmallList<Event.Key>.Slots] = []
         var permittedRanges: [(start: Int32, count: Int32)] = []
-        var longPermitted: [Event] = []
-        var permitted: [Event] = []
+        var longPermitted: [Event.Key] = []
+        var permitted: [Event.Key] = []
         for s in resolution.declarations.indices {
             let source = resolution.declarations[s]
             permitted.removeAll(keepingCapacity: true)
@@ -140,9 +140,9 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
                     cells.append(Cell(code: source.isFinal ? Self.finalCode : Self.illegalCode, first: 0, count: 0, guardNames: []))
                 }
             }
-            let long = permitted.count > SmallList<Event>.inlineCapacity
+            let long = permitted.count > SmallList<Event.Key>.inlineCapacity
             permittedRanges.append((start: long ? Int32(longPermitted.count) : 0, count: Int32(permitted.count)))
-            permittedSlots.append(SmallList<Event>.slots(long ? [] : permitted))
+            permittedSlots.append(SmallList<Event.Key>.slots(long ? [] : permitted))
             if long { longPermitted += permitted }
         }
         self.definition = definition
@@ -195,12 +195,12 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
     /// a concrete event type: an enum without payloads of up to 256 cases, or with small
     /// payloads (`failToLoad(Kind)`) that fit one byte, `Bool`, `UInt8`, `Int8`.
     @inlinable @inline(__always)
-    static var eventsAreBytes: Bool { MemoryLayout<Event>.size == 1 && _isPOD(Event.self) }
+    static var eventsAreBytes: Bool { MemoryLayout<Event.Key>.size == 1 && _isPOD(Event.Key.self) }
 
     /// The column of a declared event: from its byte when events are single bytes of plain
     /// data (most enums), otherwise by hashing.
     @inlinable @inline(__always)
-    func index(of event: Event) -> Int? {
+    func index(of event: Event.Key) -> Int? {
         if Self.eventsAreBytes && byteTable.count == 256 {
             let byte = withUnsafeBytes(of: event) { $0[0] }
             let index = byteTable[Int(byte)]
@@ -211,7 +211,7 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
 
     /// The column of a declared event, from its dense index, without hashing.
     @inlinable @inline(__always)
-    func index(ofDense event: Event, _ dense: Int) -> Int? {
+    func index(ofDense event: Event.Key, _ dense: Int) -> Int? {
         if denseIsIdentity {
             return dense >= 0 && dense < eventCount ? dense : nil
         }
@@ -233,7 +233,7 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
 
     /// The events a state handles or ignores: one move of its slots when they fit.
     @inlinable @inline(__always)
-    func permitted(in state: Int) -> SmallList<Event> {
+    func permitted(in state: Int) -> SmallList<Event.Key> {
         let range = permittedRanges[state]
         if range.count <= 8 {
             return SmallList(slots: permittedSlotTable[state], count: Int(range.count))
@@ -242,7 +242,7 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
     }
 
     /// The byte lookup table of single-byte plain-data events, or `[]`.
-    static func byteMap(_ events: [Event]) -> [Int32] {
+    static func byteMap(_ events: [Event.Key]) -> [Int32] {
         guard eventsAreBytes else { return [] }
         var map = [Int32](repeating: -1, count: 256)
         for (position, event) in events.enumerated() {
@@ -255,7 +255,7 @@ final class Program<State: Hashable & Sendable, Event: Hashable & Sendable, Effe
 
     /// The dense-index lookup table of the events, or `[]` when they are not all
     /// ``DenseIndexed`` with distinct, small, non-negative indices.
-    static func denseMap(_ events: [Event]) -> [Int32] {
+    static func denseMap(_ events: [Event.Key]) -> [Int32] {
         let indices = events.compactMap { ($0 as? any DenseIndexed)?.denseIndex }
         guard !events.isEmpty, indices.count == events.count, let largest = indices.max(), let smallest = indices.min(),
               smallest >= 0, largest < 4 * events.count + 64 else { return [] }

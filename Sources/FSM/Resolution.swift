@@ -8,7 +8,7 @@
 /// A final class, so that every view shares one resolution without copying its tables.
 /// Immutable after `init`.
 @usableFromInline
-final class Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     @usableFromInline typealias Declaration = StateDeclaration<State, Event, Effect, Context>
     @usableFromInline typealias Transition = TransitionDeclaration<State, Event, Effect, Context>
 
@@ -33,8 +33,8 @@ final class Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, E
     /// Positions in the definition's events of events listed again (left out here).
     @usableFromInline let duplicateEvents: [Int]
     @usableFromInline let declarations: [Declaration]
-    @usableFromInline let events: [Event]
-    @usableFromInline let eventIndex: [Event: Int]
+    @usableFromInline let events: [Event.Key]
+    @usableFromInline let eventIndex: [Event.Key: Int]
     /// The states' and events' names, computed once (`String(describing:)` is not cheap).
     @usableFromInline let stateNames: [String]
     @usableFromInline let eventNames: [String]
@@ -53,7 +53,7 @@ final class Resolution<State: Hashable & Sendable, Event: Hashable & Sendable, E
     /// Resolves a definition's parts (names are `String(describing:)`, as
     /// ``MachineDefinition/name(of:)-(State)`` gives them).
     @inlinable
-    init(events definitionEvents: [Event], declarations definitionDeclarations: [Declaration]) {
+    init(events definitionEvents: [Event.Key], declarations definitionDeclarations: [Declaration]) {
         let (states, stateIndex, duplicateStates) = Self.firstOccurrences(definitionDeclarations.lazy.map(\.state))
         // Without repeats, the definition's own array (shared, not copied).
         let declarations = duplicateStates.isEmpty

@@ -22,7 +22,7 @@ public protocol StateBlock<State, Event, Effect, Context>: Sendable {
     /// The machine's state type.
     associatedtype State: Hashable & Sendable
     /// The machine's event type.
-    associatedtype Event: Hashable & Sendable
+    associatedtype Event: MachineEvent
     /// The type of the effects its transitions emit.
     associatedtype Effect: Sendable
     /// What its guards read.
@@ -53,7 +53,7 @@ extension StateDeclaration: StateBlock {
 ///     Final(4)
 /// )
 /// ```
-public struct States<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: StateBlock {
+public struct States<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: StateBlock {
     /// The declarations, in order.
     public let declarations: [StateDeclaration<State, Event, Effect, Context>]
     /// States declared by a builder block.
@@ -79,14 +79,14 @@ extension MachineDefinition {
     ///   - blocks: One ``In`` or ``Final`` block per state (or ``States`` for several).
     @inlinable
     public init(
-        name: String, summary: String = "", initial: State, events: [Event],
+        name: String, summary: String = "", initial: State, events: [Event.Key],
         _ blocks: any StateBlock<State, Event, Effect, Context>...
     ) {
         self.init(name: name, summary: summary, initial: initial, events: events, declarations: blocks.flatMap { $0.declarations })
     }
 }
 
-extension MachineDefinition where Event: CaseIterable {
+extension MachineDefinition where Event.Key: CaseIterable {
     /// Declares a machine whose events are all the cases of `Event`, from its state blocks
     /// given as arguments (see ``StateBlock``).
     /// - Parameters:
@@ -99,6 +99,6 @@ extension MachineDefinition where Event: CaseIterable {
         name: String, summary: String = "", initial: State,
         _ blocks: any StateBlock<State, Event, Effect, Context>...
     ) {
-        self.init(name: name, summary: summary, initial: initial, events: Array(Event.allCases), declarations: blocks.flatMap { $0.declarations })
+        self.init(name: name, summary: summary, initial: initial, events: Array(Event.Key.allCases), declarations: blocks.flatMap { $0.declarations })
     }
 }

@@ -1,6 +1,6 @@
 /// One declared state of a definition with everything declared inside it: its transitions,
 /// the events it ignores or rejects explicitly, and its entry and exit effects.
-public struct StateDeclaration<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The state.
     public let state: State
     /// Whether the state is final: the machine is finished when it gets there.
@@ -8,9 +8,9 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: Hashable & Sen
     /// The transitions leaving the state, in declaration order.
     public let transitions: [TransitionDeclaration<State, Event, Effect, Context>]
     /// Events declared as ignored in this state: accepted, and nothing happens.
-    public let ignored: [Event]
+    public let ignored: [Event.Key]
     /// Events declared as illegal in this state (for strict validation).
-    public let illegal: [Event]
+    public let illegal: [Event.Key]
     /// Whether every event this state does not otherwise handle is ignored.
     public let ignoresOtherEvents: Bool
     /// Effects emitted when an external transition enters the state.
@@ -24,8 +24,8 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: Hashable & Sen
         state: State,
         isFinal: Bool = false,
         transitions: [TransitionDeclaration<State, Event, Effect, Context>] = [],
-        ignored: [Event] = [],
-        illegal: [Event] = [],
+        ignored: [Event.Key] = [],
+        illegal: [Event.Key] = [],
         ignoresOtherEvents: Bool = false,
         entryEffects: [Effect] = [],
         exitEffects: [Effect] = []
@@ -43,8 +43,8 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: Hashable & Sen
     @inlinable
     init(state: State, isFinal: Bool, elements: [StateElement<State, Event, Effect, Context>]) {
         var transitions: [TransitionDeclaration<State, Event, Effect, Context>] = []
-        var ignored: [Event] = []
-        var illegal: [Event] = []
+        var ignored: [Event.Key] = []
+        var illegal: [Event.Key] = []
         var ignoresOthers = false
         var entry: [Effect] = []
         var exit: [Effect] = []
@@ -70,15 +70,15 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: Hashable & Sen
 
 /// One line inside a state's block, as produced by ``On``, ``Internal``, ``Ignore``,
 /// ``Illegal``, ``IgnoreOtherEvents``, ``OnEntry`` and ``OnExit``.
-public enum StateElement<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+public enum StateElement<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// An external transition.
-    case transition(Event, to: State, guard: Guard<Context>?, effects: [Effect])
+    case transition(Event.Key, to: State, guard: TransitionGuard<Context, Event>?, effects: [Effect])
     /// An internal transition.
-    case internalTransition(Event, guard: Guard<Context>?, effects: [Effect])
+    case internalTransition(Event.Key, guard: TransitionGuard<Context, Event>?, effects: [Effect])
     /// Events accepted and ignored.
-    case ignore([Event])
+    case ignore([Event.Key])
     /// Events declared illegal.
-    case illegal([Event])
+    case illegal([Event.Key])
     /// Every otherwise unhandled event is ignored.
     case ignoreOthers
     /// Entry effects.

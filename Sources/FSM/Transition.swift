@@ -12,7 +12,7 @@ public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
 
 /// The transition a machine took for one event: where it was, the event, where it is now,
 /// and the effects to perform, in order.
-public struct Transition<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable>: Sendable {
+public struct Transition<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable>: Sendable {
     /// The state before the event.
     public let source: State
     /// The event.
@@ -40,8 +40,8 @@ public struct Transition<State: Hashable & Sendable, Event: Hashable & Sendable,
     public var changesState: Bool { source != target }
 }
 
-extension Transition: Equatable where Effect: Equatable {}
-extension Transition: Hashable where Effect: Hashable {}
+extension Transition: Equatable where Event: Equatable, Effect: Equatable {}
+extension Transition: Hashable where Event: Hashable, Effect: Hashable {}
 
 extension Transition: CustomStringConvertible {
     /// `source --event--> target / effect, effect`, or `source: event ignored`.

@@ -1,14 +1,14 @@
 /// One declared transition of a definition: from a state, on an event, optionally guarded,
 /// to a target state given as data, emitting effects in order.
-public struct TransitionDeclaration<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: Sendable {
+public struct TransitionDeclaration<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The state the transition leaves.
     public let source: State
     /// The event that triggers it.
-    public let event: Event
+    public let event: Event.Key
     /// The state it enters. Equal to ``source`` for internal transitions.
     public let target: State
     /// The guard that must hold, if any.
-    public let `guard`: Guard<Context>?
+    public let `guard`: TransitionGuard<Context, Event>?
     /// The effects the transition emits, in order (exit and entry effects not included).
     public let effects: [Effect]
     /// Whether this is an internal transition: the state does not change and no exit or
@@ -18,7 +18,7 @@ public struct TransitionDeclaration<State: Hashable & Sendable, Event: Hashable 
     /// Creates a transition declaration. The DSL (``On`` and ``Internal`` inside ``In``) is the
     /// usual way to declare one.
     @inlinable
-    public init(source: State, event: Event, target: State, guard: Guard<Context>? = nil, effects: [Effect] = [], isInternal: Bool = false) {
+    public init(source: State, event: Event.Key, target: State, guard: TransitionGuard<Context, Event>? = nil, effects: [Effect] = [], isInternal: Bool = false) {
         self.source = source
         self.event = event
         self.target = isInternal ? source : target

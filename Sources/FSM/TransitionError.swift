@@ -8,7 +8,7 @@
 ///
 /// Creating one allocates nothing: the permitted events are held inline (up to eight), and
 /// guard names are the compiled machine's own strings.
-public struct TransitionError<State: Hashable & Sendable, Event: Hashable & Sendable>: Error, Sendable, Hashable {
+public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: Error, Sendable {
     /// Why an event was rejected.
     public enum Reason: Sendable, Hashable {
         /// The state has no transition for the event (or declares it illegal).
@@ -27,11 +27,11 @@ public struct TransitionError<State: Hashable & Sendable, Event: Hashable & Send
     /// Why it was rejected.
     public let reason: Reason
     /// The events the state handles or ignores, in declaration order (guarded ones included).
-    public let permitted: SmallList<Event>
+    public let permitted: SmallList<Event.Key>
 
     /// Creates an error value.
     @inlinable
-    public init(state: State, event: Event, reason: Reason, permitted: SmallList<Event>) {
+    public init(state: State, event: Event, reason: Reason, permitted: SmallList<Event.Key>) {
         self.state = state
         self.event = event
         self.reason = reason
@@ -39,10 +39,13 @@ public struct TransitionError<State: Hashable & Sendable, Event: Hashable & Send
     }
 }
 
+extension TransitionError: Equatable where Event: Equatable {}
+extension TransitionError: Hashable where Event: Hashable {}
+
 extension TransitionError: CustomStringConvertible {
     /// One line: `illegal transition: 'E' is not permitted in state 'S'[: why] (permitted: a, b)`.
     public var description: String {
-        var text = "illegal transition: '\(event)' is not permitted in state '\(state)'"
+        var text = "illegal transition: '\(event.key)' is not permitted in state '\(state)'"
         switch reason {
         case .noTransition: break
         case let .guardNotMet(guardNames):

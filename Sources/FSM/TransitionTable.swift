@@ -70,13 +70,13 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
 
 extension MachineDefinition {
     /// The full transition table of the definition.
-    public var table: TransitionTable<State, Event, Effect> {
+    public var table: TransitionTable<State, Event.Key, Effect> {
         let resolution = self.resolution
-        var rows: [TransitionTable<State, Event, Effect>.Row] = []
+        var rows: [TransitionTable<State, Event.Key, Effect>.Row] = []
         rows.reserveCapacity(resolution.states.count * resolution.events.count)
         for (s, state) in resolution.states.enumerated() {
             for (e, event) in resolution.events.enumerated() {
-                let cell: TransitionTable<State, Event, Effect>.Cell
+                let cell: TransitionTable<State, Event.Key, Effect>.Cell
                 switch resolution.cell(s, e) {
                 case let .transitions(range):
                     cell = .transitions(resolution.transitions(s, range).map { .init(target: $0.target, guardName: $0.guard?.name, effects: $0.effects, isInternal: $0.isInternal) })

@@ -17,7 +17,7 @@ protocol SessionEngine {
     mutating func reset() -> REPLSession.Output
 }
 
-struct Engine<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable, Context>: SessionEngine {
+struct Engine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: SessionEngine {
     let definition: MachineDefinition<State, Event, Effect, Context>
     var machine: Machine<State, Event, Effect, Context>
     let initialMachine: Machine<State, Event, Effect, Context>
@@ -25,7 +25,7 @@ struct Engine<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Se
     /// The lines that changed the session, each with the machine and guards before it: a
     /// machine is a value, so undo is restoring a copy.
     var history: [(line: String, machine: Machine<State, Event, Effect, Context>, guards: [String: Bool])] = []
-    let events: [(name: String, event: Event)]
+    let events: [(name: String, event: Event.Key)]
     let guardNames: [String]
 
     init(_ definition: MachineDefinition<State, Event, Effect, Context>) throws(DefinitionError) {
@@ -70,14 +70,14 @@ struct Engine<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Se
         return "\(parts[0])(\(parts[1].trimmingWhitespace))"
     }
 
-    private func lookUp(_ name: String) -> Event? {
+    private func lookUp(_ name: String) -> Event.Key? {
         if let exact = events.first(where: { $0.name == name }) { return exact.event }
         let lowered = name.lowercased()
         let matches = events.filter { $0.name.lowercased() == lowered }
         return matches.count == 1 ? matches[0].event : nil
     }
 
-    private func describe(_ step: Transition<State, Event, Effect>) -> String {
+    private func describe(_ step: Transition<State, Event.Key, Effect>) -> String {
         let source = definition.name(of: step.source)
         let event = definition.name(of: step.event)
         switch step.kind {

@@ -18,7 +18,7 @@ import Testing
 @discardableResult
 public func expectTable<State, Event, Effect: Equatable, Context>(
     _ definition: MachineDefinition<State, Event, Effect, Context>,
-    _ rows: [ExpectedRow<State, Event, Effect>],
+    _ rows: [ExpectedRow<State, Event.Key, Effect>],
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> [String] {
     let differences = definition.tableDifferences(rows)
@@ -33,7 +33,7 @@ public func expectTable<State, Event, Effect: Equatable, Context>(
 /// cell ("waiting + startLoading -> loading").
 public func expectCell<State, Event, Effect: Equatable, Context>(
     _ definition: MachineDefinition<State, Event, Effect, Context>,
-    _ row: ExpectedRow<State, Event, Effect>,
+    _ row: ExpectedRow<State, Event.Key, Effect>,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     guard let cell = definition.table.cell(row.state, row.event) else {

@@ -38,9 +38,9 @@ extension MachineDefinition {
     /// reaches it (breadth-first over the declared transitions, in declaration order, so the
     /// result is deterministic). The initial state's path is empty; unreachable states are
     /// absent.
-    public func shortestPaths() -> [State: [PathStep<State, Event>]] {
+    public func shortestPaths() -> [State: [PathStep<State, Event.Key>]] {
         guard let initial, declaration(of: initial) != nil else { return [:] }
-        var paths: [State: [PathStep<State, Event>]] = [initial: []]
+        var paths: [State: [PathStep<State, Event.Key>]] = [initial: []]
         var queue = [initial]
         var head = 0
         while head < queue.count {
@@ -59,7 +59,7 @@ extension MachineDefinition {
     /// For each declared transition whose source is reachable, a path from the initial state
     /// that ends by taking it: together they cover every transition (for model-based tests).
     /// In declaration order.
-    public func transitionCover() -> [TransitionPath<State, Event>] {
+    public func transitionCover() -> [TransitionPath<State, Event.Key>] {
         let paths = shortestPaths()
         return transitions.compactMap { transition in
             guard let prefix = paths[transition.source] else { return nil }

@@ -5,7 +5,7 @@ extension MachineDefinition where Effect: Equatable {
     /// per difference: every cell whose behaviour differs, every cell the expected table
     /// forgot, every expected row naming an undeclared state or event, and every row given
     /// twice. An empty array means the tables agree.
-    public func tableDifferences(_ expected: [ExpectedRow<State, Event, Effect>]) -> [String] {
+    public func tableDifferences(_ expected: [ExpectedRow<State, Event.Key, Effect>]) -> [String] {
         let table = self.table
         var differences: [String] = []
         var covered: Set<Pair> = []
@@ -31,10 +31,10 @@ extension MachineDefinition where Effect: Equatable {
 
     private struct Pair: Hashable {
         let state: State
-        let event: Event
+        let event: Event.Key
     }
 
-    static func matches(_ cell: TransitionTable<State, Event, Effect>.Cell, _ expected: ExpectedCell<State, Effect>) -> Bool {
+    static func matches(_ cell: TransitionTable<State, Event.Key, Effect>.Cell, _ expected: ExpectedCell<State, Effect>) -> Bool {
         switch (cell, expected) {
         case (.ignored, .ignored), (.illegal, .illegal):
             return true
@@ -51,7 +51,7 @@ extension MachineDefinition where Effect: Equatable {
         }
     }
 
-    static func describe(_ cell: TransitionTable<State, Event, Effect>.Cell) -> String {
+    static func describe(_ cell: TransitionTable<State, Event.Key, Effect>.Cell) -> String {
         switch cell {
         case .ignored: return "ignored"
         case .illegal: return "illegal"

@@ -6,7 +6,7 @@ import Testing
 // The README's REPL example, compiled here and compared with the README.
 
 enum Light: Hashable, Sendable { case red, green }
-enum Tick: Hashable, Sendable, CaseIterable { case next }
+enum Tick: MachineEvent, Hashable, Sendable, CaseIterable { case next }
 
 func runLightREPL(lines: [String]) throws -> [String] {
     var printed: [String] = []

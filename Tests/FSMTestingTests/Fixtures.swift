@@ -6,7 +6,7 @@ enum Light: String, Hashable, Sendable, CustomStringConvertible {
     var description: String { rawValue }
 }
 
-enum Signal: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+enum Signal: String, MachineEvent, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case next, fail, repair
     var description: String { rawValue }
 }

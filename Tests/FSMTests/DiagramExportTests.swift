@@ -16,7 +16,7 @@ enum Odd: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-enum OddEvent: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+enum OddEvent: MachineEvent, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case go, back, poke
     var description: String {
         switch self {

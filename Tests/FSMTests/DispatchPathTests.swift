@@ -5,14 +5,14 @@ import Testing
 /// agree on every step, whatever the event type's layout (one byte, several bytes, a
 /// `String`, `DenseIndexed` or not) and however long the lists (more than eight effects or
 /// permitted events spill out of `SmallList`'s inline slots).
-struct PathOutcome<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Equatable & Sendable>: Equatable {
+struct PathOutcome<State: Hashable & Sendable, Event: MachineEvent & Hashable, Effect: Equatable & Sendable>: Equatable {
     let result: Result<Transition<State, Event, Effect>, TransitionError<State, Event>>
     let stateAfter: State
 }
 
 /// Sends `event` through `send` (throws), `transition(on:)`, `check` + `send`, and `send`
 /// under the `.ignore` policy, on four copies, and returns the outcomes (all must agree).
-func sendEveryWay<State, Event, Effect: Equatable, Context>(
+func sendEveryWay<State, Event: Hashable, Effect: Equatable, Context>(
     _ machines: inout [Machine<State, Event, Effect, Context>], _ event: Event, context: Context
 ) -> [PathOutcome<State, Event, Effect>] {
     var outcomes: [PathOutcome<State, Event, Effect>] = []
@@ -45,7 +45,7 @@ func sendEveryWay<State, Event, Effect: Equatable, Context>(
 /// Runs `events` through every path and expects them to agree at each step; returns the
 /// outcomes of the throwing path.
 @discardableResult
-func expectPathsAgree<State, Event, Effect: Equatable, Context>(
+func expectPathsAgree<State, Event: Hashable, Effect: Equatable, Context>(
     _ definition: MachineDefinition<State, Event, Effect, Context>, _ events: [Event], context: Context,
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> [PathOutcome<State, Event, Effect>] {
@@ -77,7 +77,7 @@ struct DispatchPathTests {
     @Test("one-byte enum events with a finite payload (the byte table)")
     func byteEvents() throws {
         enum Reason: Hashable, Sendable { case a, b }
-        enum Event: Hashable, Sendable { case push, fail(Reason), fix }
+        enum Event: MachineEvent, Hashable, Sendable { case push, fail(Reason), fix }
         #expect(MemoryLayout<Event>.size == 1, "the layout this test is about")
         let definition = MachineDefinition<Bulb3, Event, String, Void>(name: "bytes", initial: .off, events: [.push, .fail(.a), .fail(.b), .fix]) {
             In(.off) { On(.push, to: .on, emit: "light"); On(.fail(.a), to: .broken) }
@@ -114,7 +114,7 @@ struct DispatchPathTests {
 
     @Test("multi-byte events (an Int payload) and String events, found by hashing")
     func hashedEvents() throws {
-        enum Move: Hashable, Sendable { case step(Int), stop }
+        enum Move: MachineEvent, Hashable, Sendable { case step(Int), stop }
         #expect(MemoryLayout<Move>.size > 1)
         let moves = MachineDefinition<Bulb3, Move, String, Void>(name: "moves", initial: .off, events: [.step(1), .step(1_000_000), .stop]) {
             In(.off) { On(.step(1_000_000), to: .on, emit: "far"); Ignore(.step(1)) }
@@ -137,7 +137,7 @@ struct DispatchPathTests {
 
     @Test("DenseIndexed multi-byte events, with good and with unusable indices", arguments: [0, 1_000_000])
     func denseMultiByte(offset: Int) throws {
-        struct Key: Hashable, Sendable, DenseIndexed {
+        struct Key: MachineEvent, Hashable, Sendable, DenseIndexed {
             let code: Int
             let offset: Int
             var denseIndex: Int { code + offset }

@@ -7,7 +7,7 @@ enum Door: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     var description: String { rawValue }
 }
 
-enum DoorEvent: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+enum DoorEvent: String, MachineEvent, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case open, close, lock, unlock, knock, kick
     var description: String { rawValue }
 }

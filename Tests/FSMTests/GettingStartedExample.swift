@@ -6,7 +6,7 @@
 import FSM
 
 enum Turnstile: Hashable, Sendable { case locked, unlocked }
-enum Input: Hashable, Sendable, CaseIterable { case coin, push }
+enum Input: MachineEvent, Hashable, Sendable, CaseIterable { case coin, push }
 enum Output: Hashable, Sendable { case unlock, lock, refund }
 
 let turnstile = MachineDefinition<Turnstile, Input, Output, Void>(name: "turnstile", initial: .locked) {

@@ -11,7 +11,7 @@ enum Step: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-enum Key: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+enum Key: String, MachineEvent, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case type, delete, reset
     var description: String { rawValue }
 }

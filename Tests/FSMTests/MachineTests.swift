@@ -198,7 +198,7 @@ struct MachineResultTests {
 
     @Test("dense-indexed events dispatch exactly like hashed ones")
     func dense() throws {
-        enum Key: Int, Hashable, Sendable, CaseIterable, DenseIndexed { case a, b, c }
+        enum Key: Int, MachineEvent, Hashable, Sendable, CaseIterable, DenseIndexed { case a, b, c }
         let definition = MachineDefinition<Door, Key, String, Void>(name: "keys", initial: .closed) {
             In(.closed) { On(.a, to: .opened, emit: "x"); Ignore(.c) }
             In(.opened) { On(.b, to: .closed) }

@@ -7,7 +7,7 @@ enum Lamp: String, Hashable, Sendable, CustomStringConvertible {
     var description: String { rawValue }
 }
 
-enum Flip: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+enum Flip: String, MachineEvent, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case toggle, dim, unplug
     var description: String { rawValue }
 }

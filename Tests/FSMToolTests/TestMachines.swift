@@ -10,7 +10,7 @@ enum Turnstile: String, Hashable, Sendable, CustomStringConvertible {
     var description: String { rawValue }
 }
 
-enum TurnstileEvent: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+enum TurnstileEvent: String, MachineEvent, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case coin, push, kick
     var description: String { rawValue }
 }

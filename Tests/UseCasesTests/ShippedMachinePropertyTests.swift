@@ -28,13 +28,13 @@ struct SplitMix: RandomNumberGenerator {
 }
 
 /// What one step must do, by the table.
-enum ExpectedStep<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Equatable & Sendable>: Equatable {
+enum ExpectedStep<State: Hashable & Sendable, Event: MachineEvent & Hashable, Effect: Equatable & Sendable>: Equatable {
     case taken(target: State, effects: [Effect], kind: TransitionKind)
     case rejected(TransitionError<State, Event>.Reason, permitted: [Event])
 }
 
 /// The table as an oracle.
-struct TableOracle<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Equatable & Sendable, Context> {
+struct TableOracle<State: Hashable & Sendable, Event: MachineEvent & Hashable, Effect: Equatable & Sendable, Context> where Event.Key == Event {
     let definition: MachineDefinition<State, Event, Effect, Context>
     let table: TransitionTable<State, Event, Effect>
 
@@ -76,12 +76,12 @@ struct TableOracle<State: Hashable & Sendable, Event: Hashable & Sendable, Effec
 /// and `send` under the `.ignore` policy) and checks every step of every path against the
 /// oracle. Returns the number of steps and of mismatches (each mismatch also an issue, the
 /// first ten only).
-func runPropertyGate<State, Event, Effect: Equatable, Context>(
+func runPropertyGate<State, Event: Hashable, Effect: Equatable, Context>(
     _ definition: MachineDefinition<State, Event, Effect, Context>,
     sequences: Int,
     seed: UInt64,
     context: (_ holds: (String) -> Bool) -> Context
-) throws -> (steps: Int, mismatches: Int) {
+) throws -> (steps: Int, mismatches: Int) where Event.Key == Event {
     let oracle = TableOracle(definition)
     let events = oracle.table.events
     let guardNames = Array(Set(definition.transitions.compactMap { $0.guard?.name })).sorted()

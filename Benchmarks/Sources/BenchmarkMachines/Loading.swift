@@ -15,7 +15,7 @@ public enum LoadState: Hashable, Sendable {
 }
 
 /// The loading events.
-public enum LoadEvent: Hashable, Sendable {
+public enum LoadEvent: MachineEvent, Hashable, Sendable {
     case startLoading, finishLoading, failToLoad(LoadFailure), clearError
 }
 

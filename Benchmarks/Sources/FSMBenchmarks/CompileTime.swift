@@ -13,7 +13,7 @@ enum WrittenOut {
     static var enums: String {
         """
         enum S: Hashable, Sendable { case \((0..<states).map { "s\($0)" }.joined(separator: ", ")) }
-        enum E: Hashable, Sendable, CaseIterable { case \((0..<events).map { "e\($0)" }.joined(separator: ", ")) }
+        enum E: MachineEvent, Hashable, Sendable, CaseIterable { case \((0..<events).map { "e\($0)" }.joined(separator: ", ")) }
         enum X: Hashable, Sendable { case a, b }
 
         """

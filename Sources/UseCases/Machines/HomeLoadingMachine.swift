@@ -74,7 +74,7 @@ public enum HomeLoadingState: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What happens to the loading of the user.
-public enum HomeLoadingEvent: Hashable, Sendable, CaseIterable, CustomStringConvertible, DenseIndexed {
+public enum HomeLoadingEvent: MachineEvent, Hashable, Sendable, CaseIterable, CustomStringConvertible, DenseIndexed {
     /// The screen appeared, or Reload was tapped.
     case startLoading
     /// The user was loaded.

@@ -73,7 +73,7 @@ public enum LoginState: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What happens on the login screen.
-public enum LoginEvent: Hashable, Sendable, CaseIterable, CustomStringConvertible, DenseIndexed {
+public enum LoginEvent: MachineEvent, Hashable, Sendable, CaseIterable, CustomStringConvertible, DenseIndexed {
     /// The ID or the password was edited.
     case edit
     /// The Login button was tapped.

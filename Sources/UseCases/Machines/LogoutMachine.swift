@@ -14,7 +14,7 @@ public enum LogoutState: String, Hashable, Sendable, CaseIterable, CustomStringC
 }
 
 /// What happens to logging out.
-public enum LogoutEvent: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum LogoutEvent: String, MachineEvent, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// The Logout button was tapped.
     case logOut
     /// The log-out call finished.

@@ -17,7 +17,7 @@ public enum PasscodeState: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What happens to a code entry.
-public enum PasscodeEvent: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum PasscodeEvent: String, MachineEvent, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// A digit was typed (or pasted).
     case typeDigit
     /// The last digit was deleted.

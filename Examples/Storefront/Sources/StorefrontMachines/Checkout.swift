@@ -9,7 +9,7 @@ public enum Checkout {
     }
 
     /// What the customer and the payment provider do.
-    public enum Event: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    public enum Event: String, MachineEvent, Hashable, Sendable, CaseIterable, CustomStringConvertible {
         case addItem, proceed, back, submitAddress, pay, paymentFailed, paymentSucceeded, cancel
         public var description: String { rawValue }
     }

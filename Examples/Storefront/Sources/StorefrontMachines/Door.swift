@@ -9,7 +9,7 @@ public enum Door {
     }
 
     /// What people do to it.
-    public enum Event: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    public enum Event: String, MachineEvent, Hashable, Sendable, CaseIterable, CustomStringConvertible {
         case open, close, lock, unlock
         public var description: String { rawValue }
     }
