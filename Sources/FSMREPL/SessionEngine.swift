@@ -49,6 +49,13 @@ struct Engine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable,
     mutating func send(_ line: String) -> REPLSession.Output {
         let name = Self.normalizedEventName(line)
         guard let event = lookUp(name) else {
+            if let open = name.firstIndex(of: "("), let keyed = lookUp(String(name[..<open])) {
+                let key = definition.name(of: keyed)
+                return REPLSession.Output(
+                    text: "error: '\(key)' is one column whatever its data; send '\(key)' and decide its guards with :guard; nothing changed",
+                    isError: true
+                )
+            }
             let suggestion = Suggestion.closest(to: name, in: eventNames).map { "; did you mean '\($0)'?" } ?? ""
             return REPLSession.Output(text: "error: unknown event '\(name)'\(suggestion) (events: \(eventNames.joined(separator: ", "))); nothing changed", isError: true)
         }
