@@ -77,8 +77,9 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     ///   ``RejectionPolicy/throw``. The state is unchanged.
     @inlinable @inline(__always)
     @discardableResult
-    public mutating func send(_ event: Event, context: Context) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
-        try take(decide(program.index(of: event.key)) { $0.holds(context, event) }, event)
+    public mutating func send(_ event: Event, context: Context) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
+        let key = event.key
+        return try take(decide(program.index(of: key)) { $0.holds(context, event) }, key)
     }
 
     /// Sends an event and returns what happened as a value: the transition taken, or the
@@ -88,13 +89,14 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     /// `throw` costs a few nanoseconds by itself (see `Benchmarks/README.md`), a returned
     /// `Result` next to nothing.
     @inlinable @inline(__always)
-    public mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
-        step(decide(program.index(of: event.key)) { $0.holds(context, event) }, event)
+    public mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
+        let key = event.key
+        return step(decide(program.index(of: key)) { $0.holds(context, event) }, key)
     }
 
     /// Carries out a decision and returns the outcome as a value.
     @inlinable @inline(__always)
-    mutating func step<Value: MachineEvent>(_ decision: Decision, _ event: Value) -> Result<Transition<State, Value, Effect>, TransitionError<State, Value>> where Value.Key == Event.Key {
+    mutating func step(_ decision: Decision, _ event: Event.Key) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         switch decision {
         case .take, .ignore:
             let transition = outcome(decision, event)
@@ -107,8 +109,9 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
 
     /// What sending an event would do now, without doing it.
     @inlinable
-    public func check(_ event: Event, context: Context) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
-        outcome(decide(program.index(of: event.key)) { $0.holds(context, event) }, event)
+    public func check(_ event: Event, context: Context) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
+        let key = event.key
+        return outcome(decide(program.index(of: key)) { $0.holds(context, event) }, key)
     }
 
     /// Sends an event's key, deciding each guard by its name instead of evaluating it on a
@@ -165,7 +168,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
 
     /// The transition a decision stands for, or the error that rejects it.
     @inlinable @inline(__always)
-    func outcome<Value: MachineEvent>(_ decision: Decision, _ event: Value) -> Result<Transition<State, Value, Effect>, TransitionError<State, Value>> where Value.Key == Event.Key {
+    func outcome(_ decision: Decision, _ event: Event.Key) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         switch decision {
         case let .take(index, target):
             let candidate = program.candidateTable[index]
@@ -182,7 +185,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
 
     /// Carries out a decision: moves to the target, or applies the policy to a rejection.
     @inlinable @inline(__always)
-    mutating func take<Value: MachineEvent>(_ decision: Decision, _ event: Value) throws(TransitionError<State, Value>) -> Transition<State, Value, Effect> where Value.Key == Event.Key {
+    mutating func take(_ decision: Decision, _ event: Event.Key) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
         switch decision {
         case let .take(index, target):
             let candidate = program.candidateTable[index]
@@ -202,7 +205,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
 
     /// Applies the policy to a rejection.
     @inlinable @inline(__always)
-    func reject<Value: MachineEvent>(_ decision: Decision, _ event: Value) throws(TransitionError<State, Value>) -> Transition<State, Value, Effect> where Value.Key == Event.Key {
+    func reject(_ decision: Decision, _ event: Event.Key) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
         switch policy {
         case .throw:
             throw error(for: decision, event)
@@ -217,34 +220,34 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
 
     /// The error of a rejecting decision.
     @inlinable @inline(__always)
-    func error<Value: MachineEvent>(for decision: Decision, _ event: Value) -> TransitionError<State, Value> where Value.Key == Event.Key {
-        let reason: TransitionError<State, Value>.Reason
+    func error(for decision: Decision, _ event: Event.Key) -> TransitionError<State, Event.Key> {
+        let reason: TransitionError<State, Event.Key>.Reason
         switch decision {
         case let .guardNotMet(names): reason = .guardNotMet(names)
         case .finalState: reason = .finalState
         case .take, .ignore, .noTransition: reason = .noTransition
         }
-        return TransitionError<State, Value>(state: program.stateTable[stateIndex], event: event, reason: reason, permitted: program.permitted(in: stateIndex))
+        return TransitionError<State, Event.Key>(state: program.stateTable[stateIndex], event: event, reason: reason, permitted: program.permitted(in: stateIndex))
     }
 }
 
 extension Machine where Context == Void {
     /// Sends an event to a machine without context and returns what happened as a value.
     @inlinable @inline(__always)
-    public mutating func transition(on event: Event) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
+    public mutating func transition(on event: Event) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         transition(on: event, context: ())
     }
 
     /// Sends an event to a machine whose guards read no context.
     @inlinable @inline(__always)
     @discardableResult
-    public mutating func send(_ event: Event) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
+    public mutating func send(_ event: Event) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
         try send(event, context: ())
     }
 
     /// What sending an event would do now, without doing it.
     @inlinable @inline(__always)
-    public func check(_ event: Event) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
+    public func check(_ event: Event) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         check(event, context: ())
     }
 }
@@ -253,17 +256,17 @@ extension Machine where Event.Key: DenseIndexed {
     /// The index of an event: by its byte when events are single bytes of plain data (its
     /// `denseIndex` then is not even computed), otherwise by its dense index.
     @inlinable @inline(__always)
-    func denseIndex(of event: Event) -> Int? {
-        let key = event.key
-        return Program<State, Event, Effect, Context>.eventsAreBytes ? program.index(of: key) : program.index(ofDense: key, key.denseIndex)
+    func denseIndex(of key: Event.Key) -> Int? {
+        Program<State, Event, Effect, Context>.eventsAreBytes ? program.index(of: key) : program.index(ofDense: key, key.denseIndex)
     }
 
     /// Sends an event, found by its dense index instead of by hashing: the same as the
     /// general `send(_:context:)`, faster.
     @inlinable @inline(__always)
     @discardableResult
-    public mutating func send(_ event: Event, context: Context) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
-        try take(decide(denseIndex(of: event)) { $0.holds(context, event) }, event)
+    public mutating func send(_ event: Event, context: Context) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
+        let key = event.key
+        return try take(decide(denseIndex(of: key)) { $0.holds(context, event) }, key)
     }
 }
 
@@ -271,8 +274,9 @@ extension Machine where Event.Key: DenseIndexed {
     /// Sends an event found by its dense index and returns what happened as a value (see
     /// `transition(on:context:)`).
     @inlinable @inline(__always)
-    public mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
-        step(decide(denseIndex(of: event)) { $0.holds(context, event) }, event)
+    public mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
+        let key = event.key
+        return step(decide(denseIndex(of: key)) { $0.holds(context, event) }, key)
     }
 }
 
@@ -280,14 +284,14 @@ extension Machine where Event.Key: DenseIndexed, Context == Void {
     /// Sends an event found by its dense index to a machine without context and returns what
     /// happened as a value.
     @inlinable @inline(__always)
-    public mutating func transition(on event: Event) -> Result<Transition<State, Event, Effect>, TransitionError<State, Event>> {
+    public mutating func transition(on event: Event) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         transition(on: event, context: ())
     }
 
     /// Sends an event to a machine whose guards read no context, found by its dense index.
     @inlinable @inline(__always)
     @discardableResult
-    public mutating func send(_ event: Event) throws(TransitionError<State, Event>) -> Transition<State, Event, Effect> {
+    public mutating func send(_ event: Event) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
         try send(event, context: ())
     }
 }

@@ -57,7 +57,7 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     @usableFromInline let eventCount: Int
     @usableFromInline let initialIndex: Int
     /// The guards, in the order candidates refer to them.
-    @usableFromInline let guards: [TransitionGuard<Context, Event>]
+    @usableFromInline let guards: UnsafeMutableBufferPointer<TransitionGuard<Context, Event>>
     /// Lists longer than eight, each whole, one after another.
     @usableFromInline let longEffects: ListStore<Effect>
     @usableFromInline let longPermitted: ListStore<Event.Key>
@@ -147,7 +147,7 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         }
         self.definition = definition
         self.eventCount = eventCount
-        self.guards = guards
+        self.guards = Self.buffer(guards)
         self.initialIndex = initialIndex
         self.longEffects = ListStore.make(longEffects)
         self.longPermitted = ListStore.make(longPermitted)
@@ -167,6 +167,7 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
 
     deinit {
         Self.free(cellTable)
+        Self.free(guards)
         Self.free(candidateTable)
         Self.free(effectSlotTable)
         Self.free(permittedSlotTable)

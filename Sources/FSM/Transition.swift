@@ -10,12 +10,13 @@ public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
     case rejected
 }
 
-/// The transition a machine took for one event: where it was, the event, where it is now,
+/// The transition a machine took for one event: where it was, the event's key (the column of
+/// the table it took: `unlock`, not `unlock(code: "1234")`, which the caller holds), where it is now,
 /// and the effects to perform, in order.
 public struct Transition<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable>: Sendable {
     /// The state before the event.
     public let source: State
-    /// The event.
+    /// The event's key.
     public let event: Event
     /// The state after the event.
     public let target: State

@@ -22,7 +22,7 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
 
     /// The state the machine was (and still is) in.
     public let state: State
-    /// The rejected event.
+    /// The rejected event's key (the caller holds the event itself, with its data).
     public let event: Event
     /// Why it was rejected.
     public let reason: Reason

@@ -14,8 +14,8 @@ struct PathOutcome<State: Hashable & Sendable, Event: MachineEvent & Hashable, E
 /// under the `.ignore` policy, on four copies, and returns the outcomes (all must agree).
 func sendEveryWay<State, Event: Hashable, Effect: Equatable, Context>(
     _ machines: inout [Machine<State, Event, Effect, Context>], _ event: Event, context: Context
-) -> [PathOutcome<State, Event, Effect>] {
-    var outcomes: [PathOutcome<State, Event, Effect>] = []
+) -> [PathOutcome<State, Event.Key, Effect>] {
+    var outcomes: [PathOutcome<State, Event.Key, Effect>] = []
     do {
         let transition = try machines[0].send(event, context: context)
         outcomes.append(PathOutcome(result: .success(transition), stateAfter: machines[0].state))
@@ -48,11 +48,11 @@ func sendEveryWay<State, Event: Hashable, Effect: Equatable, Context>(
 func expectPathsAgree<State, Event: Hashable, Effect: Equatable, Context>(
     _ definition: MachineDefinition<State, Event, Effect, Context>, _ events: [Event], context: Context,
     sourceLocation: SourceLocation = #_sourceLocation
-) throws -> [PathOutcome<State, Event, Effect>] {
+) throws -> [PathOutcome<State, Event.Key, Effect>] {
     var ignoring = try Machine(definition)
     ignoring.policy = .ignore
     var machines = [try Machine(definition), try Machine(definition), try Machine(definition), ignoring]
-    var first: [PathOutcome<State, Event, Effect>] = []
+    var first: [PathOutcome<State, Event.Key, Effect>] = []
     for (step, event) in events.enumerated() {
         let outcomes = sendEveryWay(&machines, event, context: context)
         for (path, outcome) in outcomes.enumerated().dropFirst() {

@@ -187,3 +187,57 @@ func syntheticEvents(count: Int, random: Bool) -> [E50] {
         E50(rawValue: random ? Int(generator.next() % 50) : index % 50) ?? .e0
     }
 }
+
+// MARK: - events with data
+
+@inline(never)
+func switchSearch(_ events: [SearchEvent]) -> UInt64 {
+    var state = SearchState.idle
+    var checksum: UInt64 = 0
+    for event in events {
+        if let (next, effects) = searchSwitch(state, event) {
+            state = next
+            checksum &+= UInt64(effects)
+        } else {
+            checksum &+= 1
+        }
+    }
+    return checksum
+}
+
+@inline(never)
+func sendSearch(_ machine: Machine<SearchState, SearchEvent, SearchEffect, Void>, _ events: [SearchEvent]) -> UInt64 {
+    var machine = machine
+    var checksum: UInt64 = 0
+    for event in events {
+        do {
+            checksum &+= UInt64(try machine.send(event).effects.count)
+        } catch {
+            checksum &+= 1
+        }
+    }
+    return checksum
+}
+
+/// A random walk over events with payloads: typed text (empty or not), result counts
+/// (zero or not), failures of every kind.
+func searchEvents(count: Int) -> [SearchEvent] {
+    var generator = SplitMix(state: 11)
+    let words = ["", "swift", "state machine", "fsm", "", "a longer query than fits inline"]
+    var state = SearchState.idle
+    var events: [SearchEvent] = []
+    events.reserveCapacity(count)
+    for _ in 0..<count {
+        let roll = Int(generator.next() % 100)
+        let event: SearchEvent
+        switch state {
+        case .idle, .results: event = .typed(words[roll % words.count])
+        case .typing: event = roll < 40 ? .typed(words[roll % words.count]) : roll < 90 ? .submit : .clear
+        case .searching: event = roll < 70 ? .loaded(count: roll % 3) : .failed(LoadFailure.allCases[roll % 4])
+        case .failed: event = roll < 50 ? .submit : .clear
+        }
+        if let (next, _) = searchSwitch(state, event) { state = next }
+        events.append(event)
+    }
+    return events
+}

@@ -31,6 +31,14 @@ func main() throws {
             "send": { sendLoading(machine, events) }, "result": { resultLoading(machine, events) },
             "ignore": { ignoringLoading(machine, events) },
         ]
+        if arguments[2] == "search" {
+            let searchMachine = try Machine(search)
+            let searchWorkload = searchEvents(count: count)
+            var checksum: UInt64 = 0
+            for _ in 0..<runs { checksum &+= arguments[3] == "switch" ? switchSearch(searchWorkload) : sendSearch(searchMachine, searchWorkload) }
+            print(checksum)
+            return
+        }
         guard let path = paths[arguments[2]] else { return }
         var checksum: UInt64 = 0
         for _ in 0..<runs { checksum &+= path() }
@@ -117,6 +125,30 @@ func main() throws {
         }
     }
     targets.append(Target(name: "0 allocations on every path", measured: "\(allocationsEverywhere)", met: allocationsEverywhere == 0))
+
+    // 3b. Events with data.
+    print("")
+    print("3b. events with data: a search box (typed text and result counts keyed by case, failures expanded, guards reading the event), `send(_:)`")
+    print("")
+    print("| path | ns per event | ratio to switch | allocations | checksum |")
+    print("|---|---:|---:|---:|---|")
+    let searchMachine = try Machine(search)
+    let searchWorkload = searchEvents(count: count)
+    let searchResults = interleaved([
+        Contender(name: "switch over (state, event)") { switchSearch(searchWorkload) },
+        Contender(name: "`send(_:)`") { sendSearch(searchMachine, searchWorkload) },
+    ], events: count)
+    let searchBefore = mc_allocations()
+    _ = sendSearch(searchMachine, searchWorkload)
+    let searchAllocations = mc_allocations() - searchBefore
+    let searchRatio = searchResults[1].ratio(to: searchResults[0])
+    for (index, result) in searchResults.enumerated() {
+        let ratio = index == 0 ? "1.00x" : "\(fixed(searchRatio.median, 2))x [\(fixed(searchRatio.min, 2))-\(fixed(searchRatio.max, 2))]"
+        print("| \(result.name) | \(fixed(result.median, 2)) [\(fixed(result.min, 2))-\(fixed(result.max, 2))] | \(ratio) | \(index == 0 ? "-" : "\(searchAllocations)") | \(result.checksum) |")
+    }
+    targets.append(Target(name: "events with data: the machine agrees with the switch (checksums)", measured: searchResults[0].checksum == searchResults[1].checksum ? "equal" : "differ", met: searchResults[0].checksum == searchResults[1].checksum))
+    targets.append(Target(name: "events with data: 0 allocations", measured: "\(searchAllocations)", met: searchAllocations == 0))
+    targets.append(Target(name: "events with data: `send(_:)` <= 2x the switch", measured: fixed(searchRatio.median, 2) + "x", met: searchRatio.median <= 2))
 
     if arguments.count == 2, arguments[1] == "dispatch" {
         printTargets(targets)
