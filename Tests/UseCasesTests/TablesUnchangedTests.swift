@@ -13,7 +13,7 @@ struct TablesUnchangedTests {
         ("login", LoginMachine.definition),
         ("home-loading", HomeLoadingMachine.definition),
         ("logout", LogoutMachine.definition),
-        ("passcode", PasscodeMachine.definition),
+        ("passcode", PasscodeMachine.definition()),
     ]
 
     @Test("cell for cell", arguments: machines.map(\.0))
