@@ -60,6 +60,9 @@ public enum StateBuilder<State: Hashable & Sendable, Event: MachineEvent, Effect
     /// An ``IgnoreOtherEvents`` line.
     @inlinable
     public static func buildExpression(_ line: IgnoreOtherEvents<State, Event, Effect, Context>) -> Component { [.ignoreOthers] }
+    /// A line declaring every other event illegal.
+    @inlinable
+    public static func buildExpression(_ line: IllegalOtherEvents<State, Event, Effect, Context>) -> Component { [.illegalOthers] }
     /// An ``OnEntry`` line.
     @inlinable
     public static func buildExpression(_ line: OnEntry<State, Event, Effect, Context>) -> Component { [line.element] }

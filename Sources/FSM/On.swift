@@ -124,6 +124,21 @@ public struct IgnoreOtherEvents<State: Hashable & Sendable, Event: MachineEvent,
     public init() {}
 }
 
+/// Every event the state does not otherwise handle or ignore is declared illegal: the
+/// "thought about" of ``Illegal`` for the rest of the events, which strict validation accepts.
+///
+/// ```swift
+/// In(.waiting) {
+///     On(.startLoading, to: .loading, emit: .callCurrentUser)
+///     IllegalOtherEvents()
+/// }
+/// ```
+public struct IllegalOtherEvents<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+    /// Declares every otherwise unhandled event of the state as illegal.
+    @inlinable
+    public init() {}
+}
+
 /// Events declared illegal in a state. Sending one is rejected exactly as an undeclared
 /// pair is; the declaration says "this was thought about", which strict validation requires.
 public struct Illegal<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {

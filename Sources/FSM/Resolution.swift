@@ -75,6 +75,8 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
             let row = s * eventCount
             if declarations[s].ignoresOtherEvents {
                 for e in 0..<eventCount { kinds[row + e] = 2 }
+            } else if declarations[s].declaresOtherEventsIllegal {
+                for e in 0..<eventCount { kinds[row + e] = 1 }
             }
             for event in declarations[s].illegal { if let e = eventIndex[event] { kinds[row + e] = 1 } }
             for event in declarations[s].ignored { if let e = eventIndex[event] { kinds[row + e] = 2 } }

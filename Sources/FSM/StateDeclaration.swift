@@ -13,6 +13,8 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
     public let illegal: [Event.Key]
     /// Whether every event this state does not otherwise handle is ignored.
     public let ignoresOtherEvents: Bool
+    /// Whether every event the state does not otherwise handle or ignore is declared illegal.
+    public let declaresOtherEventsIllegal: Bool
     /// Effects emitted when an external transition enters the state.
     public let entryEffects: [Effect]
     /// Effects emitted when an external transition leaves the state.
@@ -27,6 +29,7 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         ignored: [Event.Key] = [],
         illegal: [Event.Key] = [],
         ignoresOtherEvents: Bool = false,
+        declaresOtherEventsIllegal: Bool = false,
         entryEffects: [Effect] = [],
         exitEffects: [Effect] = []
     ) {
@@ -36,6 +39,7 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         self.ignored = ignored
         self.illegal = illegal
         self.ignoresOtherEvents = ignoresOtherEvents
+        self.declaresOtherEventsIllegal = declaresOtherEventsIllegal
         self.entryEffects = entryEffects
         self.exitEffects = exitEffects
     }
@@ -46,6 +50,7 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         var ignored: [Event.Key] = []
         var illegal: [Event.Key] = []
         var ignoresOthers = false
+        var illegalOthers = false
         var entry: [Effect] = []
         var exit: [Effect] = []
         for element in elements {
@@ -57,13 +62,14 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
             case let .ignore(events): ignored.append(contentsOf: events)
             case let .illegal(events): illegal.append(contentsOf: events)
             case .ignoreOthers: ignoresOthers = true
+            case .illegalOthers: illegalOthers = true
             case let .entry(effects): entry.append(contentsOf: effects)
             case let .exit(effects): exit.append(contentsOf: effects)
             }
         }
         self.init(
             state: state, isFinal: isFinal, transitions: transitions, ignored: ignored, illegal: illegal,
-            ignoresOtherEvents: ignoresOthers, entryEffects: entry, exitEffects: exit
+            ignoresOtherEvents: ignoresOthers, declaresOtherEventsIllegal: illegalOthers, entryEffects: entry, exitEffects: exit
         )
     }
 }
@@ -81,6 +87,8 @@ public enum StateElement<State: Hashable & Sendable, Event: MachineEvent, Effect
     case illegal([Event.Key])
     /// Every otherwise unhandled event is ignored.
     case ignoreOthers
+    /// Every other event is declared illegal.
+    case illegalOthers
     /// Entry effects.
     case entry([Effect])
     /// Exit effects.

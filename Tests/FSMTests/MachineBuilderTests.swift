@@ -1,4 +1,5 @@
 import FSM
+import FSMTesting
 import Testing
 
 enum Step: Hashable, Sendable, CustomStringConvertible {
@@ -97,5 +98,41 @@ struct MachineBuilderTests {
         }
         #expect(definition.states == [.entered(0), .complete])
         #expect(definition.validate(.standard).map(\.kind) == [.unusedEvent, .unusedEvent])
+    }
+}
+
+@Suite("IllegalOtherEvents")
+struct IllegalOtherEventsTests {
+    static let pad = MachineDefinition<Step, Key, String, Void>(name: "pad", initial: .entered(0)) {
+        In(.entered(0)) {
+            On(.type, to: .complete)
+            Ignore(.delete)
+            IllegalOtherEvents()
+        }
+        Final(.complete) { IgnoreOtherEvents() }
+    }
+
+    @Test("declares the rest of the events illegal: strict validation is satisfied, handled and ignored cells stay")
+    func declaresTheRest() throws {
+        #expect(Self.pad.validate(.strict).map(\.kind) == [.unusedEvent], "only 'reset', which no state takes")
+        #expect(Self.pad.tableDifferences([
+            ExpectedRow(.entered(0), .type, .to(.complete)),
+            ExpectedRow(.entered(0), .delete, .ignored),
+            ExpectedRow(.entered(0), .reset, .illegal),
+        ] + Key.allCases.map { ExpectedRow(.complete, $0, .ignored) }).isEmpty)
+        var machine = try Machine(Self.pad)
+        #expect(throws: TransitionError<Step, Key>.self) { try machine.send(.reset) }
+    }
+
+    @Test("without it, the same state fails strict validation for the undeclared pair")
+    func withoutIt() {
+        let loose = MachineDefinition<Step, Key, String, Void>(name: "pad", initial: .entered(0)) {
+            In(.entered(0)) {
+                On(.type, to: .complete)
+                Ignore(.delete)
+            }
+            Final(.complete) { IgnoreOtherEvents() }
+        }
+        #expect(loose.validate(.strict).map(\.kind) == [.unhandledPair, .unusedEvent])
     }
 }
