@@ -1,4 +1,5 @@
 // swift-tools-version: 6.2
+import CompilerPluginSupport
 import PackageDescription
 
 /// Every target is built in the Swift 6 language mode with warnings treated as errors.
@@ -11,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "FSM", targets: ["FSM"]),
+        .library(name: "FSMMacros", targets: ["FSMMacros"]),
         .library(name: "FSMTesting", targets: ["FSMTesting"]),
         .library(name: "FSMREPL", targets: ["FSMREPL"]),
         .library(name: "FSMTerminal", targets: ["FSMTerminal"]),
@@ -24,9 +26,23 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-macro-testing.git", from: "0.7.0"),
     ],
     targets: [
         .target(name: "FSM", swiftSettings: strict),
+        .macro(
+            name: "FSMMacrosPlugin",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(name: "FSMMacros", dependencies: ["FSM", "FSMMacrosPlugin"], swiftSettings: strict),
         .target(name: "FSMTesting", dependencies: ["FSM"], swiftSettings: strict),
         .target(name: "Entities", swiftSettings: strict),
         .target(name: "UseCases", dependencies: ["FSM", "Entities"], swiftSettings: strict),
@@ -54,6 +70,16 @@ let package = Package(
         .testTarget(
             name: "FSMTests",
             dependencies: ["FSM", "FSMTesting", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FSMMacrosTests",
+            dependencies: [
+                "FSMMacros", "FSMMacrosPlugin", "FSMTesting",
+                .product(name: "MacroTesting", package: "swift-macro-testing"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "FSMTestingTests", dependencies: ["FSM", "FSMTesting"], swiftSettings: strict),
