@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "FSMMacros", dependencies: ["FSM", "FSMMacrosPlugin"], swiftSettings: strict),
         .target(name: "FSMTesting", dependencies: ["FSM"], swiftSettings: strict),
         .target(name: "Entities", swiftSettings: strict),
-        .target(name: "UseCases", dependencies: ["FSM", "Entities"], swiftSettings: strict),
+        .target(name: "UseCases", dependencies: ["FSM", "FSMMacros", "Entities"], swiftSettings: strict),
         .target(name: "APIServices", dependencies: ["UseCases", "Entities"], swiftSettings: strict),
         .target(name: "FSMREPL", dependencies: ["FSM"], swiftSettings: strict),
         .target(name: "FSMTerminal", swiftSettings: strict),

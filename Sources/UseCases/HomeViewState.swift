@@ -97,15 +97,16 @@ public final class HomeViewState {
     }
 
     private func send(_ event: HomeLoadingEvent) async {
+        let before = loading.state
         guard let effects = loading.effects(of: event, context: (), rejection: &lastRejection) else { return }
+        // The user arrives with the event; a late one (the screen is gone) is dropped with it.
+        if case let .finishLoading(user) = event, before == .loading { self.user = user }
         for effect in effects {
             onEffect?(effect.description)
             switch effect {
             case .callCurrentUser:
                 do {
-                    let user = try await userService.currentUser()
-                    if loading.state == .loading { self.user = user }
-                    await send(.finishLoading)
+                    await send(.finishLoading(try await userService.currentUser()))
                 } catch {
                     await send(.failToLoad(HomeFailure(error)))
                 }

@@ -48,7 +48,7 @@ public final class PasscodeViewState {
     /// happens once the code is complete. Returns whether a digit was entered.
     @discardableResult
     public func type(_ character: Character) -> Bool {
-        guard Self.isDigit(character), let step = try? machine.send(.typeDigit), step.kind == .external else { return false }
+        guard Self.isDigit(character), let step = try? machine.send(.typeDigit(character)), step.kind == .external else { return false }
         digits.append(character)
         perform(step.effects)
         return true

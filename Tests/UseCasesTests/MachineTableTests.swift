@@ -7,9 +7,9 @@ import UseCases
 // A cell the rows forget fails the whole-table test, so each table is complete.
 
 typealias LoginRow = ExpectedRow<LoginState, LoginEvent, LoginEffect>
-typealias LoadingRow = ExpectedRow<HomeLoadingState, HomeLoadingEvent, HomeLoadingEffect>
+typealias LoadingRow = ExpectedRow<HomeLoadingState, HomeLoadingEvent.Key, HomeLoadingEffect>
 typealias LogoutRow = ExpectedRow<LogoutState, LogoutEvent, LogoutEffect>
-typealias PasscodeRow = ExpectedRow<PasscodeState, PasscodeEvent, PasscodeEffect>
+typealias PasscodeRow = ExpectedRow<PasscodeState, PasscodeEvent.Key, PasscodeEffect>
 
 private let loginKinds = LoginFailure.allCases
 private let homeKinds = HomeFailure.allCases
@@ -107,7 +107,7 @@ struct MachineTableTests {
 
     @Test("home-loading: the whole table")
     func loadingTable() {
-        #expect(loadingRows.count == HomeLoadingState.allCases.count * HomeLoadingEvent.allCases.count)
+        #expect(loadingRows.count == HomeLoadingState.allCases.count * HomeLoadingEvent.Key.allCases.count)
         expectTable(HomeLoadingMachine.definition, loadingRows)
     }
 
@@ -165,8 +165,8 @@ struct DenseIndexTests {
     @Test("each event's dense index is its position in allCases")
     func positions() {
         #expect(LoginEvent.allCases.map(\.denseIndex) == Array(0..<LoginEvent.allCases.count))
-        #expect(HomeLoadingEvent.allCases.map(\.denseIndex) == Array(0..<HomeLoadingEvent.allCases.count))
-        #expect(LoginFailure.allCases.map(\.index) == Array(0..<4))
-        #expect(HomeFailure.allCases.map(\.index) == Array(0..<4))
+        #expect(HomeLoadingEvent.Key.allCases.map(\.denseIndex) == Array(0..<HomeLoadingEvent.Key.allCases.count))
+        #expect(LoginFailure.allCases.map(\.denseIndex) == Array(0..<4))
+        #expect(HomeFailure.allCases.map(\.denseIndex) == Array(0..<4))
     }
 }

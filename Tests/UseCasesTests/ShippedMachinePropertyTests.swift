@@ -1,6 +1,7 @@
 import FSM
 import Foundation
 import Testing
+import Entities
 import UseCases
 
 /// The property gate: random event sequences (with random guard outcomes) sent to every
@@ -156,6 +157,24 @@ func runPropertyGate<State, Event, Effect: Equatable, Context>(
 
 @Suite("Shipped machines against their tables, every path, random sequences")
 struct ShippedMachinePropertyTests {
+    /// A home-loading event for a key, with a random user where the event carries one.
+    static func homeLoadingEvent(_ key: HomeLoadingEvent.Key, _ random: inout SplitMix) -> HomeLoadingEvent {
+        switch key {
+        case .startLoading: .startLoading
+        case .finishLoading: .finishLoading(User(id: User.ID(rawValue: "id\(random.next() % 1000)"), name: "name \(random.next() % 1000)", introduction: ""))
+        case let .failToLoad(kind): .failToLoad(kind)
+        case .clearError: .clearError
+        }
+    }
+
+    /// A passcode event for a key, with a random character where the event carries one.
+    static func passcodeEvent(_ key: PasscodeEvent.Key, _ random: inout SplitMix) -> PasscodeEvent {
+        switch key {
+        case .typeDigit: .typeDigit(Character(Unicode.Scalar(UInt8(48 + random.next() % 10))))
+        case .deleteDigit: .deleteDigit
+        }
+    }
+
     static func credentials(_ holds: (String) -> Bool) -> Credentials {
         holds(LoginMachine.credentialsFilled.name) ? Credentials(id: "koher", password: " ") : Credentials(id: "", password: "1234")
     }
@@ -169,7 +188,7 @@ struct ShippedMachinePropertyTests {
 
     @Test("home-loading")
     func homeLoading() throws {
-        let (steps, mismatches) = try runPropertyGate(HomeLoadingMachine.definition, sequences: PropertyGate.sequences, seed: 2, event: { key, _ in key }) { _ in () }
+        let (steps, mismatches) = try runPropertyGate(HomeLoadingMachine.definition, sequences: PropertyGate.sequences, seed: 2, event: Self.homeLoadingEvent) { _ in () }
         print("property gate: home-loading \(PropertyGate.sequences) sequences, \(steps) steps x 5 paths, \(mismatches) mismatches")
         #expect(mismatches == 0 && steps > PropertyGate.sequences)
     }
@@ -183,7 +202,7 @@ struct ShippedMachinePropertyTests {
 
     @Test("passcode, 4 and 6 digits", arguments: [4, 6])
     func passcode(length: Int) throws {
-        let (steps, mismatches) = try runPropertyGate(PasscodeMachine.definition(length: length), sequences: PropertyGate.sequences, seed: UInt64(length), event: { key, _ in key }) { _ in () }
+        let (steps, mismatches) = try runPropertyGate(PasscodeMachine.definition(length: length), sequences: PropertyGate.sequences, seed: UInt64(length), event: Self.passcodeEvent) { _ in () }
         print("property gate: passcode(\(length)) \(PropertyGate.sequences) sequences, \(steps) steps x 5 paths, \(mismatches) mismatches")
         #expect(mismatches == 0 && steps > PropertyGate.sequences)
     }
