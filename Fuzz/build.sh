@@ -13,13 +13,19 @@ swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMTerminal
   -emit-module-path "$out/FSMTerminal.swiftmodule" -o "$out/libFSMTerminal.a" $(find Sources/FSMTerminal -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMREPL \
   -emit-module-path "$out/FSMREPL.swiftmodule" -o "$out/libFSMREPL.a" $(find Sources/FSMREPL -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
+# The shipped machines use the macros: the plugin as SwiftPM builds it (a host tool, not
+# fuzzed), and FSMMacros (macro declarations over FSM) as a module of its own.
+swift build --target FSMMacrosPlugin >/dev/null
+plugin="$(swift build --show-bin-path)/FSMMacrosPlugin-tool"
+swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMMacros \
+  -load-plugin-executable "$plugin#FSMMacrosPlugin" -emit-module-path "$out/FSMMacros.swiftmodule" -o "$out/libFSMMacros.a" $(find Sources/FSMMacros -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
 # The app's modules, for fuzz-app (AppCommand): each a static library, in dependency order.
 for module in Entities UseCases APIServices LoginChallengeApp; do
-  swiftc "${flags[@]}" -emit-library -static -emit-module -module-name "$module" \
+  swiftc "${flags[@]}" -load-plugin-executable "$plugin#FSMMacrosPlugin" -emit-library -static -emit-module -module-name "$module" \
     -emit-module-path "$out/$module.swiftmodule" -o "$out/lib$module.a" $(find "Sources/$module" -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
 done
 for target in Fuzz/Targets/*.swift; do
   name=$(basename "$target" .swift)
-  swiftc "${flags[@]}" -lLoginChallengeApp -lAPIServices -lUseCases -lEntities -lFSMREPL -lFSMTerminal -lFSM "$target" Fuzz/Support/*.swift -o "$out/$name" 2> >(grep -v "ld.gold: warning" >&2)
+  swiftc "${flags[@]}" -lLoginChallengeApp -lAPIServices -lUseCases -lEntities -lFSMREPL -lFSMTerminal -lFSMMacros -lFSM "$target" Fuzz/Support/*.swift -o "$out/$name" 2> >(grep -v "ld.gold: warning" >&2)
   echo "built $out/$name"
 done

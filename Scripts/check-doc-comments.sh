@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FSM FSMTesting FSMREPL FSMTerminal FSMTool Entities UseCases APIServices LoginChallengeApp)
+[ ${#targets[@]} -gt 0 ] || targets=(FSM FSMMacros FSMTesting FSMREPL FSMTerminal FSMTool Entities UseCases APIServices LoginChallengeApp)
 for target in "${targets[@]}"; do
   swift build --target "$target" -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$dir" >/dev/null
 done
