@@ -1,5 +1,5 @@
 /// Whether an event can be sent now, and if not, why not.
-public struct EventAvailability<State: Hashable & Sendable, Event: MachineEvent & Hashable, Effect: Sendable>: Sendable {
+public struct EventAvailability<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable>: Sendable where Event.Key == Event {
     /// The event.
     public let event: Event
     /// What sending it now would do: the transition, or the error that says why not.
@@ -18,6 +18,16 @@ extension Machine {
 
     /// The declared states, in declaration order.
     public var states: [State] { program.definition.resolution.states }
+
+    /// The keys the current state would accept (take or ignore) now, each guard decided by its
+    /// name: for machines whose events carry data, where a guard on the event cannot be
+    /// evaluated without one (which buttons to enable, what a REPL offers).
+    public func permittedKeys(guards holds: (String) -> Bool) -> [Event.Key] {
+        events.filter {
+            if case .success = check($0, guards: holds) { return true }
+            return false
+        }
+    }
 }
 
 extension Machine where Event.Key == Event {

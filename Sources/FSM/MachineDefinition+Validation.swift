@@ -83,6 +83,10 @@ extension MachineDefinition {
             let ignored = Set(declaration.ignored)
             let illegal = Set(declaration.illegal)
             var unhandled: [String] = []
+            if declaration.ignoresOtherEvents && declaration.declaresOtherEventsIllegal {
+                found.append(Diagnostic(.error, .conflictingDeclarations, states: [state], events: [],
+                                        "state '\(state)' declares the other events both ignored (IgnoreOtherEvents) and illegal (IllegalOtherEvents)"))
+            }
             for e in resolution.events.indices {
                 let cell = resolution.cell(s, e)
                 let event = resolution.events[e]

@@ -33,7 +33,7 @@ public struct On<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendab
     /// Declares a transition guarded by a condition on the event it receives.
     ///
     /// ```swift
-    /// let rightCode = Guard<LockEvent>("code is 1234") { $0 == .unlock(code: "1234") }
+    /// let rightCode = Guard<LockEvent>("code is 1234") { if case let .unlock(code) = $0 { code == "1234" } else { false } }
     /// On(.unlock, to: .closed, guard: rightCode)
     /// ```
     @inlinable @_disfavoredOverload
@@ -51,6 +51,19 @@ public struct On<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendab
     /// ```
     @inlinable @_disfavoredOverload
     public init(_ event: Event.Key, to target: State, guard: Guard<(Context, Event)>, emit effects: Effect...) {
+        element = .transition(event, to: target, guard: TransitionGuard(both: `guard`), effects: effects)
+    }
+
+    /// Declares a transition guarded by a condition on the event, its effects given as an array.
+    @inlinable @_disfavoredOverload
+    public init(_ event: Event.Key, to target: State, guard: Guard<Event>, effects: [Effect]) {
+        element = .transition(event, to: target, guard: TransitionGuard(event: `guard`), effects: effects)
+    }
+
+    /// Declares a transition guarded by a condition on the context and the event, its effects
+    /// given as an array.
+    @inlinable @_disfavoredOverload
+    public init(_ event: Event.Key, to target: State, guard: Guard<(Context, Event)>, effects: [Effect]) {
         element = .transition(event, to: target, guard: TransitionGuard(both: `guard`), effects: effects)
     }
 }
@@ -94,6 +107,19 @@ public struct Internal<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     /// An internal transition guarded by a condition on the context and the event it receives.
     @inlinable @_disfavoredOverload
     public init(_ event: Event.Key, guard: Guard<(Context, Event)>, emit effects: Effect...) {
+        element = .internalTransition(event, guard: TransitionGuard(both: `guard`), effects: effects)
+    }
+
+    /// An internal transition guarded by a condition on the event, its effects given as an array.
+    @inlinable @_disfavoredOverload
+    public init(_ event: Event.Key, guard: Guard<Event>, effects: [Effect]) {
+        element = .internalTransition(event, guard: TransitionGuard(event: `guard`), effects: effects)
+    }
+
+    /// An internal transition guarded by a condition on the context and the event, its effects
+    /// given as an array.
+    @inlinable @_disfavoredOverload
+    public init(_ event: Event.Key, guard: Guard<(Context, Event)>, effects: [Effect]) {
         element = .internalTransition(event, guard: TransitionGuard(both: `guard`), effects: effects)
     }
 }

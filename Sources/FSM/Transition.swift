@@ -13,7 +13,11 @@ public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
 /// The transition a machine took for one event: where it was, the event's key (the column of
 /// the table it took: `unlock`, not `unlock(code: "1234")`, which the caller holds), where it is now,
 /// and the effects to perform, in order.
-public struct Transition<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable>: Sendable {
+///
+/// `Event` is an event key (`Machine.Event.Key`): a `Transition<S, E, F>` of an event type `E`
+/// with data does not compile, which keeps `catch` clauses and tests from naming a type that
+/// is never thrown.
+public struct Transition<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable>: Sendable where Event.Key == Event {
     /// The state before the event.
     public let source: State
     /// The event's key.

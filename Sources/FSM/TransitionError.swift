@@ -8,7 +8,11 @@
 ///
 /// Creating one allocates nothing: the permitted events are held inline (up to eight), and
 /// guard names are the compiled machine's own strings.
-public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: Error, Sendable {
+///
+/// `Event` is an event key (`Machine.Event.Key`, the event itself for an event without data):
+/// `catch let error as TransitionError<State, DoorEvent>` with a `DoorEvent` that carries data
+/// does not compile, where it would otherwise never match. Write `TransitionError<State, DoorEvent.Key>`.
+public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: Error, Sendable where Event.Key == Event {
     /// Why an event was rejected.
     public enum Reason: Sendable, Hashable {
         /// The state has no transition for the event (or declares it illegal).
@@ -27,11 +31,11 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
     /// Why it was rejected.
     public let reason: Reason
     /// The events the state handles or ignores, in declaration order (guarded ones included).
-    public let permitted: SmallList<Event.Key>
+    public let permitted: SmallList<Event>
 
     /// Creates an error value.
     @inlinable
-    public init(state: State, event: Event, reason: Reason, permitted: SmallList<Event.Key>) {
+    public init(state: State, event: Event, reason: Reason, permitted: SmallList<Event>) {
         self.state = state
         self.event = event
         self.reason = reason
@@ -45,7 +49,7 @@ extension TransitionError: Hashable where Event: Hashable {}
 extension TransitionError: CustomStringConvertible {
     /// One line: `illegal transition: 'E' is not permitted in state 'S'[: why] (permitted: a, b)`.
     public var description: String {
-        var text = "illegal transition: '\(event.key)' is not permitted in state '\(state)'"
+        var text = "illegal transition: '\(event)' is not permitted in state '\(state)'"
         switch reason {
         case .noTransition: break
         case let .guardNotMet(guardNames):

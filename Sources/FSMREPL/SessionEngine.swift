@@ -52,7 +52,7 @@ struct Engine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable,
             if let open = name.firstIndex(of: "("), let keyed = lookUp(String(name[..<open])) {
                 let key = definition.name(of: keyed)
                 return REPLSession.Output(
-                    text: "error: '\(key)' is one column whatever its data; send '\(key)' and decide its guards with :guard; nothing changed",
+                    text: "error: '\(key)' is sent without data: type '\(key)' (a guard on an event's data is decided with :guard); nothing changed",
                     isError: true
                 )
             }

@@ -56,7 +56,7 @@ struct PayloadEventTests {
         let session = try REPLSession(vault)
         let output = session.handle(line)
         #expect(output.isError)
-        #expect(output.text == "error: 'unlock' is one column whatever its data; send 'unlock' and decide its guards with :guard; nothing changed")
+        #expect(output.text == "error: 'unlock' is sent without data: type 'unlock' (a guard on an event's data is decided with :guard); nothing changed")
         #expect(session.stateName == "shut")
     }
 }

@@ -5,7 +5,7 @@ import Testing
 /// agree on every step, whatever the event type's layout (one byte, several bytes, a
 /// `String`, `DenseIndexed` or not) and however long the lists (more than eight effects or
 /// permitted events spill out of `SmallList`'s inline slots).
-struct PathOutcome<State: Hashable & Sendable, Event: MachineEvent & Hashable, Effect: Equatable & Sendable>: Equatable {
+struct PathOutcome<State: Hashable & Sendable, Event: MachineEvent & Hashable, Effect: Equatable & Sendable>: Equatable where Event.Key == Event {
     let result: Result<Transition<State, Event, Effect>, TransitionError<State, Event>>
     let stateAfter: State
 }

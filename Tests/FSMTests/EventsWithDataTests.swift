@@ -237,6 +237,27 @@ struct EventsWithDataTests {
         #expect(outcomes.map(\.stateAfter) == [.closed, .closed, .closed, .locked, .locked, .open, .closed, .jammed, .jammed, .jammed, .jammed])
     }
 
+    @Test("guards on the event take effects as arrays too; permittedKeys decides guards by name; a guard says what it reads")
+    func arraysKeysAndReads() throws {
+        let effects: [LockEffect] = [.bolt, .beep]
+        let definition = MachineDefinition<Lock, LockEvent, LockEffect, LockSettings>(name: "arrays", initial: .closed) {
+            In(.closed) {
+                On(.lock, to: .locked, guard: fourDigits, effects: effects)
+                Internal(.typed, guard: Guard<(LockSettings, LockEvent)>("armed typing") { settings, _ in settings.armed }, effects: effects)
+            }
+            In(.locked) { On(.unlock, to: .closed, guard: codeMatches, effects: [.unbolt]) }
+        }
+        var machine = try Machine(definition)
+        #expect(Array(try machine.send(.typed("1"), context: LockSettings(code: "1", armed: true)).effects) == effects)
+        #expect(machine.permittedKeys { $0 != "four digits" } == [.typed])
+        #expect(machine.permittedKeys { _ in true } == [.lock, .typed])
+        #expect(Array(try machine.send(.lock(code: "2468"), context: settings).effects) == effects)
+        let guards = definition.transitions.compactMap(\.guard)
+        #expect(guards.map(\.reads) == [.event, .both, .both])
+        #expect(guards.map { $0.holds(context: settings) } == [nil, nil, nil])
+        #expect(TransitionGuard<LockSettings, LockEvent>(armed).holds(context: LockSettings(code: "", armed: true)) == true)
+    }
+
     @Test("a machine whose guards read only the event is sent events without a context")
     func noContext() throws {
         let rightCode = Guard<LockEvent>("code is 1234") { $0.code == "1234" }

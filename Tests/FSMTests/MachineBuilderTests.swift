@@ -136,3 +136,29 @@ struct IllegalOtherEventsTests {
         #expect(loose.validate(.strict).map(\.kind) == [.unhandledPair, .unusedEvent])
     }
 }
+
+@Suite("IgnoreOtherEvents and IllegalOtherEvents together")
+struct OtherEventsConflictTests {
+    @Test("a state that declares the other events both ignored and illegal is an error, whatever the order")
+    func conflict() {
+        for ignoreFirst in [true, false] {
+            let pad = MachineDefinition<Step, Key, String, Void>(name: "pad", initial: .entered(0)) {
+                In(.entered(0)) {
+                    On(.type, to: .complete)
+                    if ignoreFirst {
+                        IgnoreOtherEvents()
+                        IllegalOtherEvents()
+                    } else {
+                        IllegalOtherEvents()
+                        IgnoreOtherEvents()
+                    }
+                }
+                Final(.complete) { IgnoreOtherEvents() }
+            }
+            let errors = pad.validate(.standard).filter { $0.severity == .error }
+            #expect(errors.map(\.kind) == [.conflictingDeclarations])
+            #expect(errors.first?.message == "state 'entered(0)' declares the other events both ignored (IgnoreOtherEvents) and illegal (IllegalOtherEvents)")
+            #expect(throws: DefinitionError.self) { try Machine(pad) }
+        }
+    }
+}

@@ -29,7 +29,7 @@ struct SplitMix: RandomNumberGenerator {
 }
 
 /// What one step must do, by the table.
-enum ExpectedStep<State: Hashable & Sendable, Event: MachineEvent & Hashable, Effect: Equatable & Sendable>: Equatable {
+enum ExpectedStep<State: Hashable & Sendable, Event: MachineEvent & Hashable, Effect: Equatable & Sendable>: Equatable where Event.Key == Event {
     case taken(target: State, effects: [Effect], kind: TransitionKind)
     case rejected(TransitionError<State, Event>.Reason, permitted: [Event])
 }
