@@ -190,11 +190,11 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         buffer.baseAddress?.deallocate()
     }
 
-    /// Whether events are one byte of plain data: then every value of the type is its one
+    /// Whether event keys are one byte of plain data: then every value of the type is its one
     /// byte, distinct values have distinct bytes (the enum's cases and payloads are packed
     /// into it), and an event's byte is its key in ``byteTable``. Decided at compile time for
     /// a concrete event type: an enum without payloads of up to 256 cases, or with small
-    /// payloads (`failToLoad(Kind)`) that fit one byte, `Bool`, `UInt8`, `Int8`.
+    /// payloads (`failToLoad(Kind)`) that fit one byte, `Bool`, `UInt8`.
     @inlinable @inline(__always)
     static var eventsAreBytes: Bool { MemoryLayout<Event.Key>.size == 1 && _isPOD(Event.Key.self) }
 
