@@ -15,8 +15,8 @@
 ///
 /// The macro adds the conformances the enum lacks among `Hashable`, `Sendable`,
 /// `CaseIterable`, `CustomStringConvertible` and ``FSM/DenseIndexed``, and writes, with the
-/// enum's own access level (`public` members for a `public` enum, `fileprivate` ones for a
-/// `private` enum):
+/// enum's effective access level, the narrowest of its own and its enclosing types' (`public`
+/// members for a `public` enum in public types, `fileprivate` ones for a `private` enum):
 ///
 /// - `static let allCases`, the values in declaration order, stored once. A case with one
 ///   payload is expanded in place, one value per value of the payload.
@@ -31,8 +31,10 @@
 /// Each payload must be of a `CaseIterable & DenseIndexed` type whose dense indices are
 /// `0..<allCases.count` in the order of `allCases`, which is what `@Finite` gives: mark payload
 /// enums `@Finite` too. A case with two or more payload values, a payload of a type with no
-/// finite list of values (`String`, `Int`, `[T]`, `T?`, ...), an indirect case, a generic enum and
-/// an enum without cases are errors.
+/// finite list of values (`String`, `Int`, `[T]`, `T?`, ...), an indirect case, a case name
+/// declared twice (`case move(x: Dir), move(y: Dir)`), a generic enum or one nested in a generic
+/// type, a `private` enum nested in a type (make it `fileprivate`: the members live in an
+/// extension at file scope) and an enum without cases are errors.
 @attached(
     extension,
     conformances: Hashable, Sendable, CaseIterable, CustomStringConvertible, FSM.DenseIndexed,
@@ -51,7 +53,7 @@ public macro Finite() = #externalMacro(module: "FSMMacrosPlugin", type: "FiniteM
 ///
 /// Otherwise it adds the conformances the event lacks among `MachineEvent`, `Sendable` and
 /// `CustomStringConvertible` (not `Hashable`: payloads need not be hashable) and writes, with the
-/// event's access level:
+/// event's effective access level:
 ///
 /// ```swift
 /// @MachineEvent public enum DoorEvent {
@@ -64,6 +66,11 @@ public macro Finite() = #externalMacro(module: "FSMMacrosPlugin", type: "FiniteM
 /// // var key: Key (DoorEvent.unlock(code: "1234").key == .unlock);
 /// // var description: String ("unlock(code: 1234)"), unless the event has its own.
 /// ```
+///
+/// Inside the event, `Key` names the event's key, so a payload type spelled `Key` (`Key`, `[Key]`,
+/// `Key.Code`) is an error: qualify it with its module (`MyModule.Key`) or rename it. So is a
+/// member named `Key` (a type or a case) or `key` (an instance property or method). The errors
+/// of ``Finite()`` about where the enum is declared and about case names apply too.
 @attached(
     extension,
     conformances: FSM.MachineEvent, Hashable, Sendable, CaseIterable, CustomStringConvertible, FSM.DenseIndexed,
@@ -77,6 +84,8 @@ public macro MachineEvent() = #externalMacro(module: "FSMMacrosPlugin", type: "M
 ///
 /// The payload must be one value of a `CaseIterable & DenseIndexed` type, such as a
 /// ``Finite()`` enum. The marker writes nothing; attached to anything but an enum case with one
-/// payload value, it is an error.
+/// payload value, it is an error. Only `@MachineEvent` reads it: in a `@Finite` enum (which
+/// expands every payload already) or an enum with neither macro, it does nothing, and the
+/// compiler warns.
 @attached(peer)
 public macro Expanded() = #externalMacro(module: "FSMMacrosPlugin", type: "ExpandedMacro")

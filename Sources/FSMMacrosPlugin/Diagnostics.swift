@@ -8,8 +8,20 @@ enum FSMMacroError: DiagnosticMessage {
     case notAnEnum(macro: String, name: String, kind: String)
     /// A macro for enums attached to an extension.
     case extensionOfType(macro: String, name: String)
-    /// A generic enum, whose values cannot be listed once for all its specializations.
-    case genericEnum(macro: String)
+    /// A generic enum, whose values cannot be listed once for all its specializations, or an enum
+    /// nested in the generic type `enclosingType` (and so generic too).
+    case genericEnum(macro: String, enclosingType: String?)
+    /// A `private` declaration (`name`, the enum or a type around it) nested in `enclosing`: the
+    /// extension the macro writes, at file scope, cannot see it.
+    case privateNested(macro: String, name: String, enclosing: String)
+    /// A case name declared a second time (overloaded by its payload labels or types).
+    case duplicateCaseName(macro: String, name: String)
+    /// A payload type whose first name component is `Key`, which inside the event `event` names
+    /// the event's key: the generated enum (`generated`), or the event itself for a finite event.
+    case payloadNamedKey(event: String, generated: Bool)
+    /// A member of the event `event` named `Key` or `key` (`member`), the names of the event's
+    /// key that `@MachineEvent` provides.
+    case memberNamedKey(event: String, member: String)
     /// An enum without cases: nothing to list.
     case noCases(macro: String)
     /// A listed case with two or more payload values.
@@ -27,8 +39,20 @@ enum FSMMacroError: DiagnosticMessage {
             "@\(macro) applies to an enum; '\(name)' is \(kind)"
         case let .extensionOfType(macro, name):
             "@\(macro) applies to an enum; attach it to the declaration of '\(name)', not to an extension"
-        case let .genericEnum(macro):
+        case let .genericEnum(macro, enclosingType):
             "@\(macro) does not support generic enums"
+                + (enclosingType.map { ": the enclosing type '\($0)' is generic, so this enum is too" } ?? "")
+        case let .privateNested(macro, name, enclosing):
+            "make '\(name)' fileprivate (or wider): the members @\(macro) writes live in an extension outside '\(enclosing)'"
+        case let .duplicateCaseName(macro, name):
+            "'\(name)' is declared twice; "
+                + (macro == "MachineEvent" ? "a machine's key needs distinct case names" : "@\(macro) needs distinct case names")
+        case let .payloadNamedKey(event, generated):
+            "the payload type 'Key' is hidden by "
+                + (generated ? "the generated '\(event).Key'" : "'\(event).Key', the event's key (here '\(event)' itself)")
+                + "; qualify it with its module (`MyModule.Key`) or rename it"
+        case let .memberNamedKey(event, member):
+            "rename '\(member)': it clashes with '\(event).\(member)', the event's key that @MachineEvent provides"
         case let .noCases(macro):
             "@\(macro) needs at least one case"
         case let .severalPayloads(macro, caseName, count):
@@ -50,6 +74,10 @@ enum FSMMacroError: DiagnosticMessage {
         case .notAnEnum: "notAnEnum"
         case .extensionOfType: "extensionOfType"
         case .genericEnum: "genericEnum"
+        case .privateNested: "privateNested"
+        case .duplicateCaseName: "duplicateCaseName"
+        case .payloadNamedKey: "payloadNamedKey"
+        case .memberNamedKey: "memberNamedKey"
         case .noCases: "noCases"
         case .severalPayloads: "severalPayloads"
         case .unboundedPayload: "unboundedPayload"
@@ -60,6 +88,30 @@ enum FSMMacroError: DiagnosticMessage {
     }
 
     var severity: DiagnosticSeverity { .error }
+}
+
+/// Every warning the macros report: code that compiles but does not do what it says.
+enum FSMMacroWarning: DiagnosticMessage {
+    /// `@Expanded` on a case of an enum that `@MachineEvent` does not read: `enumName`, marked
+    /// `@Finite` (`inFinite`) or neither.
+    case expandedIgnored(enumName: String, inFinite: Bool)
+
+    var message: String {
+        switch self {
+        case let .expandedIgnored(enumName, inFinite):
+            inFinite
+                ? "@Expanded does nothing in a @Finite enum, which expands every payload already; only @MachineEvent reads it"
+                : "@Expanded does nothing in '\(enumName)', which is not marked @MachineEvent; only @MachineEvent reads it"
+        }
+    }
+
+    var diagnosticID: MessageID {
+        switch self {
+        case .expandedIgnored: MessageID(domain: "FSMMacros", id: "expandedIgnored")
+        }
+    }
+
+    var severity: DiagnosticSeverity { .warning }
 }
 
 /// The message of a Fix-It that removes something.

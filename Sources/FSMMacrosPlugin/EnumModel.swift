@@ -1,26 +1,13 @@
 import SwiftSyntax
 
-/// The access level of the members a macro writes: the enum's own, so that a `public` enum gets
-/// `public` members, a `private` one `fileprivate` members (an extension at file scope cannot be
-/// more private than that), and an `internal` or `fileprivate` one members without a modifier
-/// (limited by the enum's own access).
+/// The access level of the members a macro writes, from the enum's effective access (see
+/// ``EnumPlacement/generatedAccess``): `public` members for a `public` enum in public types,
+/// `package` ones for a `package` enum, `fileprivate` ones for a `private` enum or one in a
+/// `private` or `fileprivate` type (an extension at file scope cannot be more private than that),
+/// and members without a modifier otherwise (limited by the enum's own access).
 struct GeneratedAccess: Equatable {
     /// The keyword written before each member, without trailing space (`nil` for none).
     let keyword: String?
-
-    /// Reads the access level of the declaration with `modifiers`.
-    init(of modifiers: DeclModifierListSyntax) {
-        var keyword: String?
-        for modifier in modifiers {
-            switch modifier.name.tokenKind {
-            case .keyword(.public), .keyword(.open): keyword = "public"
-            case .keyword(.package): keyword = "package"
-            case .keyword(.private): keyword = "fileprivate"
-            default: continue
-            }
-        }
-        self.keyword = keyword
-    }
 
     /// Whether the members are part of the module's public interface (and so inlinable).
     var isPublic: Bool { keyword == "public" }

@@ -25,12 +25,40 @@ enum EnumValidation {
             return nil
         }
         if let generics = enumDeclaration.genericParameterClause {
-            diagnostics.error(.genericEnum(macro: macro), at: generics)
+            diagnostics.error(.genericEnum(macro: macro, enclosingType: nil), at: generics)
         }
         if EnumCase.all(in: enumDeclaration).isEmpty {
             diagnostics.error(.noCases(macro: macro), at: enumDeclaration.name)
         }
         return enumDeclaration
+    }
+
+    /// Checks where the enum sits: records an error if it is `private` inside a type (or inside
+    /// a `private` type nested in another), or nested in a generic type. Returns its placement,
+    /// which gives the access of the generated members.
+    static func checkPlacement(
+        of enumDeclaration: EnumDeclSyntax,
+        in lexicalContext: [Syntax],
+        macro: String,
+        attribute: AttributeSyntax,
+        diagnostics: inout DiagnosticCollector
+    ) -> EnumPlacement {
+        let placement = EnumPlacement(
+            enumDeclaration: enumDeclaration,
+            enclosing: EnclosingDeclaration.all(in: lexicalContext)
+        )
+        placement.checkNotPrivatelyNested(macro: macro, attribute: attribute, diagnostics: &diagnostics)
+        placement.checkNotInGenericType(macro: macro, attribute: attribute, diagnostics: &diagnostics)
+        return placement
+    }
+
+    /// Records an error at each case whose name an earlier case already has (`case move(x: Int),
+    /// move(y: Int)`): the generated `switch`es, caches and keys name cases by their base name.
+    static func checkDistinctCaseNames(_ cases: [EnumCase], macro: String, diagnostics: inout DiagnosticCollector) {
+        var seen: Set<String> = []
+        for enumCase in cases where !seen.insert(enumCase.displayName).inserted {
+            diagnostics.error(.duplicateCaseName(macro: macro, name: enumCase.displayName), at: enumCase.element.name)
+        }
     }
 
     /// Records why `enumCase` cannot be listed, if it cannot: it has two or more payload

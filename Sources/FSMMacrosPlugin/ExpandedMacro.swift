@@ -7,8 +7,15 @@ import SwiftSyntaxMacros
 ///
 /// It reports an error when attached to anything but an enum case. Inside a `@MachineEvent`
 /// enum, `@MachineEvent` checks the case's payload (so that each problem is reported once);
-/// elsewhere this macro checks that every case of the declaration has exactly one payload value.
+/// elsewhere this macro checks that every case of the declaration has exactly one payload value,
+/// and, if so, warns that the marker does nothing there.
 public struct ExpandedMacro: PeerMacro {
+    /// Checks `@Expanded` (`node`) attached to `declaration`, and writes nothing.
+    ///
+    /// Reports through `context` an error when `declaration` is not an enum case, or, outside a
+    /// `@MachineEvent` enum (read from `context.lexicalContext`), when a case it marks does not
+    /// have exactly one payload value; with none of those errors, outside a `@MachineEvent` enum
+    /// (in a `@Finite` enum or one with neither macro), a warning that it does nothing there.
     public static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
@@ -22,7 +29,9 @@ public struct ExpandedMacro: PeerMacro {
             ))
             return []
         }
-        guard !isInMachineEvent(context) else { return [] }
+        let enclosing = context.lexicalContext.first?.as(EnumDeclSyntax.self)
+        guard enclosing.map({ has($0, macro: "MachineEvent") }) != true else { return [] }
+        var reported = false
         for element in caseDeclaration.elements {
             let count = element.parameterClause?.parameters.count ?? 0
             guard count != 1 else { continue }
@@ -33,16 +42,25 @@ public struct ExpandedMacro: PeerMacro {
                 message: FSMMacroError.expandedMisplaced(detail: detail),
                 fixIts: [.removing(node, from: caseDeclaration)]
             ))
+            reported = true
+        }
+        // The enclosing enum is unknown only to a compiler that gives no lexical context: stay silent.
+        if !reported, let enclosing {
+            context.diagnose(Diagnostic(
+                node: Syntax(node),
+                message: FSMMacroWarning.expandedIgnored(enumName: enclosing.name.text, inFinite: has(enclosing, macro: "Finite")),
+                fixIts: [.removing(node, from: caseDeclaration)]
+            ))
         }
         return []
     }
 
-    /// Whether the declaration being expanded is a member of an enum marked `@MachineEvent`.
-    private static func isInMachineEvent(_ context: some MacroExpansionContext) -> Bool {
-        guard let enclosing = context.lexicalContext.first?.as(EnumDeclSyntax.self) else { return false }
-        return enclosing.attributes.contains { attribute in
+    /// Whether `enumDeclaration` is marked with the FSMMacros macro `macro` (`MachineEvent`,
+    /// `Finite`), bare or qualified by the module.
+    private static func has(_ enumDeclaration: EnumDeclSyntax, macro: String) -> Bool {
+        enumDeclaration.attributes.contains { attribute in
             guard let attribute = attribute.as(AttributeSyntax.self) else { return false }
-            return ["MachineEvent", "FSMMacros.MachineEvent"].contains(attribute.attributeName.trimmedDescription)
+            return [macro, "FSMMacros.\(macro)"].contains(attribute.attributeName.trimmedDescription)
         }
     }
 

@@ -4,7 +4,7 @@ import SwiftSyntaxMacros
 /// `@Finite`: makes an enum with finitely many values list, name and index them.
 ///
 /// Adds the conformances the enum lacks among `Hashable`, `Sendable`, `CaseIterable`,
-/// `CustomStringConvertible` and `DenseIndexed`, and writes, with the enum's access level:
+/// `CustomStringConvertible` and `DenseIndexed`, and writes, with the enum's effective access level:
 ///
 /// - `static let allCases`: the values in declaration order, a case with one payload expanded
 ///   in place (`[.waiting, .loading] + HomeFailure.allCases.map { .failure($0) } + [.dismissed]`);
@@ -20,6 +20,14 @@ public struct FiniteMacro: ExtensionMacro {
     /// The generated code is written already formatted, one `switch` case per line.
     public static var formatMode: FormatMode { .disabled }
 
+    /// Expands `@Finite` (`node`) attached to `declaration`: the extension of `type` that adds
+    /// the conformances among `protocols` (those the enum lacks) and writes `allCases`, the
+    /// cached payload counts, `description` (unless the enum has its own) and `denseIndex`.
+    ///
+    /// Writes nothing and reports every error at once through `context` when the declaration is
+    /// not an enum, is generic or nested in a generic type, is `private` inside a type, has no
+    /// case, declares a case name twice, or has a case that cannot be listed (two or more
+    /// payload values, an unbounded payload, `indirect`).
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -35,7 +43,11 @@ public struct FiniteMacro: ExtensionMacro {
             diagnostics.report(in: context)
             return []
         }
+        let placement = EnumValidation.checkPlacement(
+            of: enumDeclaration, in: context.lexicalContext, macro: macro, attribute: node, diagnostics: &diagnostics
+        )
         let cases = EnumCase.all(in: enumDeclaration)
+        EnumValidation.checkDistinctCaseNames(cases, macro: macro, diagnostics: &diagnostics)
         EnumValidation.checkIndirectEnum(enumDeclaration, listing: cases, diagnostics: &diagnostics)
         for enumCase in cases {
             EnumValidation.checkListed(enumCase, macro: macro, expandedAttribute: nil, diagnostics: &diagnostics)
@@ -49,7 +61,7 @@ public struct FiniteMacro: ExtensionMacro {
         let listing = FiniteListing(
             typeName: type.trimmedDescription,
             cases: cases.map(ListedCase.init),
-            access: GeneratedAccess(of: enumDeclaration.modifiers)
+            access: placement.generatedAccess
         )
         let withDescription = missing.contains("CustomStringConvertible")
             && !enumDeclaration.declaresProperty(named: "description")

@@ -18,6 +18,16 @@ public struct MachineEventMacro: ExtensionMacro {
     /// The generated code is written already formatted, one `switch` case per line.
     public static var formatMode: FormatMode { .disabled }
 
+    /// Expands `@MachineEvent` (`node`) attached to `declaration`: the extension of `type` that
+    /// adds the conformances among `protocols` (those the event lacks) and writes, for a finite
+    /// event, what `@Finite` writes, and otherwise `enum Key`, `var key` and `var description`
+    /// (unless the event has its own).
+    ///
+    /// Writes nothing and reports every error at once through `context` when the declaration is
+    /// not an enum, is generic or nested in a generic type, is `private` inside a type, has no
+    /// case, declares a case name twice, declares a member named `Key` or `key`, has a payload
+    /// type named `Key` (which the event's key hides), or has an `@Expanded` case (or, finite, a
+    /// case) that cannot be listed.
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -33,7 +43,11 @@ public struct MachineEventMacro: ExtensionMacro {
             diagnostics.report(in: context)
             return []
         }
+        let placement = EnumValidation.checkPlacement(
+            of: enumDeclaration, in: context.lexicalContext, macro: macro, attribute: node, diagnostics: &diagnostics
+        )
         let cases = EnumCase.all(in: enumDeclaration)
+        EnumValidation.checkDistinctCaseNames(cases, macro: macro, diagnostics: &diagnostics)
         for enumCase in cases {
             guard let expanded = enumCase.expandedAttribute else { continue }
             if enumCase.payload.isEmpty {
@@ -52,13 +66,17 @@ public struct MachineEventMacro: ExtensionMacro {
             // cases, `indirect` serves them (`case wrap(Self)`), and listed ones stay finite.
             EnumValidation.checkIndirectEnum(enumDeclaration, listing: cases, diagnostics: &diagnostics)
         }
+        let typeName = type.trimmedDescription
+        KeyNames.check(
+            enumDeclaration, cases: cases, eventName: typeName,
+            generatesKey: cases.contains(where: isKeyed), diagnostics: &diagnostics
+        )
         guard diagnostics.isEmpty else {
             diagnostics.report(in: context)
             return []
         }
 
-        let typeName = type.trimmedDescription
-        let access = GeneratedAccess(of: enumDeclaration.modifiers)
+        let access = placement.generatedAccess
         let missing = MissingConformances(protocols)
         let withDescription = missing.contains("CustomStringConvertible")
             && !enumDeclaration.declaresProperty(named: "description")
@@ -164,5 +182,85 @@ struct KeyedEvent {
         return isKeyed(enumCase)
             ? "/// The key of every \(signature), whatever its payload."
             : "/// The key of \(signature), one per value of its payload."
+    }
+}
+
+/// The checks that keep the names of the event's key free: inside the event, `Key` names its key
+/// type (the generated `enum Key`, or the event itself when it is finite: `MachineEvent.Key`) and
+/// `key` its key.
+enum KeyNames {
+    /// Records an error at each member of `enumDeclaration` named `Key` (a type or a case) or `key`
+    /// (an instance property or method), and at each `Key` that starts a name in a payload type
+    /// of `cases` (`Key`, `[Key]`, `Key.Code`): it would name the event's key, not the user's
+    /// type. `eventName` is the event as the generated code names it; `generatesKey` tells
+    /// whether the macro declares `enum Key` (the event has keyed cases).
+    static func check(
+        _ enumDeclaration: EnumDeclSyntax,
+        cases: [EnumCase],
+        eventName: String,
+        generatesKey: Bool,
+        diagnostics: inout DiagnosticCollector
+    ) {
+        for member in enumDeclaration.memberBlock.members {
+            for name in clashingNames(of: member.decl) {
+                diagnostics.error(.memberNamedKey(event: eventName, member: name.identifier?.name ?? name.text), at: name)
+            }
+        }
+        for enumCase in cases {
+            for payload in enumCase.payload {
+                for reference in KeyReferences.in(payload.type) {
+                    diagnostics.error(.payloadNamedKey(event: eventName, generated: generatesKey), at: reference)
+                }
+            }
+        }
+    }
+
+    /// The names in `declaration` that clash with the event's key: a nested type or a case named
+    /// `Key`, an instance property or method named `key`.
+    private static func clashingNames(of declaration: DeclSyntax) -> [TokenSyntax] {
+        func named(_ name: String, _ token: TokenSyntax) -> [TokenSyntax] {
+            (token.identifier?.name ?? token.text) == name ? [token] : []
+        }
+        if let decl = declaration.as(EnumDeclSyntax.self) { return named("Key", decl.name) }
+        if let decl = declaration.as(StructDeclSyntax.self) { return named("Key", decl.name) }
+        if let decl = declaration.as(ClassDeclSyntax.self) { return named("Key", decl.name) }
+        if let decl = declaration.as(ActorDeclSyntax.self) { return named("Key", decl.name) }
+        if let decl = declaration.as(ProtocolDeclSyntax.self) { return named("Key", decl.name) }
+        if let decl = declaration.as(TypeAliasDeclSyntax.self) { return named("Key", decl.name) }
+        if let decl = declaration.as(EnumCaseDeclSyntax.self) {
+            return decl.elements.flatMap { named("Key", $0.name) }
+        }
+        let isStatic = { (modifiers: DeclModifierListSyntax) in
+            modifiers.contains { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }
+        }
+        if let decl = declaration.as(VariableDeclSyntax.self), !isStatic(decl.modifiers) {
+            return decl.bindings.flatMap { binding -> [TokenSyntax] in
+                guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { return [] }
+                return named("key", identifier.identifier)
+            }
+        }
+        if let decl = declaration.as(FunctionDeclSyntax.self), !isStatic(decl.modifiers) {
+            return named("key", decl.name)
+        }
+        return []
+    }
+}
+
+/// Finds the type names `Key` that start a name in a type (`Key`, `Key.Code`, `[Key]`,
+/// `Result<Key, E>`), not those that follow a dot (`Keyboard.Key`).
+final class KeyReferences: SyntaxVisitor {
+    /// The references found, in source order.
+    private var found: [IdentifierTypeSyntax] = []
+
+    /// The references to `Key` in `type`.
+    static func `in`(_ type: TypeSyntax) -> [IdentifierTypeSyntax] {
+        let visitor = KeyReferences(viewMode: .sourceAccurate)
+        visitor.walk(type)
+        return visitor.found
+    }
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        if (node.name.identifier?.name ?? node.name.text) == "Key" { found.append(node) }
+        return .visitChildren
     }
 }

@@ -93,6 +93,79 @@ import Testing
     var description: String { "described" }
 }
 
+/// An internal type: the public enums nested in it are effectively internal, and so are the
+/// members written for them (a `public` one would not compile).
+struct InternalHolder {
+    @Finite public enum Mode {
+        case on, off(HomeFailure), standby
+    }
+
+    @MachineEvent public enum Event {
+        case tap(Int), close
+        @Expanded case fail(PublicFailure)
+    }
+
+    /// `fileprivate`, as the error on a nested `private` enum asks: its members are visible.
+    @Finite fileprivate enum Scratch {
+        case first, second(PublicFailure)
+    }
+}
+
+/// A public type: the public enum nested in it needs public members (`CaseIterable`,
+/// `DenseIndexed` and `CustomStringConvertible` are public protocols).
+public struct PublicHolder {
+    @Finite public enum Mode {
+        /// On.
+        case on
+        /// Off, for a reason.
+        case off(PublicFailure)
+    }
+}
+
+public extension PublicHolder {
+    /// Public as a member of a `public extension`: public members too.
+    @Finite enum Extra {
+        /// One.
+        case one
+        /// Two.
+        case two
+    }
+}
+
+/// A private type at file scope (so `fileprivate`): an enum nested in it is handled as at file
+/// scope.
+private struct PrivateHolder {
+    @Finite enum Mode {
+        case on, off
+    }
+}
+
+/// A fileprivate type: the public enum nested in it is effectively fileprivate, and so are its
+/// members (without modifier, they would default to internal, wider than the type they use).
+fileprivate struct FileprivateHolder {
+    @Finite public enum Mode {
+        case on, off(HomeFailure)
+    }
+}
+
+private extension InternalHolder {
+    /// Fileprivate as a member of a `private extension`.
+    @Finite enum Hidden {
+        case on, off
+    }
+}
+
+/// A payload type named `Key`, which the key of an event hides inside the event.
+@Finite enum Key {
+    case up, down
+}
+
+/// The payload `Key` qualified by its module, as the error on a bare `Key` asks.
+@MachineEvent enum KeyPressEvent {
+    case typed(String)
+    @Expanded case pressed(FSMMacrosTests.Key)
+}
+
 /// Checks, for every value of a finite type, that `denseIndex` is its position in `allCases`
 /// and that the values are distinct.
 func expectDense<T: CaseIterable & DenseIndexed & Hashable>(
@@ -108,8 +181,10 @@ func expectDense<T: CaseIterable & DenseIndexed & Hashable>(
 /// The key of an event, through the generic requirement.
 func key<E: MachineEvent>(of event: E) -> E.Key { event.key }
 
-/// Whether a type is `Sendable` (checked at compile time).
-func isSendable<T: Sendable>(_: T.Type) -> Bool { true }
+/// Compiles only when `T` is `Sendable`: a call is a check made by the compiler, not at run time.
+/// Call it on public types: a non-public enum whose payloads are `Sendable` is inferred
+/// `Sendable` without the macros.
+func requireSendable<T: Sendable>(_: T.Type) {}
 
 @Suite struct FiniteBehaviour {
     @Test func payloadEnumListsAndDescribesByCaseName() {
@@ -133,7 +208,6 @@ func isSendable<T: Sendable>(_: T.Type) -> Bool { true }
         #expect(HomeLoadingState.failure(.network).denseIndex == 3)
         #expect(HomeLoadingState.dismissed.denseIndex == 6)
         expectDense(HomeLoadingState.self)
-        #expect(isSendable(HomeLoadingState.self))
     }
 
     @Test func publicEnumsWithLabeledPayloads() {
@@ -142,6 +216,9 @@ func isSendable<T: Sendable>(_: T.Type) -> Bool { true }
         ])
         expectDense(PublicFailure.self)
         expectDense(PublicState.self)
+        // Compile-time check: this line does not compile unless `@Finite` made the public enum
+        // `Sendable`.
+        requireSendable(PublicState.self)
     }
 
     @Test func privateEnum() {
@@ -208,7 +285,6 @@ func isSendable<T: Sendable>(_: T.Type) -> Bool { true }
         #expect(HomeEvent.failToLoad(.network).description == "failToLoad(network)")
         #expect(HomeEvent.rejected(kind: .timeout).description == "rejected(kind: timeout)")
         #expect(HomeEvent.clearError.description == "clearError")
-        #expect(isSendable(HomeEvent.self))
     }
 
     @Test func publicKeyedEvent() {
@@ -216,11 +292,59 @@ func isSendable<T: Sendable>(_: T.Type) -> Bool { true }
         #expect(key(of: PublicDoorEvent.unlock(code: "1234")) == .unlock)
         #expect(PublicDoorEvent.Key.allCases.map(\.description) == ["open", "unlock", "fail(timeout)", "fail(refused)"])
         expectDense(PublicDoorEvent.Key.self)
+        // Compile-time check: these lines do not compile unless `@MachineEvent` made the public
+        // event and its key `Sendable`.
+        requireSendable(PublicDoorEvent.self)
+        requireSendable(PublicDoorEvent.Key.self)
     }
 
     @Test func ownEventDescriptionIsKept() {
         #expect(DescribedEvent.send(1).description == "described")
         #expect(DescribedEvent.Key.allCases.map(\.description) == ["ping", "send"])
         #expect(key(of: DescribedEvent.send(2)) == .send)
+    }
+
+    @Test func eventWithAPayloadTypeNamedKey() {
+        #expect(key(of: KeyPressEvent.pressed(.down)) == .pressed(.down))
+        #expect(key(of: KeyPressEvent.typed("a")) == .typed)
+        #expect(KeyPressEvent.Key.allCases.map(\.description) == ["typed", "pressed(up)", "pressed(down)"])
+        expectDense(KeyPressEvent.Key.self)
+    }
+}
+
+@Suite struct NestedBehaviour {
+    @Test func publicEnumsInAnInternalType() {
+        #expect(InternalHolder.Mode.allCases.map(\.description) == [
+            "on", "off(authentication)", "off(network)", "off(server)", "off(system)", "standby",
+        ])
+        expectDense(InternalHolder.Mode.self)
+        #expect(key(of: InternalHolder.Event.tap(3)) == .tap)
+        #expect(key(of: InternalHolder.Event.fail(.refused)) == .fail(.refused))
+        #expect(InternalHolder.Event.tap(3).description == "tap(3)")
+        expectDense(InternalHolder.Event.Key.self)
+    }
+
+    @Test func fileprivateEnumInAType() {
+        #expect(InternalHolder.Scratch.allCases.map(\.description) == ["first", "second(timeout)", "second(refused)"])
+        expectDense(InternalHolder.Scratch.self)
+    }
+
+    @Test func publicEnumsInAPublicType() {
+        #expect(PublicHolder.Mode.allCases.map(\.description) == ["on", "off(timeout)", "off(refused)"])
+        expectDense(PublicHolder.Mode.self)
+        // Compile-time check: this line does not compile unless `@Finite` made the nested public
+        // enum `Sendable`.
+        requireSendable(PublicHolder.Mode.self)
+        #expect(PublicHolder.Extra.allCases == [.one, .two])
+        expectDense(PublicHolder.Extra.self)
+    }
+
+    @Test func enumsInPrivateAndFileprivateScopes() {
+        #expect(PrivateHolder.Mode.allCases.map(\.description) == ["on", "off"])
+        expectDense(PrivateHolder.Mode.self)
+        #expect(FileprivateHolder.Mode.allCases.count == 1 + 4)
+        expectDense(FileprivateHolder.Mode.self)
+        #expect(InternalHolder.Hidden.allCases.map(\.description) == ["on", "off"])
+        expectDense(InternalHolder.Hidden.self)
     }
 }

@@ -1016,4 +1016,595 @@ struct FiniteExpansionTests {
             """
         }
     }
+
+    @Test func privateEnumNestedInAType() {
+        assertMacro {
+            """
+            struct Outer {
+                @Finite private enum Inner {
+                    case a, b
+                }
+            }
+            extension Outer {
+                @Finite private enum InExtension {
+                    case a
+                }
+            }
+            """
+        } diagnostics: {
+            """
+            struct Outer {
+                @Finite private enum Inner {
+                        ┬──────
+                        ╰─ 🛑 make 'Inner' fileprivate (or wider): the members @Finite writes live in an extension outside 'Outer'
+                           ✏️ replace 'private' with 'fileprivate'
+                    case a, b
+                }
+            }
+            extension Outer {
+                @Finite private enum InExtension {
+                        ┬──────
+                        ╰─ 🛑 make 'InExtension' fileprivate (or wider): the members @Finite writes live in an extension outside 'Outer'
+                           ✏️ replace 'private' with 'fileprivate'
+                    case a
+                }
+            }
+            """
+        } fixes: {
+            """
+            struct Outer {
+                @Finite fileprivate enum Inner {
+                    case a, b
+                }
+            }
+            extension Outer {
+                @Finite fileprivate enum InExtension {
+                    case a
+                }
+            }
+            """
+        } expansion: {
+            """
+            struct Outer {
+                fileprivate enum Inner {
+                    case a, b
+                }
+            }
+            extension Outer {
+                fileprivate enum InExtension {
+                    case a
+                }
+            }
+
+            extension Outer.Inner: Swift.Hashable, Swift.Sendable, Swift.CaseIterable, Swift.CustomStringConvertible, FSM.DenseIndexed {
+                /// Every value, in declaration order, each case with a payload expanded in place (one
+                /// value per value of its payload).
+                static let allCases: [Outer.Inner] = [.a, .b]
+
+                /// The case's name, followed by its payload's description in parentheses if it has a
+                /// payload: `failure(network)`.
+                var description: Swift.String {
+                    switch self {
+                    case .a: "a"
+                    case .b: "b"
+                    }
+                }
+
+                /// The value's position in `allCases`, found by a `switch` (no search, no allocation).
+                var denseIndex: Swift.Int {
+                    switch self {
+                    case .a: 0
+                    case .b: 1
+                    }
+                }
+            }
+
+            extension Outer.InExtension: Swift.Hashable, Swift.Sendable, Swift.CaseIterable, Swift.CustomStringConvertible, FSM.DenseIndexed {
+                /// Every value, in declaration order, each case with a payload expanded in place (one
+                /// value per value of its payload).
+                static let allCases: [Outer.InExtension] = [.a]
+
+                /// The case's name, followed by its payload's description in parentheses if it has a
+                /// payload: `failure(network)`.
+                var description: Swift.String {
+                    switch self {
+                    case .a: "a"
+                    }
+                }
+
+                /// The value's position in `allCases`, found by a `switch` (no search, no allocation).
+                var denseIndex: Swift.Int {
+                    switch self {
+                    case .a: 0
+                    }
+                }
+            }
+            """
+        }
+    }
+
+    @Test func enumNestedInAPrivateNestedType() {
+        assertMacro {
+            """
+            struct Outer {
+                private struct Middle {
+                    @Finite enum Inner {
+                        case a, b
+                    }
+                }
+            }
+            """
+        } diagnostics: {
+            """
+            struct Outer {
+                private struct Middle {
+                    @Finite enum Inner {
+                    ┬──────
+                    ╰─ 🛑 make 'Middle' fileprivate (or wider): the members @Finite writes live in an extension outside 'Outer'
+                        case a, b
+                    }
+                }
+            }
+            """
+        }
+    }
+
+    @Test func enumsNestedInPrivateAndFileprivateScopes() {
+        assertMacro {
+            """
+            private struct Outer {
+                @Finite public enum Inner {
+                    case a, b(Reason)
+                }
+            }
+            fileprivate struct Holder {
+                @Finite enum Inner {
+                    case a
+                }
+            }
+            private extension Holder {
+                @Finite enum Hidden {
+                    case a
+                }
+            }
+            """
+        } expansion: {
+            #"""
+            private struct Outer {
+                public enum Inner {
+                    case a, b(Reason)
+                }
+            }
+            fileprivate struct Holder {
+                enum Inner {
+                    case a
+                }
+            }
+            private extension Holder {
+                enum Hidden {
+                    case a
+                }
+            }
+
+            extension Outer.Inner: Swift.Hashable, Swift.Sendable, Swift.CaseIterable, Swift.CustomStringConvertible, FSM.DenseIndexed {
+                /// Every value, in declaration order, each case with a payload expanded in place (one
+                /// value per value of its payload).
+                fileprivate static let allCases: [Outer.Inner] = [.a] + Reason.allCases.map { .b($0) }
+
+                /// The case's name, followed by its payload's description in parentheses if it has a
+                /// payload: `failure(network)`.
+                fileprivate var description: Swift.String {
+                    switch self {
+                    case .a: "a"
+                    case let .b(value): "b(\(Swift.String(describing: value)))"
+                    }
+                }
+
+                /// The value's position in `allCases`, found by a `switch` (no search, no allocation).
+                fileprivate var denseIndex: Swift.Int {
+                    switch self {
+                    case .a: 0
+                    case let .b(value): 1 + value.denseIndex
+                    }
+                }
+            }
+
+            extension Holder.Inner: Swift.Hashable, Swift.Sendable, Swift.CaseIterable, Swift.CustomStringConvertible, FSM.DenseIndexed {
+                /// Every value, in declaration order, each case with a payload expanded in place (one
+                /// value per value of its payload).
+                fileprivate static let allCases: [Holder.Inner] = [.a]
+
+                /// The case's name, followed by its payload's description in parentheses if it has a
+                /// payload: `failure(network)`.
+                fileprivate var description: Swift.String {
+                    switch self {
+                    case .a: "a"
+                    }
+                }
+
+                /// The value's position in `allCases`, found by a `switch` (no search, no allocation).
+                fileprivate var denseIndex: Swift.Int {
+                    switch self {
+                    case .a: 0
+                    }
+                }
+            }
+
+            extension Holder.Hidden: Swift.Hashable, Swift.Sendable, Swift.CaseIterable, Swift.CustomStringConvertible, FSM.DenseIndexed {
+                /// Every value, in declaration order, each case with a payload expanded in place (one
+                /// value per value of its payload).
+                static let allCases: [Holder.Hidden] = [.a]
+
+                /// The case's name, followed by its payload's description in parentheses if it has a
+                /// payload: `failure(network)`.
+                var description: Swift.String {
+                    switch self {
+                    case .a: "a"
+                    }
+                }
+
+                /// The value's position in `allCases`, found by a `switch` (no search, no allocation).
+                var denseIndex: Swift.Int {
+                    switch self {
+                    case .a: 0
+                    }
+                }
+            }
+            """#
+        }
+    }
+
+    @Test func enumNestedInAGenericType() {
+        assertMacro {
+            """
+            struct Box<T> {
+                @Finite enum Inner {
+                    case a, b
+                }
+            }
+            final class Tree<Leaf> {
+                struct Node {
+                    @Finite enum Side {
+                        case left, right
+                    }
+                }
+            }
+            extension Box where T: Equatable {
+                @Finite enum Constrained {
+                    case a
+                }
+            }
+            extension Box<Int> {
+                @Finite enum Specialized {
+                    case a
+                }
+            }
+            extension Array {
+                @Finite enum Standard {
+                    case a
+                }
+            }
+            """
+        } diagnostics: {
+            """
+            struct Box<T> {
+                @Finite enum Inner {
+                ┬──────
+                ╰─ 🛑 @Finite does not support generic enums: the enclosing type 'Box' is generic, so this enum is too
+                    case a, b
+                }
+            }
+            final class Tree<Leaf> {
+                struct Node {
+                    @Finite enum Side {
+                    ┬──────
+                    ╰─ 🛑 @Finite does not support generic enums: the enclosing type 'Tree' is generic, so this enum is too
+                        case left, right
+                    }
+                }
+            }
+            extension Box where T: Equatable {
+                @Finite enum Constrained {
+                ┬──────
+                ╰─ 🛑 @Finite does not support generic enums: the enclosing type 'Box' is generic, so this enum is too
+                    case a
+                }
+            }
+            extension Box<Int> {
+                @Finite enum Specialized {
+                ┬──────
+                ╰─ 🛑 @Finite does not support generic enums: the enclosing type 'Box<Int>' is generic, so this enum is too
+                    case a
+                }
+            }
+            extension Array {
+                @Finite enum Standard {
+                ┬──────
+                ╰─ 🛑 @Finite does not support generic enums: the enclosing type 'Array' is generic, so this enum is too
+                    case a
+                }
+            }
+            """
+        }
+    }
+
+    @Test func enumInANonGenericExtension() {
+        assertMacro {
+            """
+            extension Outer {
+                @Finite enum Inner {
+                    case a, b
+                }
+            }
+            """
+        } expansion: {
+            """
+            extension Outer {
+                enum Inner {
+                    case a, b
+                }
+            }
+
+            extension Outer.Inner: Swift.Hashable, Swift.Sendable, Swift.CaseIterable, Swift.CustomStringConvertible, FSM.DenseIndexed {
+                /// Every value, in declaration order, each case with a payload expanded in place (one
+                /// value per value of its payload).
+                static let allCases: [Outer.Inner] = [.a, .b]
+
+                /// The case's name, followed by its payload's description in parentheses if it has a
+                /// payload: `failure(network)`.
+                var description: Swift.String {
+                    switch self {
+                    case .a: "a"
+                    case .b: "b"
+                    }
+                }
+
+                /// The value's position in `allCases`, found by a `switch` (no search, no allocation).
+                var denseIndex: Swift.Int {
+                    switch self {
+                    case .a: 0
+                    case .b: 1
+                    }
+                }
+            }
+            """
+        }
+    }
+
+    @Test func publicEnumInAnInternalType() {
+        assertMacro {
+            """
+            struct Outer {
+                @Finite public enum Inner {
+                    case a, b(Reason), c
+                }
+            }
+            """
+        } expansion: {
+            #"""
+            struct Outer {
+                public enum Inner {
+                    case a, b(Reason), c
+                }
+            }
+
+            extension Outer.Inner: Swift.Hashable, Swift.Sendable, Swift.CaseIterable, Swift.CustomStringConvertible, FSM.DenseIndexed {
+                /// Every value, in declaration order, each case with a payload expanded in place (one
+                /// value per value of its payload).
+                static let allCases: [Outer.Inner] = [.a] + Reason.allCases.map { .b($0) } + [.c]
+
+                /// The number of values of `b`'s payload, counted once for `denseIndex`.
+                static let __finiteCount_b: Swift.Int = Reason.allCases.count
+
+                /// The case's name, followed by its payload's description in parentheses if it has a
+                /// payload: `failure(network)`.
+                var description: Swift.String {
+                    switch self {
+                    case .a: "a"
+                    case let .b(value): "b(\(Swift.String(describing: value)))"
+                    case .c: "c"
+                    }
+                }
+
+                /// The value's position in `allCases`, found by a `switch` (no search, no allocation).
+                var denseIndex: Swift.Int {
+                    switch self {
+                    case .a: 0
+                    case let .b(value): 1 + value.denseIndex
+                    case .c: 1 + Self.__finiteCount_b
+                    }
+                }
+            }
+            """#
+        }
+    }
+
+    @Test func publicEnumInAPublicType() {
+        assertMacro {
+            """
+            public struct Outer {
+                @Finite public enum Inner {
+                    case a, b(Reason), c
+                }
+            }
+            """
+        } expansion: {
+            #"""
+            public struct Outer {
+                public enum Inner {
+                    case a, b(Reason), c
+                }
+            }
+
+            extension Outer.Inner: Swift.Hashable, Swift.Sendable, Swift.CaseIterable, Swift.CustomStringConvertible, FSM.DenseIndexed {
+                /// Every value, in declaration order, each case with a payload expanded in place (one
+                /// value per value of its payload).
+                public static let allCases: [Outer.Inner] = [.a] + Reason.allCases.map { .b($0) } + [.c]
+
+                /// The number of values of `b`'s payload, counted once for `denseIndex`.
+                @usableFromInline static let __finiteCount_b: Swift.Int = Reason.allCases.count
+
+                /// The case's name, followed by its payload's description in parentheses if it has a
+                /// payload: `failure(network)`.
+                public var description: Swift.String {
+                    switch self {
+                    case .a: "a"
+                    case let .b(value): "b(\(Swift.String(describing: value)))"
+                    case .c: "c"
+                    }
+                }
+
+                /// The value's position in `allCases`, found by a `switch` (no search, no allocation).
+                @inlinable public var denseIndex: Swift.Int {
+                    switch self {
+                    case .a: 0
+                    case let .b(value): 1 + value.denseIndex
+                    case .c: 1 + Self.__finiteCount_b
+                    }
+                }
+            }
+            """#
+        }
+    }
+
+    @Test func enumInAPublicExtension() {
+        assertMacro {
+            """
+            public extension Outer {
+                @Finite enum Inner {
+                    case a, b
+                }
+            }
+            """
+        } expansion: {
+            """
+            public extension Outer {
+                enum Inner {
+                    case a, b
+                }
+            }
+
+            extension Outer.Inner: Swift.Hashable, Swift.Sendable, Swift.CaseIterable, Swift.CustomStringConvertible, FSM.DenseIndexed {
+                /// Every value, in declaration order, each case with a payload expanded in place (one
+                /// value per value of its payload).
+                public static let allCases: [Outer.Inner] = [.a, .b]
+
+                /// The case's name, followed by its payload's description in parentheses if it has a
+                /// payload: `failure(network)`.
+                public var description: Swift.String {
+                    switch self {
+                    case .a: "a"
+                    case .b: "b"
+                    }
+                }
+
+                /// The value's position in `allCases`, found by a `switch` (no search, no allocation).
+                @inlinable public var denseIndex: Swift.Int {
+                    switch self {
+                    case .a: 0
+                    case .b: 1
+                    }
+                }
+            }
+            """
+        }
+    }
+
+    @Test func packageAndPublicNestings() {
+        assertMacro {
+            """
+            public enum Outer {
+                @Finite package enum PackageInPublic {
+                    case a
+                }
+            }
+            package struct Holder {
+                @Finite public enum PublicInPackage {
+                    case a
+                }
+            }
+            """
+        } expansion: {
+            """
+            public enum Outer {
+                package enum PackageInPublic {
+                    case a
+                }
+            }
+            package struct Holder {
+                public enum PublicInPackage {
+                    case a
+                }
+            }
+
+            extension Outer.PackageInPublic: Swift.Hashable, Swift.Sendable, Swift.CaseIterable, Swift.CustomStringConvertible, FSM.DenseIndexed {
+                /// Every value, in declaration order, each case with a payload expanded in place (one
+                /// value per value of its payload).
+                package static let allCases: [Outer.PackageInPublic] = [.a]
+
+                /// The case's name, followed by its payload's description in parentheses if it has a
+                /// payload: `failure(network)`.
+                package var description: Swift.String {
+                    switch self {
+                    case .a: "a"
+                    }
+                }
+
+                /// The value's position in `allCases`, found by a `switch` (no search, no allocation).
+                package var denseIndex: Swift.Int {
+                    switch self {
+                    case .a: 0
+                    }
+                }
+            }
+
+            extension Holder.PublicInPackage: Swift.Hashable, Swift.Sendable, Swift.CaseIterable, Swift.CustomStringConvertible, FSM.DenseIndexed {
+                /// Every value, in declaration order, each case with a payload expanded in place (one
+                /// value per value of its payload).
+                package static let allCases: [Holder.PublicInPackage] = [.a]
+
+                /// The case's name, followed by its payload's description in parentheses if it has a
+                /// payload: `failure(network)`.
+                package var description: Swift.String {
+                    switch self {
+                    case .a: "a"
+                    }
+                }
+
+                /// The value's position in `allCases`, found by a `switch` (no search, no allocation).
+                package var denseIndex: Swift.Int {
+                    switch self {
+                    case .a: 0
+                    }
+                }
+            }
+            """
+        }
+    }
+
+    @Test func duplicateCaseNames() {
+        assertMacro {
+            """
+            @Finite enum Move {
+                case move(x: Reason), move(y: Reason)
+                case halt, halt(Reason)
+                case `move`
+            }
+            """
+        } diagnostics: {
+            """
+            @Finite enum Move {
+                case move(x: Reason), move(y: Reason)
+                                      ┬───
+                                      ╰─ 🛑 'move' is declared twice; @Finite needs distinct case names
+                case halt, halt(Reason)
+                           ┬───
+                           ╰─ 🛑 'halt' is declared twice; @Finite needs distinct case names
+                case `move`
+                     ┬─────
+                     ╰─ 🛑 'move' is declared twice; @Finite needs distinct case names
+            }
+            """
+        }
+    }
 }

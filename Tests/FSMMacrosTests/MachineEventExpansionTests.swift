@@ -897,4 +897,240 @@ struct MachineEventExpansionTests {
             """#
         }
     }
+
+    @Test func payloadTypeNamedKeyInAKeyedEvent() {
+        assertMacro {
+            """
+            @MachineEvent enum KeyboardEvent {
+                case pressed(Key), chord([Key]), special(code: Key.Code)
+                case qualified(Terminal.Key), typed(String)
+                @Expanded case modifier(Key)
+            }
+            """
+        } diagnostics: {
+            """
+            @MachineEvent enum KeyboardEvent {
+                case pressed(Key), chord([Key]), special(code: Key.Code)
+                                                               ┬──
+                             │            │                    ╰─ 🛑 the payload type 'Key' is hidden by the generated 'KeyboardEvent.Key'; qualify it with its module (`MyModule.Key`) or rename it
+                                          ┬──
+                             │            ╰─ 🛑 the payload type 'Key' is hidden by the generated 'KeyboardEvent.Key'; qualify it with its module (`MyModule.Key`) or rename it
+                             ┬──
+                             ╰─ 🛑 the payload type 'Key' is hidden by the generated 'KeyboardEvent.Key'; qualify it with its module (`MyModule.Key`) or rename it
+                case qualified(Terminal.Key), typed(String)
+                @Expanded case modifier(Key)
+                                        ┬──
+                                        ╰─ 🛑 the payload type 'Key' is hidden by the generated 'KeyboardEvent.Key'; qualify it with its module (`MyModule.Key`) or rename it
+            }
+            """
+        }
+    }
+
+    @Test func payloadTypeNamedKeyInAFiniteEvent() {
+        assertMacro {
+            """
+            @MachineEvent enum PressEvent {
+                case start
+                @Expanded case pressed(`Key`)
+            }
+            """
+        } diagnostics: {
+            """
+            @MachineEvent enum PressEvent {
+                case start
+                @Expanded case pressed(`Key`)
+                                       ┬────
+                                       ╰─ 🛑 the payload type 'Key' is hidden by 'PressEvent.Key', the event's key (here 'PressEvent' itself); qualify it with its module (`MyModule.Key`) or rename it
+            }
+            """
+        }
+    }
+
+    @Test func membersNamedKeyInAKeyedEvent() {
+        assertMacro {
+            """
+            @MachineEvent enum ScreenEvent {
+                case tap(Int), Key
+                struct Key {}
+                var key: String { "" }
+                static let key = 1
+            }
+            """
+        } diagnostics: {
+            """
+            @MachineEvent enum ScreenEvent {
+                case tap(Int), Key
+                               ┬──
+                               ╰─ 🛑 rename 'Key': it clashes with 'ScreenEvent.Key', the event's key that @MachineEvent provides
+                struct Key {}
+                       ┬──
+                       ╰─ 🛑 rename 'Key': it clashes with 'ScreenEvent.Key', the event's key that @MachineEvent provides
+                var key: String { "" }
+                    ┬──
+                    ╰─ 🛑 rename 'key': it clashes with 'ScreenEvent.key', the event's key that @MachineEvent provides
+                static let key = 1
+            }
+            """
+        }
+    }
+
+    @Test func membersNamedKeyInAFiniteEvent() {
+        assertMacro {
+            """
+            @MachineEvent enum FiniteScreenEvent {
+                case tap, key
+                typealias Key = Int
+                func key() -> Int { 0 }
+            }
+            """
+        } diagnostics: {
+            """
+            @MachineEvent enum FiniteScreenEvent {
+                case tap, key
+                typealias Key = Int
+                          ┬──
+                          ╰─ 🛑 rename 'Key': it clashes with 'FiniteScreenEvent.Key', the event's key that @MachineEvent provides
+                func key() -> Int { 0 }
+                     ┬──
+                     ╰─ 🛑 rename 'key': it clashes with 'FiniteScreenEvent.key', the event's key that @MachineEvent provides
+            }
+            """
+        }
+    }
+
+    @Test func duplicateCaseNames() {
+        assertMacro {
+            """
+            @MachineEvent enum Move {
+                case move(x: Int), move(y: Int)
+                case stop
+                @Expanded case stop(Reason)
+            }
+            """
+        } diagnostics: {
+            """
+            @MachineEvent enum Move {
+                case move(x: Int), move(y: Int)
+                                   ┬───
+                                   ╰─ 🛑 'move' is declared twice; a machine's key needs distinct case names
+                case stop
+                @Expanded case stop(Reason)
+                               ┬───
+                               ╰─ 🛑 'stop' is declared twice; a machine's key needs distinct case names
+            }
+            """
+        }
+    }
+
+    @Test func publicKeyedEventInAnInternalType() {
+        assertMacro {
+            """
+            struct Screen {
+                @MachineEvent public enum Event {
+                    case tap(Int), close
+                    @Expanded case fail(Reason)
+                }
+            }
+            """
+        } expansion: {
+            #"""
+            struct Screen {
+                public enum Event {
+                    case tap(Int), close
+                    case fail(Reason)
+                }
+            }
+
+            extension Screen.Event: FSM.MachineEvent, Swift.Sendable, Swift.CustomStringConvertible {
+                /// The case of a `Screen.Event`, what the machine's table is keyed by.
+                enum Key: Swift.Hashable, Swift.Sendable, Swift.CaseIterable, Swift.CustomStringConvertible, FSM.DenseIndexed, FSM.MachineEvent {
+                    /// The key of every `Screen.Event.tap(_:)`, whatever its payload.
+                    case tap
+                    /// The key of `Screen.Event.close`.
+                    case close
+                    /// The key of `Screen.Event.fail(_:)`, one per value of its payload.
+                    case fail(Reason)
+
+                    /// Every value, in declaration order, each case with a payload expanded in place (one
+                    /// value per value of its payload).
+                    static let allCases: [Screen.Event.Key] = [.tap, .close] + Reason.allCases.map { .fail($0) }
+
+                    /// The case's name, followed by its payload's description in parentheses if it has a
+                    /// payload: `failure(network)`.
+                    var description: Swift.String {
+                        switch self {
+                        case .tap: "tap"
+                        case .close: "close"
+                        case let .fail(value): "fail(\(Swift.String(describing: value)))"
+                        }
+                    }
+
+                    /// The value's position in `allCases`, found by a `switch` (no search, no allocation).
+                    var denseIndex: Swift.Int {
+                        switch self {
+                        case .tap: 0
+                        case .close: 1
+                        case let .fail(value): 2 + value.denseIndex
+                        }
+                    }
+                }
+
+                /// The key of this event, the column of the machine's table it is dispatched by: its case,
+                /// with its payload if the case is `@Expanded`.
+                var key: Key {
+                    switch self {
+                    case .tap: .tap
+                    case .close: .close
+                    case let .fail(value): .fail(value)
+                    }
+                }
+
+                /// The case's name, followed by its payload values' descriptions in parentheses, labels
+                /// kept: `unlock(code: 1234)`.
+                var description: Swift.String {
+                    switch self {
+                    case let .tap(value): "tap(\(Swift.String(describing: value)))"
+                    case .close: "close"
+                    case let .fail(value): "fail(\(Swift.String(describing: value)))"
+                    }
+                }
+            }
+            """#
+        }
+    }
+
+    @Test func privateAndGenericNestedEvents() {
+        assertMacro {
+            """
+            struct Screen {
+                @MachineEvent private enum Hidden {
+                    case tap(Int)
+                }
+            }
+            struct Box<T> {
+                @MachineEvent enum Event {
+                    case tap(Int)
+                }
+            }
+            """
+        } diagnostics: {
+            """
+            struct Screen {
+                @MachineEvent private enum Hidden {
+                              ┬──────
+                              ╰─ 🛑 make 'Hidden' fileprivate (or wider): the members @MachineEvent writes live in an extension outside 'Screen'
+                                 ✏️ replace 'private' with 'fileprivate'
+                    case tap(Int)
+                }
+            }
+            struct Box<T> {
+                @MachineEvent enum Event {
+                ┬────────────
+                ╰─ 🛑 @MachineEvent does not support generic enums: the enclosing type 'Box' is generic, so this enum is too
+                    case tap(Int)
+                }
+            }
+            """
+        }
+    }
 }
