@@ -10,10 +10,11 @@ enum WrittenOut {
 
     static func target(_ state: Int, _ event: Int) -> Int { (state * 7 + event * 3 + 1) % states }
 
-    static var enums: String {
+    /// The enums; the machine's event type also conforms to `MachineEvent` (the switch has no FSM).
+    static func enums(machine: Bool) -> String {
         """
         enum S: Hashable, Sendable { case \((0..<states).map { "s\($0)" }.joined(separator: ", ")) }
-        enum E: MachineEvent, Hashable, Sendable, CaseIterable { case \((0..<events).map { "e\($0)" }.joined(separator: ", ")) }
+        enum E: \(machine ? "MachineEvent, " : "")Hashable, Sendable, CaseIterable { case \((0..<events).map { "e\($0)" }.joined(separator: ", ")) }
         enum X: Hashable, Sendable { case a, b }
 
         """
@@ -23,7 +24,7 @@ enum WrittenOut {
     /// the definition's trailing closure, or (`arguments`) as its arguments.
     static func dsl(arguments: Bool) -> String {
         let open = arguments ? "(name: \"written-out\", initial: .s0," : "(name: \"written-out\", initial: .s0) {"
-        var lines = ["import FSM", "", enums, "let machine = MachineDefinition<S, E, X, Void>" + open]
+        var lines = ["import FSM", "", enums(machine: true), "let machine = MachineDefinition<S, E, X, Void>" + open]
         for state in 0..<states {
             lines.append("    In(.s\(state)) {")
             for event in 0..<perState {
@@ -38,7 +39,7 @@ enum WrittenOut {
 
     /// The same transitions as a nested switch returning the target and the effects.
     static var switchSource: String {
-        var lines = [enums, "func step(_ state: S, _ event: E) -> (S, [X])? {", "    switch state {"]
+        var lines = [enums(machine: false), "func step(_ state: S, _ event: E) -> (S, [X])? {", "    switch state {"]
         for state in 0..<states {
             lines.append("    case .s\(state):")
             lines.append("        switch event {")
