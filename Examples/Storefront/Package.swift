@@ -12,8 +12,9 @@ let package = Package(
         .package(name: "FSM", path: "../.."),
     ],
     targets: [
-        // The machines: FSM only (it depends on nothing but the standard library).
-        .target(name: "StorefrontMachines", dependencies: [.product(name: "FSM", package: "FSM")]),
+        // The machines: FSMMacros, which re-exports FSM (the macros need swift-syntax at build
+        // time; a target that needs no macro depends on "FSM", the standard library only).
+        .target(name: "StorefrontMachines", dependencies: [.product(name: "FSMMacros", package: "FSM")]),
         // The package's own tool: list, table, dot, mermaid, validate, diagrams, repl.
         .executableTarget(
             name: "storefront",

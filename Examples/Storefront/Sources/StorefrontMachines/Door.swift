@@ -1,44 +1,23 @@
-import FSM
+import FSMMacros
 
 /// A shop's back door with a keypad.
 public enum Door {
     /// Where the door is.
-    public enum State: String, Hashable, Sendable, CustomStringConvertible {
-        case locked, closed, opened
-        public var description: String { rawValue }
-    }
+    @Finite public enum State { case locked, closed, opened }
 
-    /// What people do to it.
-    public enum Event: String, MachineEvent, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-        case open, close, lock, unlock
-        public var description: String { rawValue }
-    }
+    /// What people do to it: `unlock` carries the code typed on the keypad.
+    @MachineEvent public enum Event { case open, close, lock, unlock(code: String) }
 
     /// What the door's hardware does.
-    public enum Effect: String, Hashable, Sendable, CustomStringConvertible {
-        case chime, bolt, unbolt
-        public var description: String { rawValue }
+    @Finite public enum Effect { case chime, bolt, unbolt }
+
+    /// The code typed matches the shop's code (the context).
+    public static let codeMatches = Guard<(String, Event)>("code matches") { secret, event in
+        if case let .unlock(code) = event { code == secret } else { false }
     }
 
-    /// What the guard reads: the code typed on the keypad and the shop's code.
-    public struct Keypad: Sendable {
-        /// The code typed.
-        public var typed: String
-        /// The code that opens the lock.
-        public var secret: String
-
-        /// Creates a keypad reading.
-        public init(typed: String, secret: String) {
-            self.typed = typed
-            self.secret = secret
-        }
-    }
-
-    /// The code on the keypad matches.
-    public static let codeMatches = Guard<Keypad>("code matches") { $0.typed == $0.secret }
-
-    /// The machine.
-    public static let definition = MachineDefinition<State, Event, Effect, Keypad>(
+    /// The machine; its context is the shop's code.
+    public static let definition = MachineDefinition<State, Event, Effect, String>(
         name: "door",
         summary: "A back door with a keypad: the right code unlocks it, opening it chimes.",
         initial: .locked

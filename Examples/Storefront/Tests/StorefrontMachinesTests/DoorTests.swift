@@ -6,7 +6,7 @@ import Testing
 // example:table-test:start
 @Suite("door")
 struct DoorTests {
-    typealias Row = ExpectedRow<Door.State, Door.Event, Door.Effect>
+    typealias Row = ExpectedRow<Door.State, Door.Event.Key, Door.Effect>
 
     static let rows: [Row] = [
         Row(.locked, .open, .illegal),
@@ -42,11 +42,11 @@ struct DoorTests {
     @Test("the right code unlocks, a wrong one is refused and the door stays locked")
     func code() throws {
         var door = try Machine(Door.definition)
-        #expect(throws: TransitionError<Door.State, Door.Event>.self) {
-            try door.send(.unlock, context: Door.Keypad(typed: "0000", secret: "4711"))
+        #expect(throws: TransitionError<Door.State, Door.Event.Key>.self) {
+            try door.send(.unlock(code: "0000"), context: "4711")
         }
         #expect(door.state == .locked)
-        let transition = try door.send(.unlock, context: Door.Keypad(typed: "4711", secret: "4711"))
+        let transition = try door.send(.unlock(code: "4711"), context: "4711")
         #expect(transition.effects == [.unbolt])
         #expect(door.state == .closed)
     }
