@@ -59,6 +59,7 @@ struct DocumentationExampleTests {
 struct AdoptionDocumentationTests {
     static let regions = [
         ("manifest", "Examples/Storefront/Package.swift"),
+        ("machine", "Examples/Storefront/Sources/StorefrontMachines/Door.swift"),
         ("tool", "Examples/Storefront/Sources/storefront/Main.swift"),
         ("table-test", "Examples/Storefront/Tests/StorefrontMachinesTests/DoorTests.swift"),
         ("snapshot-test", "Examples/Storefront/Tests/StorefrontMachinesTests/DiagramTests.swift"),

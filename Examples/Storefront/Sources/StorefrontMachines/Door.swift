@@ -1,3 +1,4 @@
+// example:machine:start
 import FSMMacros
 
 /// A shop's back door with a keypad.
@@ -42,3 +43,4 @@ public enum Door {
         }
     }
 }
+// example:machine:end
