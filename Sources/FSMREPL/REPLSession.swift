@@ -135,7 +135,9 @@ public final class REPLSession {
 
     /// The help text.
     public static let help = """
-    EVENT [PAYLOAD]      send an event: logIn, fail network (= fail(network))
+    EVENT [VALUE]        send an event by its name; a value of an expanded payload after a
+                         space (fail network = fail(network)); an event with other data
+                         is sent by its name, its guards decided with :guard
     :state               the current state
     :events              the events permitted now, and why the others are not
     :guards              the guards and whether each holds
