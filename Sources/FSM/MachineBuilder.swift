@@ -11,6 +11,9 @@ public enum MachineBuilder<State: Hashable & Sendable, Event: MachineEvent, Effe
     /// A ``Final`` block.
     @inlinable
     public static func buildExpression(_ block: Final<State, Event, Effect, Context>) -> Component { [block.declaration] }
+    /// A ``Parent`` block: its children, each carrying the parent.
+    @inlinable
+    public static func buildExpression(_ block: Parent<State, Event, Effect, Context>) -> Component { block.declarations }
     /// A state declaration made by hand.
     @inlinable
     public static func buildExpression(_ declaration: StateDeclaration<State, Event, Effect, Context>) -> Component { [declaration] }
@@ -69,6 +72,9 @@ public enum StateBuilder<State: Hashable & Sendable, Event: MachineEvent, Effect
     /// An ``OnExit`` line.
     @inlinable
     public static func buildExpression(_ line: OnExit<State, Event, Effect, Context>) -> Component { [line.element] }
+    /// An ``Overrides`` line.
+    @inlinable
+    public static func buildExpression(_ line: Overrides<State, Event, Effect, Context>) -> Component { [line.element] }
     /// An element made by hand.
     @inlinable
     public static func buildExpression(_ element: StateElement<State, Event, Effect, Context>) -> Component { [element] }

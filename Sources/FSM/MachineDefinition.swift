@@ -84,6 +84,28 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     /// The name of an event's key as tables, diagrams and messages show it.
     public func name(of event: Event.Key) -> String { String(describing: event) }
 
+    /// The parent (compound) states, each once, in declaration order (see ``Parent``).
+    public var parents: [ParentDeclaration<State, Event, Effect, Context>] { resolution.parents }
+
+    /// The names of the parents around a state, outermost first (empty at the top level or
+    /// for an undeclared state).
+    public func parentNames(of state: State) -> [String] {
+        guard resolution.hasHierarchy, let index = resolution.stateIndex[state] else { return [] }
+        return resolution.chains[index].map { resolution.parents[Int($0)].name }
+    }
+
+    /// Where the machine is when in `state`: its parents and the state, outermost first, as
+    /// `failed > network` (a state named after its parent's case, `failed(network)`, shows
+    /// its payload only); just the state's name at the top level.
+    public func configuration(of state: State) -> String {
+        let parents = parentNames(of: state)
+        var leaf = name(of: state)
+        if let innermost = parents.last, leaf.hasPrefix(innermost + "("), leaf.hasSuffix(")"), leaf.count > innermost.count + 2 {
+            leaf = String(leaf.dropFirst(innermost.count + 1).dropLast())
+        }
+        return (parents + [leaf]).joined(separator: " > ")
+    }
+
     /// The declaration of a state (the first, if it was declared twice).
     public func declaration(of state: State) -> StateDeclaration<State, Event, Effect, Context>? {
         declarations.first { $0.state == state }

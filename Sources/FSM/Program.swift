@@ -106,10 +106,7 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
                     for (position, transition) in list.enumerated() {
                         // Validation has refused undeclared targets before a program is compiled.
                         let target = Int(resolution.refTargets[range.lowerBound + position])
-                        var effects = transition.effects
-                        if !transition.isInternal {
-                            effects = source.exitEffects + effects + resolution.declarations[target].entryEffects
-                        }
+                        let effects = resolution.effects(s, e, range.lowerBound + position)
                         var guardIndex: Int32 = -1
                         if let guardValue = transition.guard {
                             guardIndex = Int32(guards.count)

@@ -50,8 +50,38 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     /// Per ref, the index of the transition's target state, or -1 when it is not declared.
     @usableFromInline let refTargets: [Int32]
 
+    /// The parents of the states, each once, in order of first appearance (by name).
+    @usableFromInline let parents: [ParentDeclaration<State, Event, Effect, Context>]
+    @usableFromInline let parentIndex: [String: Int]
+    /// Per state, the indices of its parents, outermost first; empty when no state has one.
+    @usableFromInline let chains: [[Int32]]
+    /// Per parent, the state its initial child stands for (a leaf), or -1 when its `initial`
+    /// is not one of its children.
+    @usableFromInline let parentInitialLeaf: [Int]
+    /// Parents named by a state value: the value, and the parent's index.
+    @usableFromInline let parentStateIndex: [State: Int]
+    /// Names of parents whose children are not declared together (declared in two places).
+    @usableFromInline let splitParents: [String]
+    /// Per cell, the parent its declaration comes from, or -1 when the state declares it
+    /// itself; empty when no state has a parent.
+    @usableFromInline let cellOwners: [Int32]
+    /// The parents' transitions as each child inherits them (the child as source), in the
+    /// order cells refer to them: a negative ref `r` is `inherited[-r - 1]`.
+    @usableFromInline let inherited: [Transition]
+    /// The transitions declared on parents whose target is not declared: the parent's index,
+    /// and the transition's position in its declaration.
+    @usableFromInline let undeclaredParentTargets: [(parent: Int, transition: Int)]
+
+    /// Whether any state has a parent.
+    @inlinable var hasHierarchy: Bool { !parents.isEmpty }
+
     /// Resolves a definition's parts (names are `String(describing:)`, as
     /// ``MachineDefinition/name(of:)-(State)`` gives them).
+    ///
+    /// A cell is decided by, in order: the state's own `On`/`Internal`, `Ignore` and `Illegal`
+    /// lines; its parents' lines, innermost first (a final state inherits no transitions);
+    /// the state's own `IgnoreOtherEvents`/`IllegalOtherEvents`; its parents' (innermost
+    /// first). Within one level a transition wins over `Ignore`, `Ignore` over `Illegal`.
     @inlinable
     init(events definitionEvents: [Event.Key], declarations definitionDeclarations: [Declaration]) {
         let (states, stateIndex, duplicateStates) = Self.firstOccurrences(definitionDeclarations.lazy.map(\.state))
@@ -61,7 +91,31 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
             : Self.removing(Set(duplicateStates), from: definitionDeclarations)
         let (events, eventIndex, duplicateEvents) = Self.firstOccurrences(definitionEvents)
         let eventCount = events.count
+        let hierarchy = Self.hierarchy(declarations, stateIndex: stateIndex)
+        let hasHierarchy = !hierarchy.parents.isEmpty
+        /// The index of the state a transition to `target` ends in (a parent: its initial leaf).
+        func targetIndex(_ target: State) -> Int {
+            if let index = stateIndex[target] { return index }
+            if let parent = hierarchy.parentStateIndex[target] { return hierarchy.initialLeaf[parent] }
+            return -1
+        }
+        // Per parent and event, the positions of its transitions on that event, in order.
+        let parentTransitions: [[Int: [Int]]] = hierarchy.parents.map { parent in
+            var byEvent: [Int: [Int]] = [:]
+            for (position, transition) in parent.body.transitions.enumerated() {
+                if let e = eventIndex[transition.event] { byEvent[e, default: []].append(position) }
+            }
+            return byEvent
+        }
+        var undeclaredParentTargets: [(parent: Int, transition: Int)] = []
+        for (p, parent) in hierarchy.parents.enumerated() {
+            for (position, transition) in parent.body.transitions.enumerated() where !transition.isInternal && targetIndex(transition.target) < 0 {
+                undeclaredParentTargets.append((p, position))
+            }
+        }
         var kinds = [UInt8](repeating: 0, count: states.count * eventCount)
+        var owners = hasHierarchy ? [Int32](repeating: -1, count: states.count * eventCount) : []
+        var decided = [Bool](repeating: false, count: hasHierarchy ? eventCount : 0)
         var starts = [Int32](repeating: 0, count: states.count * eventCount + 1)
         var refs: [Int32] = []
         refs.reserveCapacity(declarations.reduce(0) { $0 + $1.transitions.count })
@@ -70,29 +124,73 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
         var transitionTargets: [Int32] = []
         var refTargets: [Int32] = []
         refTargets.reserveCapacity(refs.capacity)
+        var inherited: [Transition] = []
         var undeclaredTargets: [(state: Int, transition: Int)] = []
         for s in declarations.indices {
             let row = s * eventCount
-            if declarations[s].ignoresOtherEvents {
-                for e in 0..<eventCount { kinds[row + e] = 2 }
-            } else if declarations[s].declaresOtherEventsIllegal {
-                for e in 0..<eventCount { kinds[row + e] = 1 }
+            let declaration = declarations[s]
+            let chain = hasHierarchy ? hierarchy.chains[s] : []
+            if chain.isEmpty {
+                if declaration.ignoresOtherEvents {
+                    for e in 0..<eventCount { kinds[row + e] = 2 }
+                } else if declaration.declaresOtherEventsIllegal {
+                    for e in 0..<eventCount { kinds[row + e] = 1 }
+                }
             }
-            for event in declarations[s].illegal { if let e = eventIndex[event] { kinds[row + e] = 1 } }
-            for event in declarations[s].ignored { if let e = eventIndex[event] { kinds[row + e] = 2 } }
+            for event in declaration.illegal { if let e = eventIndex[event] { kinds[row + e] = 1 } }
+            for event in declaration.ignored { if let e = eventIndex[event] { kinds[row + e] = 2 } }
             // Group the state's transitions by event, keeping their order (a counting sort).
             transitionEvents.removeAll(keepingCapacity: true)
             transitionTargets.removeAll(keepingCapacity: true)
-            for (j, transition) in declarations[s].transitions.enumerated() {
+            for (j, transition) in declaration.transitions.enumerated() {
                 let e = eventIndex[transition.event] ?? -1
                 transitionEvents.append(e)
                 // Each target is looked up once, here, for every view.
-                let target = stateIndex[transition.target] ?? -1
+                let target = transition.isInternal ? s : targetIndex(transition.target)
                 transitionTargets.append(Int32(target))
                 if target < 0 { undeclaredTargets.append((s, j)) }
                 if e >= 0 {
                     counts[e] += 1
                     kinds[row + e] = 3
+                }
+            }
+            if !chain.isEmpty {
+                // What the state declares itself is decided; its parents fill in the rest.
+                for e in 0..<eventCount { decided[e] = false }
+                for event in declaration.illegal { if let e = eventIndex[event] { decided[e] = true } }
+                for event in declaration.ignored { if let e = eventIndex[event] { decided[e] = true } }
+                for e in transitionEvents where e >= 0 { decided[e] = true }
+                for p in chain.reversed() {
+                    let body = hierarchy.parents[Int(p)].body
+                    var level: [(Int, UInt8)] = []
+                    for event in body.illegal { if let e = eventIndex[event], !decided[e] { level.append((e, 1)) } }
+                    for event in body.ignored { if let e = eventIndex[event], !decided[e] { level.append((e, 2)) } }
+                    if !declaration.isFinal {
+                        for e in parentTransitions[Int(p)].keys where !decided[e] { level.append((e, 3)) }
+                    }
+                    for (e, kind) in level {
+                        // Within a level, a transition wins over ignored, ignored over illegal.
+                        if owners[row + e] == p {
+                            kinds[row + e] = max(kinds[row + e], kind)
+                        } else {
+                            kinds[row + e] = kind
+                            owners[row + e] = p
+                        }
+                    }
+                    for (e, _) in level { decided[e] = true }
+                }
+                let blankets: [(owner: Int32, ignores: Bool, illegal: Bool)] =
+                    [(-1, declaration.ignoresOtherEvents, declaration.declaresOtherEventsIllegal)]
+                    + chain.reversed().map { ($0, hierarchy.parents[Int($0)].body.ignoresOtherEvents, hierarchy.parents[Int($0)].body.declaresOtherEventsIllegal) }
+                for blanket in blankets where blanket.ignores || blanket.illegal {
+                    for e in 0..<eventCount where !decided[e] {
+                        kinds[row + e] = blanket.ignores ? 2 : 1
+                        owners[row + e] = blanket.owner
+                        decided[e] = true
+                    }
+                }
+                for e in 0..<eventCount where kinds[row + e] == 3 && owners[row + e] >= 0 {
+                    counts[e] = Int32(parentTransitions[Int(owners[row + e])][e]?.count ?? 0)
                 }
             }
             var next = Int32(refs.count)
@@ -110,6 +208,23 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
                 refs[ref] = Int32(j)
                 refTargets[ref] = transitionTargets[j]
             }
+            if !chain.isEmpty {
+                for e in 0..<eventCount where kinds[row + e] == 3 && owners[row + e] >= 0 {
+                    let p = Int(owners[row + e])
+                    let body = hierarchy.parents[p].body
+                    for (k, position) in (parentTransitions[p][e] ?? []).enumerated() {
+                        let transition = body.transitions[position]
+                        let ref = Int(starts[row + e]) + k
+                        refs[ref] = -Int32(inherited.count) - 1
+                        refTargets[ref] = Int32(transition.isInternal ? s : targetIndex(transition.target))
+                        inherited.append(TransitionDeclaration(
+                            source: declaration.state, event: transition.event, target: transition.target,
+                            guard: transition.guard, effects: transition.effects, isInternal: transition.isInternal
+                        ))
+                    }
+                    counts[e] = 0
+                }
+            }
         }
         starts[states.count * eventCount] = Int32(refs.count)
         self.states = states
@@ -126,6 +241,77 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
         self.refTargets = refTargets
         stateNames = states.map { String(describing: $0) }
         eventNames = events.map { String(describing: $0) }
+        parents = hierarchy.parents
+        parentIndex = hierarchy.parentIndex
+        chains = hierarchy.chains
+        parentInitialLeaf = hierarchy.initialLeaf
+        parentStateIndex = hierarchy.parentStateIndex
+        splitParents = hierarchy.split
+        cellOwners = owners
+        self.inherited = inherited
+        self.undeclaredParentTargets = undeclaredParentTargets
+    }
+
+    /// The parents of a list of declarations: each once, by name, in order of first
+    /// appearance; each state's chain of parent indices; each parent's initial leaf.
+    @inlinable
+    static func hierarchy(_ declarations: [Declaration], stateIndex: [State: Int]) -> (
+        parents: [ParentDeclaration<State, Event, Effect, Context>], parentIndex: [String: Int], chains: [[Int32]],
+        initialLeaf: [Int], parentStateIndex: [State: Int], split: [String]
+    ) {
+        guard declarations.contains(where: { !$0.parents.isEmpty }) else { return ([], [:], [], [], [:], []) }
+        var parents: [ParentDeclaration<State, Event, Effect, Context>] = []
+        var parentIndex: [String: Int] = [:]
+        var lastMember: [Int] = []
+        var split: [String] = []
+        var chains: [[Int32]] = []
+        chains.reserveCapacity(declarations.count)
+        for (s, declaration) in declarations.enumerated() {
+            var chain: [Int32] = []
+            for parent in declaration.parents {
+                let p: Int
+                if let known = parentIndex[parent.name] {
+                    p = known
+                    // Children of one parent are declared together: a gap means a second
+                    // parent of the same name.
+                    if lastMember[p] != s - 1 && !split.contains(parent.name) { split.append(parent.name) }
+                    lastMember[p] = s
+                } else {
+                    p = parents.count
+                    parentIndex[parent.name] = p
+                    parents.append(parent)
+                    lastMember.append(s)
+                }
+                chain.append(Int32(p))
+            }
+            chains.append(chain)
+        }
+        var parentStateIndex: [State: Int] = [:]
+        for (p, parent) in parents.enumerated() {
+            if let state = parent.state, parentStateIndex[state] == nil { parentStateIndex[state] = p }
+        }
+        // A parent's initial leaf: its `initial` (a child state, or a child parent's initial
+        // leaf) when that is inside it, otherwise its first child; -1 when `initial` is outside.
+        var initialLeaf = [Int](repeating: -2, count: parents.count)
+        func resolve(_ p: Int, depth: Int) -> Int {
+            if initialLeaf[p] != -2 { return initialLeaf[p] }
+            guard depth <= parents.count else { return -1 }
+            var leaf = chains.firstIndex { $0.contains(Int32(p)) } ?? -1
+            if let initial = parents[p].initial {
+                if let index = stateIndex[initial] {
+                    leaf = index
+                } else if let child = parentStateIndex[initial] {
+                    leaf = resolve(child, depth: depth + 1)
+                } else {
+                    leaf = -1
+                }
+                if leaf >= 0 && !chains[leaf].contains(Int32(p)) { leaf = -1 }
+            }
+            initialLeaf[p] = leaf
+            return leaf
+        }
+        for p in parents.indices { _ = resolve(p, depth: 0) }
+        return (parents, parentIndex, chains, initialLeaf, parentStateIndex, split)
     }
 
     /// The distinct values in first-seen order, the position of each among them, and the
@@ -169,7 +355,41 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     /// The transition a ref of state `s` stands for.
     @inlinable
     func transition(_ s: Int, _ ref: Int) -> Transition {
-        declarations[s].transitions[Int(refs[ref])]
+        let position = Int(refs[ref])
+        return position >= 0 ? declarations[s].transitions[position] : inherited[-position - 1]
+    }
+
+    /// The parent a cell's declaration comes from, or -1 when the state declares it itself.
+    @inlinable
+    func owner(_ s: Int, _ e: Int) -> Int {
+        cellOwners.isEmpty ? -1 : Int(cellOwners[s * events.count + e])
+    }
+
+    /// The effects a transition emits in order: for an external transition, the exit effects
+    /// of the states it leaves (innermost first), its own effects, then the entry effects of
+    /// the states it enters (outermost first). It leaves the source and every parent of the
+    /// source that does not also contain the target, or that declares the transition; it
+    /// enters the parents of the target it was not already in, and the target.
+    @inlinable
+    func effects(_ s: Int, _ e: Int, _ ref: Int) -> [Effect] {
+        let transition = self.transition(s, ref)
+        if transition.isInternal { return transition.effects }
+        let target = Int(refTargets[ref])
+        guard target >= 0 else { return transition.effects }
+        guard hasHierarchy else { return declarations[s].exitEffects + transition.effects + declarations[target].entryEffects }
+        let source = chains[s], destination = chains[target]
+        // The parents the transition stays inside: common to both chains, and outside the
+        // parent that declares it (which it leaves and re-enters).
+        let owner = Int32(self.owner(s, e))
+        var common = 0
+        while common < source.count, common < destination.count, source[common] == destination[common], source[common] != owner {
+            common += 1
+        }
+        var effects = declarations[s].exitEffects
+        for p in source[common...].reversed() { effects += parents[Int(p)].exitEffects }
+        effects += transition.effects
+        for p in destination[common...] { effects += parents[Int(p)].entryEffects }
+        return effects + declarations[target].entryEffects
     }
 
     /// The transitions of a range of refs of state `s`, in order.

@@ -19,6 +19,11 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
     public let entryEffects: [Effect]
     /// Effects emitted when an external transition leaves the state.
     public let exitEffects: [Effect]
+    /// Events this state handles itself on purpose although a parent declares them too
+    /// (``Overrides``): validation warns about the other shadowed ones.
+    public let overrides: [Event.Key]
+    /// The parents around the state, outermost first (empty at the top level).
+    public let parents: [ParentDeclaration<State, Event, Effect, Context>]
 
     /// Creates a state declaration from its parts. ``In`` and ``Final`` are the usual way.
     @inlinable
@@ -31,7 +36,9 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         ignoresOtherEvents: Bool = false,
         declaresOtherEventsIllegal: Bool = false,
         entryEffects: [Effect] = [],
-        exitEffects: [Effect] = []
+        exitEffects: [Effect] = [],
+        overrides: [Event.Key] = [],
+        parents: [ParentDeclaration<State, Event, Effect, Context>] = []
     ) {
         self.state = state
         self.isFinal = isFinal
@@ -42,6 +49,16 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         self.declaresOtherEventsIllegal = declaresOtherEventsIllegal
         self.entryEffects = entryEffects
         self.exitEffects = exitEffects
+        self.overrides = overrides
+        self.parents = parents
+    }
+
+    /// This declaration inside `parent` (outside the parents it already has).
+    @inlinable
+    func nested(in parent: ParentDeclaration<State, Event, Effect, Context>) -> Self {
+        Self(state: state, isFinal: isFinal, transitions: transitions, ignored: ignored, illegal: illegal,
+             ignoresOtherEvents: ignoresOtherEvents, declaresOtherEventsIllegal: declaresOtherEventsIllegal,
+             entryEffects: entryEffects, exitEffects: exitEffects, overrides: overrides, parents: [parent] + parents)
     }
 
     @inlinable
@@ -53,6 +70,7 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         var illegalOthers = false
         var entry: [Effect] = []
         var exit: [Effect] = []
+        var overrides: [Event.Key] = []
         for element in elements {
             switch element {
             case let .transition(event, target, guardValue, effects):
@@ -65,17 +83,19 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
             case .illegalOthers: illegalOthers = true
             case let .entry(effects): entry.append(contentsOf: effects)
             case let .exit(effects): exit.append(contentsOf: effects)
+            case let .overrides(events): overrides.append(contentsOf: events)
             }
         }
         self.init(
             state: state, isFinal: isFinal, transitions: transitions, ignored: ignored, illegal: illegal,
-            ignoresOtherEvents: ignoresOthers, declaresOtherEventsIllegal: illegalOthers, entryEffects: entry, exitEffects: exit
+            ignoresOtherEvents: ignoresOthers, declaresOtherEventsIllegal: illegalOthers, entryEffects: entry, exitEffects: exit,
+            overrides: overrides
         )
     }
 }
 
 /// One line inside a state's block, as produced by ``On``, ``Internal``, ``Ignore``,
-/// ``Illegal``, ``IgnoreOtherEvents``, ``OnEntry`` and ``OnExit``.
+/// ``Illegal``, ``IgnoreOtherEvents``, ``IllegalOtherEvents``, ``OnEntry``, ``OnExit`` and ``Overrides``.
 public enum StateElement<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// An external transition.
     case transition(Event.Key, to: State, guard: TransitionGuard<Context, Event>?, effects: [Effect])
@@ -93,4 +113,6 @@ public enum StateElement<State: Hashable & Sendable, Event: MachineEvent, Effect
     case entry([Effect])
     /// Exit effects.
     case exit([Effect])
+    /// Events handled here on purpose although a parent declares them too.
+    case overrides([Event.Key])
 }

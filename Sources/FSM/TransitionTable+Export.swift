@@ -3,11 +3,17 @@ extension TransitionTable {
     /// columns `from | event | guard | to | effects`. Byte-stable; ends with a newline.
     ///
     /// `to` is the target, `target (internal)`, `(ignored)`, `(illegal)` or
-    /// `(illegal, declared)`.
+    /// `(illegal, declared)`; a cell a state inherits from a parent adds
+    /// `(inherited from PARENT)`.
     public var markdown: String {
         var lines = ["| from | event | guard | to | effects |", "|---|---|---|---|---|"]
         for record in records {
-            let cells = [record.state, record.event, record.guardName ?? "", record.toColumn, record.effects.joined(separator: ", ")]
+            var to = record.toColumn
+            if let parent = record.inheritedFrom {
+                // `(ignored, inherited from failed)`, `idle (inherited from failed)`
+                to = to.hasSuffix(")") && to.hasPrefix("(") ? String(to.dropLast()) + ", inherited from \(parent))" : to + " (inherited from \(parent))"
+            }
+            let cells = [record.state, record.event, record.guardName ?? "", to, record.effects.joined(separator: ", ")]
             lines.append("| " + cells.map(Self.markdownEscaped).joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n") + "\n"
@@ -15,11 +21,14 @@ extension TransitionTable {
 
     /// The table as CSV (RFC 4180): a header `state,event,kind,guard,target,effects` and one
     /// line per transition, ignored or illegal cell; `kind` is `transition`, `internal`,
-    /// `ignored`, `illegal` or `illegal-declared`, effects are separated by `;`.
+    /// `ignored`, `illegal` or `illegal-declared`, effects are separated by `;`. A table
+    /// with inherited cells (a machine with parents) has one more column, `inherited_from`.
     public var csv: String {
-        var lines = ["state,event,kind,guard,target,effects"]
+        let inherits = rows.contains { $0.inheritedFrom != nil }
+        var lines = ["state,event,kind,guard,target,effects" + (inherits ? ",inherited_from" : "")]
         for record in records {
-            let fields = [record.state, record.event, record.kind, record.guardName ?? "", record.target ?? "", record.effects.joined(separator: ";")]
+            var fields = [record.state, record.event, record.kind, record.guardName ?? "", record.target ?? "", record.effects.joined(separator: ";")]
+            if inherits { fields.append(record.inheritedFrom ?? "") }
             lines.append(fields.map(Self.csvEscaped).joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
@@ -27,7 +36,8 @@ extension TransitionTable {
 
     /// The table as JSON: the machine, its initial state, states (with `final`), events, and
     /// one object per cell with its `kind` and, for transitions, the list of
-    /// `{target, guard, effects, internal}` in order. Pretty-printed, byte-stable.
+    /// `{target, guard, effects, internal}` in order; a cell inherited from a parent ends with
+    /// `"inheritedFrom": "PARENT"`. Pretty-printed, byte-stable.
     public var json: String {
         func name<T>(_ value: T) -> String { JSON.string(String(describing: value)) }
         var out = "{\n"
@@ -47,13 +57,14 @@ extension TransitionTable {
                     "{\"target\": \(name(entry.target)), \"guard\": \(entry.guardName.map(JSON.string) ?? "null"), "
                         + "\"effects\": [\(entry.effects.map { name($0) }.joined(separator: ", "))], \"internal\": \(entry.isInternal)}"
                 }
-                object += "\"kind\": \"transition\", \"transitions\": [\(list.joined(separator: ", "))]}"
+                object += "\"kind\": \"transition\", \"transitions\": [\(list.joined(separator: ", "))]"
             case .ignored:
-                object += "\"kind\": \"ignored\"}"
+                object += "\"kind\": \"ignored\""
             case let .illegal(declared):
-                object += "\"kind\": \"illegal\", \"declared\": \(declared)}"
+                object += "\"kind\": \"illegal\", \"declared\": \(declared)"
             }
-            return object
+            if let parent = row.inheritedFrom { object += ", \"inheritedFrom\": \(JSON.string(parent))" }
+            return object + "}"
         }
         out += cells.joined(separator: ",\n")
         out += "\n  ]\n}\n"
@@ -68,6 +79,7 @@ extension TransitionTable {
         let guardName: String?
         let target: String?
         let effects: [String]
+        let inheritedFrom: String?
 
         var toColumn: String {
             switch kind {
@@ -88,12 +100,12 @@ extension TransitionTable {
             case let .transitions(entries):
                 return entries.map {
                     Record(state: state, event: event, kind: $0.isInternal ? "internal" : "transition", guardName: $0.guardName,
-                           target: String(describing: $0.target), effects: $0.effects.map { String(describing: $0) })
+                           target: String(describing: $0.target), effects: $0.effects.map { String(describing: $0) }, inheritedFrom: row.inheritedFrom)
                 }
             case .ignored:
-                return [Record(state: state, event: event, kind: "ignored", guardName: nil, target: nil, effects: [])]
+                return [Record(state: state, event: event, kind: "ignored", guardName: nil, target: nil, effects: [], inheritedFrom: row.inheritedFrom)]
             case let .illegal(declared):
-                return [Record(state: state, event: event, kind: declared ? "illegal-declared" : "illegal", guardName: nil, target: nil, effects: [])]
+                return [Record(state: state, event: event, kind: declared ? "illegal-declared" : "illegal", guardName: nil, target: nil, effects: [], inheritedFrom: row.inheritedFrom)]
             }
         }
     }

@@ -45,6 +45,18 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
         public let event: Event
         /// What happens.
         public let cell: Cell
+        /// The parent whose declaration this cell comes from, or `nil` when the state declares
+        /// it itself ("inherited from PARENT").
+        public let inheritedFrom: String?
+
+        /// Creates a row.
+        @inlinable
+        public init(state: State, event: Event, cell: Cell, inheritedFrom: String? = nil) {
+            self.state = state
+            self.event = event
+            self.cell = cell
+            self.inheritedFrom = inheritedFrom
+        }
     }
 
     /// The machine's name.
@@ -79,11 +91,17 @@ extension MachineDefinition {
                 let cell: TransitionTable<State, Event.Key, Effect>.Cell
                 switch resolution.cell(s, e) {
                 case let .transitions(range):
-                    cell = .transitions(resolution.transitions(s, range).map { .init(target: $0.target, guardName: $0.guard?.name, effects: $0.effects, isInternal: $0.isInternal) })
+                    cell = .transitions(range.map { ref in
+                        let transition = resolution.transition(s, ref)
+                        // The state the machine ends in: a parent target is its initial child.
+                        let target = resolution.refTargets[ref] >= 0 ? resolution.states[Int(resolution.refTargets[ref])] : transition.target
+                        return .init(target: target, guardName: transition.guard?.name, effects: transition.effects, isInternal: transition.isInternal)
+                    })
                 case .ignored: cell = .ignored
                 case let .illegal(declared): cell = .illegal(declared: declared)
                 }
-                rows.append(.init(state: state, event: event, cell: cell))
+                let owner = resolution.owner(s, e)
+                rows.append(.init(state: state, event: event, cell: cell, inheritedFrom: owner >= 0 ? resolution.parents[owner].name : nil))
             }
         }
         return TransitionTable(

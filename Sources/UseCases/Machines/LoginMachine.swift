@@ -98,11 +98,12 @@ public enum LoginMachine {
             }
             Illegal(.edit, .closeAlert, .returnFromHome)
         }
-        for kind in LoginFailure.allCases {
-            In(.failed(kind)) {
-                On(.closeAlert, to: .idle)
-                IllegalOtherEvents()
-            }
+        // The four alerts share what they do: declared once, on their parent.
+        Parent("failed") {
+            On(.closeAlert, to: .idle)
+            IllegalOtherEvents()
+        } children: {
+            for kind in LoginFailure.allCases { In(.failed(kind)) }
         }
         In(.atHome) {
             Ignore(.logIn)
