@@ -42,6 +42,16 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         case unusedEvent
         /// Strict mode: a (state, event) pair neither handled, ignored nor declared illegal.
         case unhandledPair
+        /// A parent whose `initial` is not one of its children.
+        case parentWithoutInitialChild
+        /// A parent whose children are declared in two places, or a state that is also a parent.
+        case parentDeclaredTwice
+        /// A child declares an event its parent declares too, without ``Overrides`` (or an
+        /// ``Overrides`` line with nothing to override).
+        case shadowedParentDeclaration
+        /// Two regions of a parallel machine have guards on one event, or the initial state
+        /// does not hold each region's initial state.
+        case regionConflict
     }
 
     /// How bad it is.

@@ -35,32 +35,59 @@ extension MachineGraph {
         out += "digraph "
         DOT.appendQuoted(name, to: &out)
         out += " {\n"
+        if !parents.isEmpty || regions.contains(where: { !$0.graph.parents.isEmpty }) {
+            // Edges from and to clusters (a parent's transitions, drawn once).
+            out += "  compound=true;\n"
+        }
         out += "  rankdir=LR;\n"
         out += "  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=12];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=10];\n"
-        out += "  __initial [shape=point, width=0.15, label=\"\"];\n"
+        if regions.isEmpty {
+            appendBody(options, initialID: "__initial", indent: "  ", to: &out)
+        } else {
+            let current = options.highlightedState.flatMap { regionStates[$0] }
+            for (r, region) in regions.enumerated() {
+                out += "  subgraph cluster_r\(r) {\n"
+                out += "    label="
+                DOT.appendQuoted(region.name, to: &out)
+                out += "; style=\"dashed\"; color=\"gray40\"; fontname=\"Helvetica-Bold\"; fontsize=12;\n"
+                var regionOptions = options
+                regionOptions.highlightedState = current.flatMap { $0.indices.contains(r) && region.graph.nodes.indices.contains($0[r]) ? region.graph.nodes[$0[r]].name : nil }
+                region.graph.appendBody(regionOptions, initialID: "__initial_r\(r)", indent: "    ", to: &out)
+                out += "  }\n"
+            }
+        }
+        out += "}\n"
+        return out
+    }
+
+    /// Appends the nodes, clusters and edges of the graph, each line indented.
+    @inlinable
+    func appendBody(_ options: DiagramOptions, initialID: String, indent: String, to out: inout String) {
+        out += indent + initialID + " [shape=point, width=0.15, label=\"\"];\n"
         var grouped = [Bool](repeating: false, count: nodes.count)
         for group in groups { for member in group.members { grouped[member] = true } }
-        for index in nodes.indices where !grouped[index] {
-            out += "  "
+        for index in nodes.indices where !grouped[index] && !isNested(index) {
+            out += indent
             appendNodeLine(nodes[index], options, to: &out)
         }
         for (position, group) in groups.enumerated() {
-            out += "  subgraph cluster_\(position) {\n"
-            out += "    label="
+            out += indent + "subgraph cluster_\(idPrefix.isEmpty ? "" : idPrefix + "g")\(position) {\n"
+            out += indent + "  label="
             DOT.appendQuoted(group.name, to: &out)
             out += "; style=\"rounded,dashed\"; color=\"gray60\"; fontname=\"Helvetica\"; fontsize=11;\n"
             for index in group.members {
-                out += "    "
+                out += indent + "  "
                 appendNodeLine(nodes[index], options, to: &out)
             }
-            out += "  }\n"
+            out += indent + "}\n"
         }
+        for p in parents(in: nil) { appendCluster(p, options, indent: indent, to: &out) }
         if let initial {
-            out += "  __initial -> \(nodes[initial].id);\n"
+            out += indent + "\(initialID) -> \(nodes[initial].id);\n"
         }
         forEachEdge { edge in
-            out += "  "
+            out += indent
             out += nodes[edge.source].id
             out += " -> "
             out += nodes[edge.target].id
@@ -76,9 +103,16 @@ extension MachineGraph {
                 DOT.appendEscaped(effect, to: &out)
             }
             out += "\""
+            if let parent = edge.sourceParent, !isInside(edge.target, parent) {
+                // A parent's transition leaves from its cluster's border.
+                out += ", ltail=\(parents[parent].id)"
+            }
+            if let parent = edge.targetParent, !isInside(edge.source, parent) || edge.sourceParent != nil {
+                out += ", lhead=\(parents[parent].id)"
+            }
             if let covered = options.coveredTransitions {
                 // Coverage view: taken transitions solid, the others dashed red.
-                if !covered.contains(key(of: edge)) {
+                if !keys(of: edge).contains(where: covered.contains) {
                     out += ", style=dashed, color=\"red\", fontcolor=\"red\""
                 }
             } else if edge.kind == .internal {
@@ -93,12 +127,32 @@ extension MachineGraph {
         }
         for index in nodes.indices {
             guard let label = ignoredLabel(index) else { continue }
-            out += "  \(nodes[index].id) -> \(nodes[index].id) [label="
+            out += indent + "\(nodes[index].id) -> \(nodes[index].id) [label="
             DOT.appendQuoted(label, to: &out)
             out += ", style=dotted, color=\"gray55\", fontcolor=\"gray45\", arrowhead=none];\n"
         }
-        out += "}\n"
-        return out
+    }
+
+    /// Appends the cluster of a parent: its name, entry and exit effects, internal
+    /// transitions and ignored events as its label; its children; its child parents.
+    @inlinable
+    func appendCluster(_ p: Int, _ options: DiagramOptions, indent: String, to out: inout String) {
+        let parent = parents[p]
+        out += indent + "subgraph \(parent.id) {\n"
+        var label = parent.name
+        if !parent.entryEffects.isEmpty { label += "\nentry / " + parent.entryEffects.joined(separator: ", ") }
+        if !parent.exitEffects.isEmpty { label += "\nexit / " + parent.exitEffects.joined(separator: ", ") }
+        for line in parent.internalLabels { label += "\n" + line }
+        if !parent.ignored.isEmpty { label += "\nignored: " + parent.ignored.joined(separator: ", ") }
+        out += indent + "  label="
+        DOT.appendQuoted(label, to: &out)
+        out += "; style=\"rounded\"; color=\"gray25\"; fontname=\"Helvetica\"; fontsize=11;\n"
+        for index in parent.members {
+            out += indent + "  "
+            appendNodeLine(nodes[index], options, to: &out)
+        }
+        for child in parents(in: p) { appendCluster(child, options, indent: indent + "  ", to: &out) }
+        out += indent + "}\n"
     }
 
     /// Appends `ID [label="...", ...];` and a line break.

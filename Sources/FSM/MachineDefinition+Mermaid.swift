@@ -21,40 +21,86 @@ extension MachineGraph {
     @inlinable
     func mermaid(_ options: DiagramOptions) -> String {
         var lines = ["---", "title: \(Mermaid.yamlQuoted(name))", "---", "stateDiagram-v2", "  direction LR"]
-        for node in nodes {
-            lines.append("  state \"\(Mermaid.escaped(node.name))\" as \(node.id)")
+        if regions.isEmpty {
+            appendMermaidBody(options, indent: "  ", to: &lines)
+        } else {
+            // One composite state holding the regions, separated by `--`.
+            let current = options.highlightedState.flatMap { regionStates[$0] }
+            lines.append("  state \"\(Mermaid.escaped(name))\" as parallel {")
+            for (r, region) in regions.enumerated() {
+                if r > 0 { lines.append("    --") }
+                lines.append("    %% region \(Mermaid.escaped(region.name))")
+                var regionOptions = options
+                regionOptions.highlightedState = current.flatMap { $0.indices.contains(r) && region.graph.nodes.indices.contains($0[r]) ? region.graph.nodes[$0[r]].name : nil }
+                region.graph.appendMermaidBody(regionOptions, indent: "    ", to: &lines)
+            }
+            lines.append("  }")
+            lines.append("  [*] --> parallel")
         }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Appends the states, composite states, notes and transitions of the graph.
+    @inlinable
+    func appendMermaidBody(_ options: DiagramOptions, indent: String, to lines: inout [String]) {
+        for (index, node) in nodes.enumerated() where !isNested(index) {
+            lines.append(indent + "state \"\(Mermaid.escaped(node.name))\" as \(node.id)")
+        }
+        for p in parents(in: nil) { appendComposite(p, indent: indent, to: &lines) }
         for (index, node) in nodes.enumerated() {
             var notes: [String] = []
             if !node.entryEffects.isEmpty { notes.append("entry / " + node.entryEffects.map(Mermaid.escaped).joined(separator: ", ")) }
             if !node.exitEffects.isEmpty { notes.append("exit / " + node.exitEffects.map(Mermaid.escaped).joined(separator: ", ")) }
             if let ignoredText = ignoredLabel(index, escape: Mermaid.escaped) { notes.append(ignoredText) }
             if !notes.isEmpty {
-                lines.append("  note right of \(node.id) : " + notes.joined(separator: "<br>"))
+                lines.append(indent + "note right of \(node.id) : " + notes.joined(separator: "<br>"))
+            }
+        }
+        for parent in parents {
+            var notes: [String] = []
+            if !parent.entryEffects.isEmpty { notes.append("entry / " + parent.entryEffects.map(Mermaid.escaped).joined(separator: ", ")) }
+            if !parent.exitEffects.isEmpty { notes.append("exit / " + parent.exitEffects.map(Mermaid.escaped).joined(separator: ", ")) }
+            notes += parent.internalLabels.map(Mermaid.escaped)
+            if !parent.ignored.isEmpty { notes.append("ignored: " + parent.ignored.map(Mermaid.escaped).joined(separator: ", ")) }
+            if !notes.isEmpty {
+                lines.append(indent + "note right of \(parent.mermaidID) : " + notes.joined(separator: "<br>"))
             }
         }
         if let initial {
-            lines.append("  [*] --> \(nodes[initial].id)")
+            lines.append(indent + "[*] --> \(nodes[initial].id)")
         }
         forEachEdge { edge in
             let label = edge.label(escape: Mermaid.escaped) + (edge.kind == .internal ? " (internal)" : "")
-            lines.append("  \(nodes[edge.source].id) --> \(nodes[edge.target].id) : \(label)")
+            // A parent's transition leaves from its composite state, once.
+            let source = edge.sourceParent.map { parents[$0].mermaidID } ?? nodes[edge.source].id
+            let target = edge.targetParent.map { parents[$0].mermaidID } ?? nodes[edge.target].id
+            lines.append(indent + "\(source) --> \(target) : \(label)")
         }
         for node in nodes where node.isFinal {
-            lines.append("  \(node.id) --> [*]")
+            lines.append(indent + "\(node.id) --> [*]")
         }
         if let covered = options.coveredTransitions {
             forEachEdge { edge in
-                let key = key(of: edge)
-                guard !covered.contains(key) else { return }
-                lines.append("  %% not covered: \(Mermaid.escaped(key.source)) --\(Mermaid.escaped(key.event))--> \(Mermaid.escaped(key.target))")
+                for key in keys(of: edge) where !covered.contains(key) {
+                    lines.append(indent + "%% not covered: \(Mermaid.escaped(key.source)) --\(Mermaid.escaped(key.event))--> \(Mermaid.escaped(key.target))")
+                }
             }
         }
         if let highlighted = options.highlightedState, let node = nodes.first(where: { $0.name == highlighted }) {
-            lines.append("  classDef current fill:#ffd966,stroke:#b8860b,stroke-width:2px")
-            lines.append("  class \(node.id) current")
+            lines.append(indent + "classDef current fill:#ffd966,stroke:#b8860b,stroke-width:2px")
+            lines.append(indent + "class \(node.id) current")
         }
-        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Appends a parent as a composite state holding its children and child parents.
+    @inlinable
+    func appendComposite(_ p: Int, indent: String, to lines: inout [String]) {
+        lines.append(indent + "state \"\(Mermaid.escaped(parents[p].name))\" as \(parents[p].mermaidID) {")
+        for index in parents[p].members {
+            lines.append(indent + "  state \"\(Mermaid.escaped(nodes[index].name))\" as \(nodes[index].id)")
+        }
+        for child in parents(in: p) { appendComposite(child, indent: indent + "  ", to: &lines) }
+        lines.append(indent + "}")
     }
 }
 

@@ -39,6 +39,9 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     /// The definition resolved into cells, once, shared by the runtime, validation, the
     /// table and the diagrams (the definition never changes).
     @usableFromInline let resolution: Resolution<State, Event, Effect, Context>
+    /// The regions of a parallel machine and how its states combine theirs; `nil` for any
+    /// other machine.
+    @usableFromInline var parallel: ParallelStructure<State, Event, Effect, Context>?
 
     /// Creates a definition from its parts. The result-builder initialisers are the usual way.
     @inlinable
@@ -49,6 +52,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
         self.events = events
         self.declarations = declarations
         resolution = Resolution(events: events, declarations: declarations)
+        parallel = nil
     }
 
     /// Declares a machine.

@@ -27,10 +27,49 @@ struct MachineGraph {
     @usableFromInline
     enum EdgeKind { case external, `internal` }
 
+    /// A parent state: a cluster around its children.
+    @usableFromInline
+    struct ParentNode {
+        /// The cluster's identifier (`cluster_p0`).
+        @usableFromInline let id: String
+        @usableFromInline let name: String
+        /// Its identifier in Mermaid (`p0`).
+        @inlinable var mermaidID: String { String(id.dropFirst("cluster_".count)) }
+        /// The parent it sits in, or `nil` at the top level.
+        @usableFromInline let parent: Int?
+        /// Its own children (states), in declaration order.
+        @usableFromInline let members: [Int]
+        /// The leaf that stands for it as the end of an edge (its initial child), or -1.
+        @usableFromInline let anchor: Int
+        @usableFromInline let entryEffects: [String]
+        @usableFromInline let exitEffects: [String]
+        /// Its internal transitions, as labels.
+        @usableFromInline let internalLabels: [String]
+        /// The events it declares ignored for its children.
+        @usableFromInline let ignored: [String]
+
+        @inlinable
+        init(id: String, name: String, parent: Int?, members: [Int], anchor: Int, entryEffects: [String], exitEffects: [String], internalLabels: [String], ignored: [String]) {
+            self.id = id
+            self.name = name
+            self.parent = parent
+            self.members = members
+            self.anchor = anchor
+            self.entryEffects = entryEffects
+            self.exitEffects = exitEffects
+            self.internalLabels = internalLabels
+            self.ignored = ignored
+        }
+    }
+
     @usableFromInline
     struct Edge {
         @usableFromInline let source: Int
         @usableFromInline let target: Int
+        /// The parent the edge leaves from (drawn from its cluster), or `nil` for a state's own.
+        @usableFromInline var sourceParent: Int? = nil
+        /// The parent the edge enters (drawn to its cluster), or `nil`.
+        @usableFromInline var targetParent: Int? = nil
         @usableFromInline let event: String
         @usableFromInline let guardName: String?
         @usableFromInline let effects: [String]
@@ -57,6 +96,8 @@ struct MachineGraph {
     }
 
     @usableFromInline let name: String
+    /// What node and cluster identifiers start with (a region's `r0`), or empty.
+    @usableFromInline let idPrefix: String
     @usableFromInline let nodes: [Node]
     @usableFromInline let initial: Int?
     /// The number of edges.
@@ -68,11 +109,20 @@ struct MachineGraph {
     @usableFromInline let ignored: [[String]]
     /// The number of declared events.
     @usableFromInline let eventCount: Int
-    /// Node groups with more than one member, in order of first appearance.
+    /// Node groups with more than one member, in order of first appearance (states at the
+    /// top level only: children are drawn in their parent).
     @usableFromInline let groups: [(name: String, members: [Int])]
+    /// The parents, in declaration order.
+    @usableFromInline let parents: [ParentNode]
+    /// Per state, its innermost parent, or `nil`.
+    @usableFromInline let parentOf: [Int?]
+    /// The regions of a parallel machine, each drawn as a machine of its own; empty otherwise.
+    @usableFromInline let regions: [(name: String, graph: MachineGraph)]
+    /// For a parallel machine: per state name of the machine, each region's state index.
+    @usableFromInline let regionStates: [String: [Int]]
 
     @inlinable
-    init<State, Event, Effect, Context>(_ definition: MachineDefinition<State, Event, Effect, Context>) {
+    init<State, Event, Effect, Context>(_ definition: MachineDefinition<State, Event, Effect, Context>, idPrefix: String = "") {
         let resolution = definition.resolution
         @Sendable func names(_ effects: [Effect]) -> [String] { effects.map { String(describing: $0) } }
         var nodes: [Node] = []
@@ -80,37 +130,83 @@ struct MachineGraph {
         for index in resolution.declarations.indices {
             let declaration = resolution.declarations[index]
             let name = resolution.stateNames[index]
-            nodes.append(Node(id: "s\(index)", name: name, isFinal: declaration.isFinal,
+            nodes.append(Node(id: "\(idPrefix)s\(index)", name: name, isFinal: declaration.isFinal,
                               entryEffects: names(declaration.entryEffects), exitEffects: names(declaration.exitEffects),
                               group: Self.caseName(of: name)))
         }
+        let hierarchy = resolution.hasHierarchy
         var ignored: [[String]] = []
         ignored.reserveCapacity(resolution.states.count)
         for s in resolution.declarations.indices {
             var ignoredHere: [String] = []
-            for e in resolution.events.indices {
+            for e in resolution.events.indices where resolution.owner(s, e) < 0 {
                 if case .ignored = resolution.cell(s, e) { ignoredHere.append(resolution.eventNames[e]) }
             }
             ignored.append(ignoredHere)
         }
+        // Parents: a cluster each, nested as declared; their transitions drawn once.
+        var parentNodes: [ParentNode] = []
+        var parentOf = [Int?](repeating: nil, count: hierarchy ? nodes.count : 0)
+        var parentEdges: [Edge] = []
+        if hierarchy {
+            for s in nodes.indices { parentOf[s] = resolution.chains[s].last.map { Int($0) } }
+            for (p, parent) in resolution.parents.enumerated() {
+                let members = nodes.indices.filter { parentOf[$0] == p }
+                let outer = resolution.chains.first { $0.contains(Int32(p)) }.flatMap { chain in chain.firstIndex(of: Int32(p)).flatMap { $0 > 0 ? Int(chain[$0 - 1]) : nil } }
+                let anchor = resolution.parentInitialLeaf[p]
+                var internalLabels: [String] = []
+                for transition in parent.body.transitions {
+                    guard let e = resolution.eventIndex[transition.event] else { continue }
+                    let edge = Edge(source: max(anchor, 0), target: max(anchor, 0), event: resolution.eventNames[e], guardName: transition.guard?.name,
+                                    effects: names(transition.effects), kind: transition.isInternal ? .internal : .external)
+                    if transition.isInternal {
+                        internalLabels.append(edge.label() + " (internal)")
+                        continue
+                    }
+                    let target = resolution.stateIndex[transition.target] ?? resolution.parentStateIndex[transition.target].map { resolution.parentInitialLeaf[$0] } ?? -1
+                    guard anchor >= 0, target >= 0 else { continue }
+                    var drawn = Edge(source: anchor, target: target, event: edge.event, guardName: edge.guardName, effects: edge.effects, kind: .external)
+                    drawn.sourceParent = p
+                    drawn.targetParent = resolution.parentStateIndex[transition.target]
+                    parentEdges.append(drawn)
+                }
+                var ignoredByParent: [String] = []
+                for event in parent.body.ignored where resolution.eventIndex[event] != nil { ignoredByParent.append(definition.name(of: event)) }
+                if parent.body.ignoresOtherEvents { ignoredByParent.append("other events") }
+                parentNodes.append(ParentNode(
+                    id: "cluster_\(idPrefix)p\(p)", name: parent.name, parent: outer, members: members, anchor: anchor,
+                    entryEffects: names(parent.entryEffects), exitEffects: names(parent.exitEffects),
+                    internalLabels: internalLabels, ignored: ignoredByParent
+                ))
+            }
+        }
         visitEdges = { body in
             for s in resolution.declarations.indices {
-                for e in resolution.events.indices {
+                for e in resolution.events.indices where resolution.owner(s, e) < 0 {
                     guard case let .transitions(range) = resolution.cell(s, e) else { continue }
                     for ref in range {
                         let target = Int(resolution.refTargets[ref])
                         guard target >= 0 else { continue }
                         let transition = resolution.transition(s, ref)
-                        body(Edge(source: s, target: target, event: resolution.eventNames[e], guardName: transition.guard?.name,
-                                  effects: names(transition.effects), kind: transition.isInternal ? .internal : .external))
+                        var edge = Edge(source: s, target: target, event: resolution.eventNames[e], guardName: transition.guard?.name,
+                                        effects: names(transition.effects), kind: transition.isInternal ? .internal : .external)
+                        if !transition.isInternal { edge.targetParent = resolution.parentStateIndex[transition.target] }
+                        body(edge)
                     }
                 }
             }
+            for edge in parentEdges { body(edge) }
         }
-        edgeCount = resolution.refTargets.count(where: { $0 >= 0 })
+        var ownEdges = 0
+        for s in resolution.declarations.indices {
+            for e in resolution.events.indices where resolution.owner(s, e) < 0 {
+                if case let .transitions(range) = resolution.cell(s, e) { ownEdges += range.count(where: { resolution.refTargets[$0] >= 0 }) }
+            }
+        }
+        edgeCount = ownEdges + parentEdges.count
         var groups: [(name: String, members: [Int])] = []
         var groupPositions: [String: Int] = [:]
-        for index in nodes.indices {
+        for index in nodes.indices where !hierarchy || parentOf[index] == nil {
             guard let group = nodes[index].group else { continue }
             if let position = groupPositions[group] {
                 groups[position].members.append(index)
@@ -120,11 +216,57 @@ struct MachineGraph {
             }
         }
         self.name = definition.name
+        self.idPrefix = idPrefix
         self.nodes = nodes
         self.initial = definition.initial.flatMap { resolution.stateIndex[$0] }
         self.ignored = ignored
         self.eventCount = resolution.events.count
         self.groups = groups.filter { $0.members.count > 1 }
+        parents = parentNodes
+        self.parentOf = parentOf
+        if let parallel = definition.parallel {
+            regions = parallel.regions.enumerated().map { ($1.name, $1.graph("r\($0)")) }
+            var regionStates: [String: [Int]] = [:]
+            for (s, digits) in parallel.digits.enumerated() where s < resolution.stateNames.count {
+                regionStates[resolution.stateNames[s]] = digits
+            }
+            self.regionStates = regionStates
+        } else {
+            regions = []
+            regionStates = [:]
+        }
+    }
+
+    /// The parents that sit directly in `parent` (`nil`: at the top level), in order.
+    @inlinable
+    func parents(in parent: Int?) -> [Int] {
+        parents.indices.filter { parents[$0].parent == parent }
+    }
+
+    /// Whether the state at `index` is inside any parent.
+    @inlinable
+    func isNested(_ index: Int) -> Bool {
+        !parentOf.isEmpty && parentOf[index] != nil
+    }
+
+    /// The keys an edge stands for, for coverage views: a parent's edge, one per child.
+    @inlinable
+    func keys(of edge: Edge) -> [TransitionKey] {
+        guard let parent = edge.sourceParent else { return [key(of: edge)] }
+        return nodes.indices.filter { isInside($0, parent) }.map {
+            TransitionKey(source: nodes[$0].name, event: edge.event, target: nodes[edge.target].name)
+        }
+    }
+
+    /// Whether the state at `index` is inside the parent at `parent`, at any depth.
+    @inlinable
+    func isInside(_ index: Int, _ parent: Int) -> Bool {
+        var current = parentOf.isEmpty ? nil : parentOf[index]
+        while let p = current {
+            if p == parent { return true }
+            current = parents[p].parent
+        }
+        return false
     }
 
     /// Calls `body` with each edge, in declaration order.

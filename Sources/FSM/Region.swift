@@ -1,0 +1,213 @@
+/// One orthogonal region of a parallel machine: a definition of its own, the part of the
+/// parallel machine's state it keeps (a key path), and a name.
+///
+/// ```swift
+/// struct Editor: Hashable, Sendable { var bold: Toggle; var italic: Toggle }
+///
+/// let editor = MachineDefinition<Editor, Key, Never, Void>(
+///     name: "editor", initial: Editor(bold: .off, italic: .off),
+///     regions: Region("bold", \.bold, boldDefinition), Region("italic", \.italic, italicDefinition)
+/// )
+/// ```
+///
+/// Every region receives every event. The regions share the machine's event, effect and
+/// context types; each region's own `events` are the columns it knows (an event it does
+/// not list leaves it where it is).
+public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+    /// What a region does with an event in one of its states.
+    @usableFromInline
+    enum Cell {
+        /// The region does not list the event.
+        case unknown
+        case ignored
+        case illegal(declared: Bool)
+        /// Its transitions, in order: target state index, guard, effects in order (its exit
+        /// and entry effects included), internal or not.
+        case transitions([(target: Int, guard: TransitionGuard<Context, Event>?, effects: [Effect], isInternal: Bool)])
+    }
+
+    /// The region's name.
+    public let name: String
+    /// The region's states, by name, in declaration order.
+    public let stateNames: [String]
+    /// The events the region's definition lists, in order.
+    @usableFromInline let eventKeys: [Event.Key]
+    /// Per state, where the region is in it (`failed > network`).
+    @usableFromInline let configurations: [String]
+    /// Per state, whether it is final.
+    @usableFromInline let finals: [Bool]
+    /// The index of the region's initial state, or -1.
+    @usableFromInline let initialIndex: Int
+    /// Sets the region's part of a parallel state to the region's state at an index.
+    @usableFromInline let assign: @Sendable (inout State, Int) -> Void
+    /// The region's state index in a parallel state, or -1.
+    @usableFromInline let indexIn: @Sendable (State) -> Int
+    /// What the region does with an event in the state at an index.
+    @usableFromInline let cell: @Sendable (Int, Event.Key) -> Cell
+    /// The region as diagrams draw it, node identifiers starting with a prefix.
+    @usableFromInline let graph: @Sendable (_ prefix: String) -> MachineGraph
+    /// The region definition's own diagnostics, each prefixed with the region's name.
+    @usableFromInline let diagnostics: @Sendable () -> [Diagnostic]
+
+    /// A region: its name, the part of the parallel machine's state it keeps, and its
+    /// definition (which may nest states; it may not have regions of its own).
+    /// - Parameters:
+    ///   - name: The region's name, for diagrams, listings and configurations.
+    ///   - part: Where the parallel machine's state keeps the region's state.
+    ///   - definition: What the region does.
+    public init<RegionState>(
+        _ name: String, _ part: WritableKeyPath<State, RegionState> & Sendable,
+        _ definition: MachineDefinition<RegionState, Event, Effect, Context>
+    ) {
+        let resolution = definition.resolution
+        self.name = name
+        stateNames = resolution.stateNames
+        eventKeys = resolution.events
+        configurations = resolution.states.map { definition.configuration(of: $0) }
+        finals = resolution.declarations.map(\.isFinal)
+        initialIndex = definition.initial.flatMap { resolution.stateIndex[$0] } ?? -1
+        assign = { whole, index in whole[keyPath: part] = resolution.states[index] }
+        indexIn = { whole in resolution.stateIndex[whole[keyPath: part]] ?? -1 }
+        cell = { s, key in
+            guard let e = resolution.eventIndex[key] else { return .unknown }
+            switch resolution.cell(s, e) {
+            case .ignored: return .ignored
+            case let .illegal(declared): return .illegal(declared: declared)
+            case let .transitions(range):
+                return .transitions(range.map { ref in
+                    let transition = resolution.transition(s, ref)
+                    return (Int(resolution.refTargets[ref]), transition.guard, resolution.effects(s, e, ref), transition.isInternal)
+                })
+            }
+        }
+        graph = { prefix in MachineGraph(definition, idPrefix: prefix) }
+        diagnostics = {
+            definition.validate().map { Diagnostic($0.severity, $0.kind, states: $0.states, events: $0.events, "region '\(name)': \($0.message)") }
+        }
+    }
+}
+
+/// What a parallel machine keeps of its regions, for listings, configurations and diagrams.
+public struct ParallelStructure<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+    /// The regions, in order.
+    public let regions: [Region<State, Event, Effect, Context>]
+    /// Per state of the parallel machine (its flattened states, in order), the state index
+    /// of each region.
+    @usableFromInline let digits: [[Int]]
+    /// Mistakes in combining the regions (events with guards in two regions), as errors.
+    @usableFromInline let conflicts: [Diagnostic]
+}
+
+extension MachineDefinition {
+    /// Declares a parallel machine: orthogonal regions that each receive every event. The
+    /// machine is in one state of each region at once; its states are every combination of
+    /// the regions' states, in order (the first region's state changing slowest), each
+    /// written into a copy of `initial` through the regions' key paths.
+    ///
+    /// An event moves every region that takes a transition on it; the effects come out
+    /// region by region, in the order of `regions`. It is ignored when no region moves and
+    /// some region ignores it, rejected when every region rejects it. The machine is finished
+    /// when every region is in a final state. Guards on one event may sit in one region only
+    /// (validation reports the others).
+    ///
+    /// Flattened when declared: the machine runs one dense table, like any other.
+    /// - Parameters:
+    ///   - name: The machine's name.
+    ///   - summary: What the machine is for, in one line.
+    ///   - initial: The machine's initial state; each region's part must be that region's
+    ///     initial state.
+    ///   - events: The events, in order; by default every region's events, the first
+    ///     region's first.
+    ///   - regions: The regions, in order.
+    public init(name: String, summary: String = "", initial: State, events: [Event.Key]? = nil, regions: Region<State, Event, Effect, Context>...) {
+        var allEvents: [Event.Key] = events ?? []
+        if events == nil {
+            var seen: Set<Event.Key> = []
+            for region in regions {
+                for key in region.eventKeys where seen.insert(key).inserted { allEvents.append(key) }
+            }
+        }
+        var conflicts: [Diagnostic] = []
+        for region in regions where region.indexIn(initial) != region.initialIndex {
+            conflicts.append(Diagnostic(.error, .regionConflict, states: [String(describing: initial)],
+                                        "the initial state '\(String(describing: initial))' does not hold region '\(region.name)''s initial state"))
+        }
+        for region in regions where region.stateNames.isEmpty {
+            conflicts.append(Diagnostic(.error, .regionConflict, "region '\(region.name)' has no states"))
+        }
+        // Every combination of region states, the first region's changing slowest.
+        var digits: [[Int]] = regions.contains { $0.stateNames.isEmpty } ? [] : [[]]
+        for region in regions {
+            digits = digits.flatMap { prefix in region.stateNames.indices.map { prefix + [$0] } }
+        }
+        let states: [State] = digits.map { combination in
+            var state = initial
+            for (region, index) in zip(regions, combination) { region.assign(&state, index) }
+            return state
+        }
+        var reported: Set<String> = []
+        var declarations: [StateDeclaration<State, Event, Effect, Context>] = []
+        declarations.reserveCapacity(states.count)
+        for (position, combination) in digits.enumerated() {
+            var transitions: [TransitionDeclaration<State, Event, Effect, Context>] = []
+            var ignored: [Event.Key] = []
+            var illegal: [Event.Key] = []
+            for key in allEvents {
+                var moves: [(region: Int, candidates: [(target: Int, guard: TransitionGuard<Context, Event>?, effects: [Effect], isInternal: Bool)])] = []
+                var ignores = false
+                var declaredIllegal = true
+                for (r, region) in regions.enumerated() {
+                    switch region.cell(combination[r], key) {
+                    case .unknown: break
+                    case .ignored: ignores = true
+                    case let .illegal(declared): declaredIllegal = declaredIllegal && declared
+                    case let .transitions(candidates): moves.append((r, candidates))
+                    }
+                }
+                if moves.isEmpty {
+                    if ignores { ignored.append(key) } else if declaredIllegal { illegal.append(key) }
+                    continue
+                }
+                let guarded = moves.filter { $0.candidates.count > 1 || $0.candidates[0].guard != nil }
+                if guarded.count > 1 {
+                    let names = guarded.map { regions[$0.region].name }
+                    let eventName = String(describing: key)
+                    if reported.insert(eventName).inserted {
+                        conflicts.append(Diagnostic(.error, .regionConflict, events: [eventName],
+                                                    "'\(eventName)' has guarded transitions in regions \(names.map { "'\($0)'" }.joined(separator: " and ")): guards on one event may sit in one region only"))
+                    }
+                }
+                let chooser = guarded.first?.region
+                // The regions that always move, with their single transition.
+                let fixed = moves.filter { $0.region != chooser }.map { ($0.region, $0.candidates[0]) }
+                func combined(_ choice: (region: Int, candidate: (target: Int, guard: TransitionGuard<Context, Event>?, effects: [Effect], isInternal: Bool))?) -> TransitionDeclaration<State, Event, Effect, Context> {
+                    var parts = fixed
+                    if let choice { parts.append(choice) }
+                    parts.sort { $0.0 < $1.0 }
+                    var target = states[position]
+                    for (r, candidate) in parts { regions[r].assign(&target, candidate.target) }
+                    return TransitionDeclaration(
+                        source: states[position], event: key, target: target, guard: choice?.candidate.guard,
+                        effects: parts.flatMap(\.1.effects), isInternal: parts.allSatisfy(\.1.isInternal)
+                    )
+                }
+                if let chooser, let choices = moves.first(where: { $0.region == chooser })?.candidates {
+                    for candidate in choices { transitions.append(combined((chooser, candidate))) }
+                    if !fixed.isEmpty && choices.last?.guard != nil { transitions.append(combined(nil)) }
+                } else {
+                    transitions.append(combined(nil))
+                }
+            }
+            declarations.append(StateDeclaration(
+                state: states[position], isFinal: !regions.isEmpty && zip(regions, combination).allSatisfy { $0.finals[$1] },
+                transitions: transitions, ignored: ignored, illegal: illegal
+            ))
+        }
+        self.init(name: name, summary: summary, initial: initial, events: allEvents, declarations: declarations)
+        parallel = ParallelStructure(regions: regions, digits: digits, conflicts: conflicts)
+    }
+
+    /// The regions of a parallel machine, in order; empty for any other machine.
+    public var regions: [Region<State, Event, Effect, Context>] { parallel?.regions ?? [] }
+}
+
