@@ -33,12 +33,12 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     public init(_ definition: MachineDefinition<State, Event, Effect, Context>, startingIn state: State?, policy: RejectionPolicy = .throw) throws(DefinitionError) {
         let resolution = definition.resolution
         let errors = definition.validate(resolution: resolution, mode: .standard).filter { $0.severity == .error }
-        guard errors.isEmpty, let initial = definition.initial, let initialIndex = resolution.stateIndex[initial] else {
+        guard errors.isEmpty, let initial = definition.initial, let initialIndex = resolution.leafIndex(of: initial) else {
             throw DefinitionError(machine: definition.name, diagnostics: errors)
         }
         var start = initialIndex
         if let state {
-            guard let index = resolution.stateIndex[state] else {
+            guard let index = resolution.leafIndex(of: state) else {
                 throw DefinitionError(machine: definition.name, diagnostics: [Diagnostic(
                     .error, .undeclaredState, states: [definition.name(of: state)],
                     "the start state '\(definition.name(of: state))' is not declared"

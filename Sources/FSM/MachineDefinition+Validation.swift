@@ -21,13 +21,18 @@ extension MachineDefinition {
         checkDeclarations(resolution, into: &found)
         checkCells(resolution, mode: mode, into: &found)
         checkGraph(resolution, into: &found)
+        checkHierarchy(resolution, into: &found)
+        if let parallel {
+            found += parallel.conflicts
+            for region in parallel.regions { found += region.diagnostics(mode) }
+        }
         return found.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
     }
 
     @inlinable
     func checkDeclarations(_ resolution: Resolution<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
         if let initial {
-            if resolution.stateIndex[initial] == nil {
+            if resolution.leafIndex(of: initial) == nil {
                 found.append(Diagnostic(.error, .undeclaredState, states: [name(of: initial)], "the initial state '\(name(of: initial))' is not declared"))
             }
         } else {
@@ -161,7 +166,10 @@ extension MachineDefinition {
             }
             for event in resolution.declarations[s].ignored { if let e = resolution.eventIndex[event] { accepted[e] = true } }
         }
-        if let initial, let start = resolution.stateIndex[initial] {
+        for parent in resolution.parents {
+            for event in parent.ignored { if let e = resolution.eventIndex[event] { accepted[e] = true } }
+        }
+        if let initial, let start = resolution.leafIndex(of: initial) {
             var reached = [Bool](repeating: false, count: count)
             reached[start] = true
             var queue = [start]
@@ -177,7 +185,9 @@ extension MachineDefinition {
             }
             for s in 0..<count where !reached[s] {
                 let state = resolution.stateNames[s]
-                found.append(Diagnostic(.warning, .unreachableState, states: [state], "state '\(state)' cannot be reached from the initial state '\(name(of: initial))'"))
+                let parents = resolution.hasHierarchy ? resolution.chains[s].map { resolution.parents[Int($0)].name } : []
+                let what = parents.last.map { "child '\(state)' of '\($0)' can never be entered" } ?? "state '\(state)' cannot be reached"
+                found.append(Diagnostic(.warning, .unreachableState, states: [state], "\(what) from the initial state '\(name(of: initial))'"))
             }
         }
         for s in resolution.declarations.indices where !resolution.declarations[s].isFinal && !targets(of: s).contains(where: { $0 >= 0 && Int($0) != s }) {
@@ -187,6 +197,61 @@ extension MachineDefinition {
         for (e, isAccepted) in accepted.enumerated() where !isAccepted {
             let event = resolution.eventNames[e]
             found.append(Diagnostic(.warning, .unusedEvent, events: [event], "event '\(event)' is handled or ignored by no state"))
+        }
+    }
+
+    /// Mistakes of nesting: a parent whose `initial` is not its child, a parent declared in
+    /// two places or also declared as a state, parent lines naming undeclared events or
+    /// targets, and children that shadow a parent's line without saying so (``Overrides``).
+    @inlinable
+    func checkHierarchy(_ resolution: Resolution<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
+        guard resolution.hasHierarchy else { return }
+        for (p, parent) in resolution.parents.enumerated() {
+            if resolution.parentInitialLeaf[p] < 0, let initial = parent.initial {
+                found.append(Diagnostic(.error, .parentWithoutInitialChild, states: [parent.name, name(of: initial)],
+                                        "parent '\(parent.name)' has no initial child: its initial state '\(name(of: initial))' is not one of its children"))
+            }
+            if let state = parent.state, resolution.stateIndex[state] != nil {
+                found.append(Diagnostic(.error, .parentDeclaredTwice, states: [parent.name],
+                                        "'\(parent.name)' is declared both as a parent and as a state"))
+            }
+            var reported: Set<Event.Key> = []
+            for event in parent.transitions.map(\.event) + parent.ignored + parent.illegal where resolution.eventIndex[event] == nil && reported.insert(event).inserted {
+                found.append(Diagnostic(.error, .undeclaredEvent, states: [parent.name], events: [name(of: event)],
+                                        "parent '\(parent.name)' names the undeclared event '\(name(of: event))'"))
+            }
+        }
+        for parent in resolution.splitParents {
+            found.append(Diagnostic(.error, .parentDeclaredTwice, states: [parent],
+                                    "parent '\(parent)' is declared in two places: its children must be declared in one Parent block"))
+        }
+        for (p, position) in resolution.undeclaredParentTargets {
+            let parent = resolution.parents[p]
+            let transition = parent.transitions[position]
+            let target = name(of: transition.target)
+            found.append(Diagnostic(.error, .undeclaredState, states: [parent.name, target], events: [name(of: transition.event)],
+                                    "the transition '\(parent.name)' --\(name(of: transition.event))--> '\(target)' goes to the undeclared state '\(target)'"))
+        }
+        for s in resolution.declarations.indices where !resolution.chains[s].isEmpty {
+            let declaration = resolution.declarations[s]
+            let state = resolution.stateNames[s]
+            let own = Set(declaration.transitions.map(\.event) + declaration.ignored + declaration.illegal)
+            let overrides = Set(declaration.overrides)
+            var inherited: Set<Event.Key> = []
+            for p in resolution.chains[s] {
+                let parent = resolution.parents[Int(p)]
+                for event in parent.transitions.map(\.event) + parent.ignored + parent.illegal where inherited.insert(event).inserted {
+                    guard own.contains(event), !overrides.contains(event), resolution.eventIndex[event] != nil else { continue }
+                    let eventName = name(of: event)
+                    found.append(Diagnostic(.warning, .shadowedParentDeclaration, states: [state, parent.name], events: [eventName],
+                                            "state '\(state)' declares '\(eventName)' itself, shadowing what its parent '\(parent.name)' declares; add Overrides(\(eventName)) if that is on purpose"))
+                }
+            }
+            for event in declaration.overrides where !inherited.contains(event) {
+                let eventName = name(of: event)
+                found.append(Diagnostic(.warning, .shadowedParentDeclaration, states: [state], events: [eventName],
+                                        "state '\(state)' overrides '\(eventName)', which no parent of it declares"))
+            }
         }
     }
 

@@ -100,8 +100,13 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
 
     /// Where the machine is when in `state`: its parents and the state, outermost first, as
     /// `failed > network` (a state named after its parent's case, `failed(network)`, shows
-    /// its payload only); just the state's name at the top level.
+    /// its payload only); just the state's name at the top level. For a parallel machine,
+    /// each region's, in order: `loading: failure > network | logout: idle`.
     public func configuration(of state: State) -> String {
+        if let parallel, let index = resolution.stateIndex[state], index < parallel.digits.count {
+            // A parallel machine: each region's configuration.
+            return zip(parallel.regions, parallel.digits[index]).map { "\($0.name): \($0.configurations[$1])" }.joined(separator: " | ")
+        }
         let parents = parentNames(of: state)
         var leaf = name(of: state)
         if let innermost = parents.last, leaf.hasPrefix(innermost + "("), leaf.hasSuffix(")"), leaf.count > innermost.count + 2 {

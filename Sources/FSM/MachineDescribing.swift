@@ -13,6 +13,15 @@ public protocol MachineDescribing: Sendable {
     var eventNames: [String] { get }
     /// The initial state's name, if there is one.
     var initialStateName: String? { get }
+    /// The regions of a parallel machine, in order, each with its states' names; empty for
+    /// any other machine.
+    var regionStateNames: [(region: String, states: [String])] { get }
+    /// The names of the parent (compound) states, in declaration order.
+    var parentStateNames: [String] { get }
+    /// Where the machine is in the state of that name: `failed > network`, or for a
+    /// parallel machine one configuration per region, `loading: waiting | logout: idle`;
+    /// `nil` for an unknown name.
+    func configuration(ofStateNamed name: String) -> String?
     /// The validation diagnostics (see ``MachineDefinition/validate(_:)``).
     func validate(_ mode: ValidationMode) -> [Diagnostic]
     /// The Graphviz DOT diagram (see ``MachineDefinition/dot(_:)``).
@@ -53,4 +62,13 @@ extension MachineDefinition: MachineDescribing {
     public var initialStateName: String? { initial.map(name(of:)) }
     /// The full transition table in a format.
     public func tableText(_ format: TableFormat) -> String { table.text(format) }
+    /// The regions of a parallel machine, each with its states' names.
+    public var regionStateNames: [(region: String, states: [String])] { regions.map { ($0.name, $0.stateNames) } }
+    /// The names of the parent states, in declaration order.
+    public var parentStateNames: [String] { parents.map(\.name) }
+    /// Where the machine is in the state of that name (see ``configuration(of:)``).
+    public func configuration(ofStateNamed name: String) -> String? {
+        guard let index = resolution.stateNames.firstIndex(of: name) else { return nil }
+        return configuration(of: resolution.states[index])
+    }
 }

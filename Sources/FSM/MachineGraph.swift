@@ -218,7 +218,7 @@ struct MachineGraph {
         self.name = definition.name
         self.idPrefix = idPrefix
         self.nodes = nodes
-        self.initial = definition.initial.flatMap { resolution.stateIndex[$0] }
+        self.initial = definition.initial.flatMap { resolution.leafIndex(of: $0) }
         self.ignored = ignored
         self.eventCount = resolution.events.count
         self.groups = groups.filter { $0.members.count > 1 }

@@ -47,7 +47,7 @@ public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
     /// The region as diagrams draw it, node identifiers starting with a prefix.
     @usableFromInline let graph: @Sendable (_ prefix: String) -> MachineGraph
     /// The region definition's own diagnostics, each prefixed with the region's name.
-    @usableFromInline let diagnostics: @Sendable () -> [Diagnostic]
+    @usableFromInline let diagnostics: @Sendable (ValidationMode) -> [Diagnostic]
 
     /// A region: its name, the part of the parallel machine's state it keeps, and its
     /// definition (which may nest states; it may not have regions of its own).
@@ -81,8 +81,8 @@ public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
             }
         }
         graph = { prefix in MachineGraph(definition, idPrefix: prefix) }
-        diagnostics = {
-            definition.validate().map { Diagnostic($0.severity, $0.kind, states: $0.states, events: $0.events, "region '\(name)': \($0.message)") }
+        diagnostics = { mode in
+            definition.validate(mode).map { Diagnostic($0.severity, $0.kind, states: $0.states, events: $0.events, "region '\(name)': \($0.message)") }
         }
     }
 }

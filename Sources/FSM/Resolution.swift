@@ -72,6 +72,16 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     /// and the transition's position in its declaration.
     @usableFromInline let undeclaredParentTargets: [(parent: Int, transition: Int)]
 
+    /// The state the machine is in when it enters `state`: the state itself, or a parent's
+    /// initial leaf; `nil` when it is neither declared nor a parent (or the parent has no
+    /// initial child).
+    @inlinable
+    func leafIndex(of state: State) -> Int? {
+        if let index = stateIndex[state] { return index }
+        if let parent = parentStateIndex[state], parentInitialLeaf[parent] >= 0 { return parentInitialLeaf[parent] }
+        return nil
+    }
+
     /// Whether any state has a parent.
     @inlinable var hasHierarchy: Bool { !parents.isEmpty }
 

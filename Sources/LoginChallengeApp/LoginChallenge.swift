@@ -4,11 +4,13 @@ import UseCases
 /// The Login Challenge as a client of the tool library: its machines, in the order the
 /// `fsm` tool lists and draws them.
 public enum LoginChallenge {
-    /// The four machines of the Login Challenge (the passcode with its default length 4).
+    /// The machines of the Login Challenge (the passcode with its default length 4): `home` is
+    /// `home-loading` parallel to `logout`, each also listed alone.
     public static let machines: [any DrivableMachine] = [
         LoginMachine.definition,
         HomeLoadingMachine.definition,
         LogoutMachine.definition,
+        HomeMachine.definition,
         PasscodeMachine.definition(),
     ]
 

@@ -5,9 +5,9 @@ import Observation
 /// The home screen's state: the user (or placeholders), the flags the screen draws, the
 /// alert, and one method per user action.
 ///
-/// Runs two independent machines side by side, ``HomeLoadingMachine`` and
-/// ``LogoutMachine``; loading and logging out can overlap. Every flag is computed from
-/// their states; effects are performed in the order the machines emit them.
+/// Runs ``HomeMachine``: loading the user (``HomeLoadingMachine``) parallel to logging out
+/// (``LogoutMachine``), two regions of one machine; loading and logging out can overlap.
+/// Every flag is computed from its state; effects are performed in the order it emits them.
 ///
 /// A second Logout tap while logging out does nothing. (The original SwiftUI code meant
 /// this but set its flag to `false` instead of `true`, so its guard never fired; this
@@ -23,13 +23,12 @@ public final class HomeViewState {
     /// Why the last action was refused, if it was (cleared by the next accepted one).
     public private(set) var lastRejection: String?
 
-    private var loading: Machine<HomeLoadingState, HomeLoadingEvent, HomeLoadingEffect, Void>
-    private var logout: Machine<LogoutState, LogoutEvent, LogoutEffect, Void>
+    private var machine: Machine<HomeState, HomeEvent, HomeEffect, Void>
 
     @ObservationIgnored private let authService: any AuthServiceProtocol
     @ObservationIgnored private let userService: any UserServiceProtocol
     @ObservationIgnored private let dismiss: @MainActor (HomeViewState) async -> Void
-    /// Called with each effect of either machine as it is performed (for logs and tests).
+    /// Called with each effect of the machine as it is performed (for logs and tests).
     @ObservationIgnored public var onEffect: (@MainActor (String) -> Void)?
 
     /// Creates the home screen's state.
@@ -42,30 +41,31 @@ public final class HomeViewState {
         self.userService = userService
         self.dismiss = dismiss
         do {
-            loading = try Machine(HomeLoadingMachine.definition)
-            logout = try Machine(LogoutMachine.definition)
+            machine = try Machine(HomeMachine.definition)
         } catch {
-            preconditionFailure("a home machine is invalid: \(error)") // covered by their strict-validation tests
+            preconditionFailure("the home machine is invalid: \(error)") // covered by its strict-validation test
         }
     }
 
-    /// The loading machine's state.
-    public var loadingState: HomeLoadingState { loading.state }
-    /// The logout machine's state.
-    public var logoutState: LogoutState { logout.state }
+    /// The machine's state: one state of each region.
+    public var state: HomeState { machine.state }
+    /// The loading region's state.
+    public var loadingState: HomeLoadingState { machine.state.loading }
+    /// The logout region's state.
+    public var logoutState: LogoutState { machine.state.logout }
 
     /// Whether the user is being loaded.
-    public var isLoadingUser: Bool { loading.state == .loading }
+    public var isLoadingUser: Bool { loadingState == .loading }
     /// Whether Reload is enabled: not while loading.
     public var isReloadButtonEnabled: Bool { !isLoadingUser }
     /// Whether the activity indicator (of logging out) is shown.
-    public var presentsActivityIndicator: Bool { logout.state == .loggingOut }
+    public var presentsActivityIndicator: Bool { logoutState == .loggingOut }
     /// Whether the screen has been dismissed.
-    public var isDismissed: Bool { loading.state == .dismissed || logout.state == .loggedOut }
+    public var isDismissed: Bool { loadingState == .dismissed || logoutState == .loggedOut }
 
     /// The alert shown, if any.
     public var alert: Alert? {
-        if case let .failure(kind) = loading.state { return kind.alert }
+        if case let .failure(kind) = loadingState { return kind.alert }
         return nil
     }
 
@@ -96,9 +96,9 @@ public final class HomeViewState {
         await send(.logOut)
     }
 
-    private func send(_ event: HomeLoadingEvent) async {
-        let before = loading.state
-        guard let effects = loading.effects(of: event, context: (), rejection: &lastRejection) else { return }
+    private func send(_ event: HomeEvent) async {
+        let before = loadingState
+        guard let effects = machine.effects(of: event, context: (), rejection: &lastRejection) else { return }
         // The user arrives with the event; a late one (the screen is gone) is dropped with it.
         if case let .finishLoading(user) = event, before == .loading { self.user = user }
         for effect in effects {
@@ -110,26 +110,15 @@ public final class HomeViewState {
                 } catch {
                     await send(.failToLoad(HomeFailure(error)))
                 }
-            case .showAlert:
-                break // drawn from the state: see alert
-            case .dismiss:
-                if logout.state != .loggedOut { await dismiss(self) }
-            }
-        }
-    }
-
-    private func send(_ event: LogoutEvent) async {
-        guard let effects = logout.effects(of: event, context: (), rejection: &lastRejection) else { return }
-        for effect in effects {
-            onEffect?(effect.description)
-            switch effect {
-            case .showActivityIndicator, .hideActivityIndicator:
-                break // drawn from the state: see presentsActivityIndicator
+            case .showAlert, .showActivityIndicator, .hideActivityIndicator:
+                break // drawn from the state: see alert and presentsActivityIndicator
             case .callLogOut:
                 await authService.logOut()
                 await send(.finishLogOut)
             case .dismiss:
-                if loading.state != .dismissed { await dismiss(self) }
+                // One region moves per event: when both have ended, the other one had
+                // already dismissed the screen.
+                if !(loadingState == .dismissed && logoutState == .loggedOut) { await dismiss(self) }
             }
         }
     }

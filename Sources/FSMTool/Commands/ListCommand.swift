@@ -1,7 +1,8 @@
 import ArgumentParser
 import FSMTerminal
 
-/// `list`: the machines, one a line, with their state and event counts and summaries.
+/// `list`: the machines, one a line, with their state and event counts, their regions or
+/// parents, and summaries.
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
@@ -15,7 +16,13 @@ struct ListCommand: ParsableCommand {
         for (machine, name) in zip(context.catalog.machines, names) {
             let padded = name.padding(toLength: width, withPad: " ", startingAt: 0)
             let summary = machine.summary.isEmpty ? "" : "  " + TerminalText.visible(machine.summary)
-            context.io.print("\(padded)  \(machine.stateNames.count) states  \(machine.eventNames.count) events\(summary)")
+            var structure = ""
+            if !machine.regionStateNames.isEmpty {
+                structure = "  regions: " + machine.regionStateNames.map { "\(TerminalText.visible($0.region)) (\($0.states.count) states)" }.joined(separator: " ∥ ")
+            } else if !machine.parentStateNames.isEmpty {
+                structure = "  parents: " + machine.parentStateNames.map(TerminalText.visible).joined(separator: ", ")
+            }
+            context.io.print("\(padded)  \(machine.stateNames.count) states  \(machine.eventNames.count) events\(structure)\(summary)")
         }
     }
 }

@@ -27,35 +27,15 @@ public enum HomeLoadingState {
     case dismissed
 }
 
-/// What happens to the loading of the user.
-@MachineEvent
-public enum HomeLoadingEvent {
-    /// The screen appeared, or Reload was tapped.
-    case startLoading
-    /// The user was loaded: one column, whoever the user.
-    case finishLoading(User)
-    /// Loading failed: one column per kind of failure.
-    @Expanded case failToLoad(HomeFailure)
-    /// The alert was closed.
-    case clearError
-}
-
-/// What the home screen's view state performs for the loading machine.
-@Finite
-public enum HomeLoadingEffect {
-    /// Call `UserServiceProtocol.currentUser()`.
-    case callCurrentUser
-    /// Show the alert of a failure.
-    case showAlert(HomeFailure)
-    /// Dismiss the home screen (back to login).
-    case dismiss
-}
-
-/// The `home-loading` machine of MACHINES.md.
+/// The `home-loading` machine of MACHINES.md: the `loading` region of ``HomeMachine``.
 public enum HomeLoadingMachine {
+    /// The events of loading, in table order: a subset of the home screen's events.
+    public static let events: [HomeEvent.Key] = [.startLoading, .finishLoading] + HomeFailure.allCases.map { .failToLoad($0) } + [.clearError]
+
     /// The machine.
-    public static let definition = MachineDefinition<HomeLoadingState, HomeLoadingEvent, HomeLoadingEffect, Void>(name: "home-loading",
-        summary: "Loading the user on the home screen: one load at a time, an alert per failure, the authentication alert leads back to login.", initial: .waiting
+    public static let definition = MachineDefinition<HomeLoadingState, HomeEvent, HomeEffect, Void>(name: "home-loading",
+        summary: "Loading the user on the home screen: one load at a time, an alert per failure, the authentication alert leads back to login.",
+        initial: .waiting, events: events
     ) {
         In(.waiting) {
             On(.startLoading, to: .loading, emit: .callCurrentUser)
