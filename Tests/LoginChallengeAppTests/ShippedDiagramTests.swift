@@ -13,7 +13,10 @@ struct ShippedDiagramTests {
         let machine = try #require(LoginChallenge.machines.first { $0.name == name })
         let dot = machine.dot(DiagramOptions())
         let plain = String(decoding: try graphviz.run(["-Tplain"], input: dot), as: UTF8.self).split(separator: "\n")
-        #expect(plain.filter { $0.hasPrefix("node ") }.count == machine.stateNames.count + 1)
+        // A parallel machine draws each region's states, with an initial point per region.
+        let regions = machine.regionStateNames
+        let nodes = regions.isEmpty ? machine.stateNames.count + 1 : regions.reduce(0) { $0 + $1.states.count + 1 }
+        #expect(plain.filter { $0.hasPrefix("node ") }.count == nodes)
         #expect(plain.filter { $0.hasPrefix("edge ") }.count == dot.split(separator: "\n").filter { $0.contains(" -> ") }.count)
     }
 }

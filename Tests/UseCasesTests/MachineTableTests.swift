@@ -3,12 +3,13 @@ import FSMTesting
 import Testing
 import UseCases
 
-// Every (state, event) cell of the four machines, written from MACHINES.md (normative).
+// Every (state, event) cell of the five machines, written from MACHINES.md (normative).
 // A cell the rows forget fails the whole-table test, so each table is complete.
 
 typealias LoginRow = ExpectedRow<LoginState, LoginEvent, LoginEffect>
-typealias LoadingRow = ExpectedRow<HomeLoadingState, HomeLoadingEvent.Key, HomeLoadingEffect>
-typealias LogoutRow = ExpectedRow<LogoutState, LogoutEvent, LogoutEffect>
+typealias LoadingRow = ExpectedRow<HomeLoadingState, HomeEvent.Key, HomeEffect>
+typealias LogoutRow = ExpectedRow<LogoutState, HomeEvent.Key, HomeEffect>
+typealias HomeRow = ExpectedRow<HomeState, HomeEvent.Key, HomeEffect>
 typealias PasscodeRow = ExpectedRow<PasscodeState, PasscodeEvent.Key, PasscodeEffect>
 
 private let loginKinds = LoginFailure.allCases
@@ -94,7 +95,42 @@ private func passcodeRows(length n: Int) -> [PasscodeRow] {
     return rows
 }
 
-@Suite("The four machines: every cell, strict validation")
+/// `home`, written from MACHINES.md: each region's cells exactly as in its own table. The
+/// regions know disjoint events, so each cell is the cell of the region that lists the event,
+/// the other region staying where it is (its events are not its own: they leave it alone).
+private let homeRows: [HomeRow] = {
+    func lift(_ cell: ExpectedCell<HomeLoadingState, HomeEffect>, logout: LogoutState) -> ExpectedCell<HomeState, HomeEffect> {
+        switch cell {
+        case let .transition(target, guardName, effects): .transition(HomeState(loading: target, logout: logout), guard: guardName, effects: effects)
+        case let .internalTransition(guardName, effects): .internalTransition(guard: guardName, effects: effects)
+        case .oneOf, .ignored: .ignored
+        case .illegal: .illegal
+        }
+    }
+    func lift(_ cell: ExpectedCell<LogoutState, HomeEffect>, loading: HomeLoadingState) -> ExpectedCell<HomeState, HomeEffect> {
+        switch cell {
+        case let .transition(target, guardName, effects): .transition(HomeState(loading: loading, logout: target), guard: guardName, effects: effects)
+        case let .internalTransition(guardName, effects): .internalTransition(guard: guardName, effects: effects)
+        case .oneOf, .ignored: .ignored
+        case .illegal: .illegal
+        }
+    }
+    var rows: [HomeRow] = []
+    for loading in HomeLoadingState.allCases {
+        for logout in LogoutState.allCases {
+            let state = HomeState(loading: loading, logout: logout)
+            for row in loadingRows where row.state == loading {
+                rows.append(HomeRow(state, row.event, lift(row.expected, logout: logout)))
+            }
+            for row in logoutRows where row.state == logout {
+                rows.append(HomeRow(state, row.event, lift(row.expected, loading: loading)))
+            }
+        }
+    }
+    return rows
+}()
+
+@Suite("The five machines: every cell, strict validation")
 struct MachineTableTests {
     @Test("login: the whole table")
     func loginTable() {
@@ -107,7 +143,7 @@ struct MachineTableTests {
 
     @Test("home-loading: the whole table")
     func loadingTable() {
-        #expect(loadingRows.count == HomeLoadingState.allCases.count * HomeLoadingEvent.Key.allCases.count)
+        #expect(loadingRows.count == HomeLoadingState.allCases.count * HomeLoadingMachine.events.count)
         expectTable(HomeLoadingMachine.definition, loadingRows)
     }
 
@@ -119,6 +155,15 @@ struct MachineTableTests {
 
     @Test("logout", arguments: logoutRows)
     func logoutCell(_ row: LogoutRow) { expectCell(LogoutMachine.definition, row) }
+
+    @Test("home: the whole table, 7 x 3 states and 9 events")
+    func homeTable() {
+        #expect(homeRows.count == 21 * 9)
+        expectTable(HomeMachine.definition, homeRows)
+    }
+
+    @Test("home", arguments: homeRows)
+    func homeCell(_ row: HomeRow) { expectCell(HomeMachine.definition, row) }
 
     @Test("passcode: the whole table, for each length", arguments: [1, 2, 4, 6])
     func passcodeTable(length: Int) {
@@ -133,6 +178,7 @@ struct MachineTableTests {
         #expect(LoginMachine.definition.validate(.strict) == [])
         #expect(HomeLoadingMachine.definition.validate(.strict) == [])
         #expect(LogoutMachine.definition.validate(.strict) == [])
+        #expect(HomeMachine.definition.validate(.strict) == [])
         for length in [1, 4, 6] {
             #expect(PasscodeMachine.definition(length: length).validate(.strict) == [])
         }
@@ -165,7 +211,7 @@ struct DenseIndexTests {
     @Test("each event's dense index is its position in allCases")
     func positions() {
         #expect(LoginEvent.allCases.map(\.denseIndex) == Array(0..<LoginEvent.allCases.count))
-        #expect(HomeLoadingEvent.Key.allCases.map(\.denseIndex) == Array(0..<HomeLoadingEvent.Key.allCases.count))
+        #expect(HomeEvent.Key.allCases.map(\.denseIndex) == Array(0..<HomeMachine.definition.events.count))
         #expect(LoginFailure.allCases.map(\.denseIndex) == Array(0..<4))
         #expect(HomeFailure.allCases.map(\.denseIndex) == Array(0..<4))
     }

@@ -157,13 +157,15 @@ func runPropertyGate<State, Event, Effect: Equatable, Context>(
 
 @Suite("Shipped machines against their tables, every path, random sequences")
 struct ShippedMachinePropertyTests {
-    /// A home-loading event for a key, with a random user where the event carries one.
-    static func homeLoadingEvent(_ key: HomeLoadingEvent.Key, _ random: inout SplitMix) -> HomeLoadingEvent {
+    /// A home screen event for a key, with a random user where the event carries one.
+    static func homeEvent(_ key: HomeEvent.Key, _ random: inout SplitMix) -> HomeEvent {
         switch key {
         case .startLoading: .startLoading
         case .finishLoading: .finishLoading(User(id: User.ID(rawValue: "id\(random.next() % 1000)"), name: "name \(random.next() % 1000)", introduction: ""))
         case let .failToLoad(kind): .failToLoad(kind)
         case .clearError: .clearError
+        case .logOut: .logOut
+        case .finishLogOut: .finishLogOut
         }
     }
 
@@ -188,15 +190,22 @@ struct ShippedMachinePropertyTests {
 
     @Test("home-loading")
     func homeLoading() throws {
-        let (steps, mismatches) = try runPropertyGate(HomeLoadingMachine.definition, sequences: PropertyGate.sequences, seed: 2, event: Self.homeLoadingEvent) { _ in () }
+        let (steps, mismatches) = try runPropertyGate(HomeLoadingMachine.definition, sequences: PropertyGate.sequences, seed: 2, event: Self.homeEvent) { _ in () }
         print("property gate: home-loading \(PropertyGate.sequences) sequences, \(steps) steps x 5 paths, \(mismatches) mismatches")
         #expect(mismatches == 0 && steps > PropertyGate.sequences)
     }
 
     @Test("logout")
     func logout() throws {
-        let (steps, mismatches) = try runPropertyGate(LogoutMachine.definition, sequences: PropertyGate.sequences, seed: 3, event: { key, _ in key }) { _ in () }
+        let (steps, mismatches) = try runPropertyGate(LogoutMachine.definition, sequences: PropertyGate.sequences, seed: 3, event: Self.homeEvent) { _ in () }
         print("property gate: logout \(PropertyGate.sequences) sequences, \(steps) steps x 5 paths, \(mismatches) mismatches")
+        #expect(mismatches == 0 && steps > PropertyGate.sequences)
+    }
+
+    @Test("home (loading parallel to logout)")
+    func home() throws {
+        let (steps, mismatches) = try runPropertyGate(HomeMachine.definition, sequences: PropertyGate.sequences, seed: 7, event: Self.homeEvent) { _ in () }
+        print("property gate: home \(PropertyGate.sequences) sequences, \(steps) steps x 5 paths, \(mismatches) mismatches")
         #expect(mismatches == 0 && steps > PropertyGate.sequences)
     }
 

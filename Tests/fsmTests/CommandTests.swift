@@ -12,12 +12,13 @@ struct CommandTests {
             "login 7 states 9 events",
             "home-loading 7 states 7 events",
             "logout 3 states 2 events",
+            "home 21 states 9 events",
             "passcode 5 states 2 events",
         ])
     }
 
     @Test("table --format json of each machine parses, with every cell", arguments: [
-        ("login", 7, 9), ("home-loading", 7, 7), ("logout", 3, 2), ("passcode", 5, 2),
+        ("login", 7, 9), ("home-loading", 7, 7), ("logout", 3, 2), ("home", 21, 9), ("passcode", 5, 2),
     ])
     func tableJSON(machine: String, states: Int, events: Int) throws {
         let run = try fsm(["table", machine, "--format", "json"])
@@ -62,10 +63,10 @@ struct CommandTests {
     func validate() throws {
         let clean = try fsm(["validate", "--strict"])
         #expect(clean.status == 0)
-        #expect(clean.stdout == "login: clean\nhome-loading: clean\nlogout: clean\npasscode: clean\n")
+        #expect(clean.stdout == "login: clean\nhome-loading: clean\nlogout: clean\nhome: clean\npasscode: clean\n")
         let unknown = try fsm(["validate", "logn"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("unknown machine 'logn'; did you mean 'login'? (machines: login, home-loading, logout, passcode)"))
+        #expect(unknown.stderr.contains("unknown machine 'logn'; did you mean 'login'? (machines: login, home-loading, logout, home, passcode)"))
         #expect(unknown.stdout.isEmpty)
     }
 
