@@ -205,7 +205,15 @@ extension MachineDefinition {
     /// targets, and children that shadow a parent's line without saying so (``Overrides``).
     @inlinable
     func checkHierarchy(_ resolution: Resolution<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
-        guard resolution.hasHierarchy else { return }
+        if !resolution.hasHierarchy {
+            for s in resolution.declarations.indices {
+                for event in resolution.declarations[s].overrides {
+                    found.append(Diagnostic(.warning, .shadowedParentDeclaration, states: [resolution.stateNames[s]], events: [name(of: event)],
+                                            "state '\(resolution.stateNames[s])' overrides '\(name(of: event))', which no parent of it declares"))
+                }
+            }
+            return
+        }
         for (p, parent) in resolution.parents.enumerated() {
             if resolution.parentInitialLeaf[p] < 0, let initial = parent.initial {
                 found.append(Diagnostic(.error, .parentWithoutInitialChild, states: [parent.name, name(of: initial)],
@@ -232,7 +240,7 @@ extension MachineDefinition {
             found.append(Diagnostic(.error, .undeclaredState, states: [parent.name, target], events: [name(of: transition.event)],
                                     "the transition '\(parent.name)' --\(name(of: transition.event))--> '\(target)' goes to the undeclared state '\(target)'"))
         }
-        for s in resolution.declarations.indices where !resolution.chains[s].isEmpty {
+        for s in resolution.declarations.indices {
             let declaration = resolution.declarations[s]
             let state = resolution.stateNames[s]
             let own = Set(declaration.transitions.map(\.event) + declaration.ignored + declaration.illegal)

@@ -115,6 +115,14 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
         return (parents + [leaf]).joined(separator: " > ")
     }
 
+    /// The parent whose declaration decides what `state` does with `event` ("inherited from
+    /// PARENT"), or `nil` when the state declares it itself (or either is not declared).
+    public func inheritedFrom(_ state: State, _ event: Event.Key) -> String? {
+        guard let s = resolution.stateIndex[state], let e = resolution.eventIndex[event] else { return nil }
+        let owner = resolution.owner(s, e)
+        return owner >= 0 ? resolution.parents[owner].name : nil
+    }
+
     /// The declaration of a state (the first, if it was declared twice).
     public func declaration(of state: State) -> StateDeclaration<State, Event, Effect, Context>? {
         declarations.first { $0.state == state }

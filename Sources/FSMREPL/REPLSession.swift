@@ -58,6 +58,10 @@ public final class REPLSession {
     /// The current state's name.
     public var stateName: String { engine.stateName }
 
+    /// Where the machine is: `failed > network` inside a parent, `loading: waiting | logout:
+    /// idle` in a parallel machine, the state's name otherwise.
+    public var configuration: String { engine.configuration }
+
     /// The lines that changed the session (accepted events and guard settings), in order:
     /// what `:save` writes and `fsm repl --script` replays.
     public var script: [String] { engine.script }
@@ -67,7 +71,7 @@ public final class REPLSession {
 
     /// The text shown when a session starts.
     public var banner: String {
-        "\(machineName): \(stateName). Type an event (\(engine.eventNames.prefix(3).joined(separator: ", ")), ...) or :help."
+        "\(machineName): \(configuration). Type an event (\(engine.eventNames.prefix(3).joined(separator: ", ")), ...) or :help."
     }
 
     /// Candidates for the word being typed (what Tab completes at a terminal), given the
@@ -107,7 +111,7 @@ public final class REPLSession {
         let argument = words.count > 1 ? words[1].trimmingWhitespace : ""
         switch name {
         case "help", "h", "?": return Output(text: Self.help)
-        case "state", "s": return Output(text: engine.stateName)
+        case "state", "s": return Output(text: engine.configuration)
         case "events", "e": return Output(text: engine.eventsReport)
         case "history": return Output(text: script.isEmpty ? "(no history)" : script.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n"))
         case "undo", "u": return engine.undo()

@@ -4,6 +4,7 @@ import FSM
 protocol SessionEngine {
     var machineName: String { get }
     var stateName: String { get }
+    var configuration: String { get }
     var eventNames: [String] { get }
     var guardNames: [String] { get }
     var script: [String] { get }
@@ -40,6 +41,9 @@ struct Engine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable,
     var machineName: String { definition.name }
     var script: [String] { history.map(\.line) }
     var stateName: String { definition.name(of: machine.state) }
+    /// Where the machine is: `failed > network` in a parent, one state per region in a
+    /// parallel machine, the state's name otherwise.
+    var configuration: String { definition.configuration(of: machine.state) }
     var eventNames: [String] { events.map(\.name) }
     var dot: String { definition.dot(highlighting: machine.state).trimmingTrailingNewline }
     var table: String { definition.table.markdown.trimmingTrailingNewline }
@@ -93,7 +97,10 @@ struct Engine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable,
         case .external, .internal:
             let effects = step.effects.isEmpty ? "" : " / " + step.effects.map { String(describing: $0) }.joined(separator: ", ")
             let internalMark = step.kind == .internal ? " (internal)" : ""
-            return "\(source) --\(event)--> \(definition.name(of: step.target))\(internalMark)\(effects)"
+            let target = definition.name(of: step.target)
+            let configuration = definition.configuration(of: step.target)
+            let place = configuration == target ? "" : " [\(configuration)]"
+            return "\(source) --\(event)--> \(target)\(place)\(internalMark)\(effects)"
         }
     }
 
@@ -102,15 +109,16 @@ struct Engine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable,
         var permitted: [String] = []
         var refused: [String] = []
         for (name, event) in events {
+            let inherited = definition.inheritedFrom(machine.state, event).map { " (inherited from \($0))" } ?? ""
             switch machine.check(event, guards: { guardValues[$0] ?? true }) {
             case let .success(step):
                 switch step.kind {
-                case .ignored: permitted.append("  \(name): ignored")
-                default: permitted.append("  \(name) -> \(definition.name(of: step.target))\(step.kind == .internal ? " (internal)" : "")")
+                case .ignored: permitted.append("  \(name): ignored\(inherited)")
+                default: permitted.append("  \(name) -> \(definition.name(of: step.target))\(step.kind == .internal ? " (internal)" : "")\(inherited)")
                 }
             case let .failure(error):
                 switch error.reason {
-                case .noTransition: refused.append("  \(name): no transition")
+                case .noTransition: refused.append("  \(name): no transition\(inherited)")
                 case .finalState: refused.append("  \(name): the state is final")
                 case let .guardNotMet(names):
                     let list = names.map { "'\($0)'" }.joined(separator: ", ")
@@ -118,7 +126,7 @@ struct Engine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable,
                 }
             }
         }
-        var lines = ["state: \(stateName)\(machine.isFinished ? " (final)" : "")"]
+        var lines = ["state: \(configuration)\(machine.isFinished ? " (final)" : "")"]
         lines.append(permitted.isEmpty ? "permitted: none" : "permitted:")
         lines += permitted
         if !refused.isEmpty { lines.append("not permitted:"); lines += refused }
@@ -159,14 +167,14 @@ struct Engine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable,
         guard let last = history.popLast() else { return REPLSession.Output(text: "nothing to undo", isError: true) }
         machine = last.machine
         guardValues = last.guards
-        return REPLSession.Output(text: "undid '\(last.line)'; state: \(stateName)")
+        return REPLSession.Output(text: "undid '\(last.line)'; state: \(configuration)")
     }
 
     mutating func reset() -> REPLSession.Output {
         machine = initialMachine
         guardValues = [:]
         history = []
-        return REPLSession.Output(text: "reset; state: \(stateName)")
+        return REPLSession.Output(text: "reset; state: \(configuration)")
     }
 }
 

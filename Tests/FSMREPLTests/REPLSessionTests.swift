@@ -34,7 +34,7 @@ struct REPLSessionTests {
     func payloads(line: String) throws {
         let session = try loginSession()
         _ = session.handle("logIn")
-        #expect(session.handle(line).text == "loggingIn --fail(network)--> failed(network) / hideActivityIndicator, enableInputs, showAlert(network)")
+        #expect(session.handle(line).text == "loggingIn --fail(network)--> failed(network) [failed > network] / hideActivityIndicator, enableInputs, showAlert(network)")
         #expect(session.stateName == "failed(network)")
     }
 
@@ -129,6 +129,29 @@ struct REPLSessionTests {
         _ = session.handle("finishLogOut")
         #expect(session.handle(":events").text == "state: loggedOut (final)\npermitted:\n  logOut: ignored\n  finishLogOut: ignored")
         #expect(session.handle(":guards").text == "logout has no guards")
+    }
+
+    @Test("nested: the configuration and the inherited events are shown")
+    func nestedConfiguration() throws {
+        let session = try loginSession()
+        _ = session.handle("logIn")
+        #expect(session.handle("fail server").text.hasPrefix("loggingIn --fail(server)--> failed(server) [failed > server] / "))
+        #expect(session.handle(":state").text == "failed > server")
+        let events = session.handle(":events").text.split(separator: "\n")
+        #expect(events.prefix(3) == ["state: failed > server", "permitted:", "  closeAlert -> idle (inherited from failed)"])
+        #expect(events.contains("  edit: no transition (inherited from failed)"))
+        #expect(session.handle("closeAlert").text == "failed(server) --closeAlert--> idle")
+    }
+
+    @Test("parallel: one state per region, each region moved by its events")
+    func parallelConfiguration() throws {
+        let session = try REPLSession(HomeMachine.definition)
+        #expect(session.banner.hasPrefix("home: loading: waiting | logout: idle."))
+        #expect(session.handle("startLoading").text == "(waiting, idle) --startLoading--> (loading, idle) [loading: loading | logout: idle] / callCurrentUser")
+        #expect(session.handle("logOut").text == "(loading, idle) --logOut--> (loading, loggingOut) [loading: loading | logout: loggingOut] / showActivityIndicator, callLogOut")
+        #expect(session.handle("fail network").text.hasPrefix("error: unknown event"))
+        #expect(session.handle("failToLoad network").text.hasPrefix("(loading, loggingOut) --failToLoad(network)--> (failure(network), loggingOut)"))
+        #expect(session.handle(":state").text == "loading: failure(network) | logout: loggingOut")
     }
 
     @Test("history, undo and reset")
