@@ -55,6 +55,20 @@ struct DocumentationExampleTests {
     }
 }
 
+@Suite("The statecharts article shows its compiled examples and the player's diagram verbatim")
+struct StatechartsArticleTests {
+    @Test("every example region, and the DOT the player draws")
+    func article() throws {
+        let text = try packageFile("Sources/FSM/Documentation.docc/Statecharts.md")
+        for region in ["nested", "parallel", "run"] {
+            let code = try exampleRegion(region, in: "Tests/FSMTests/StatechartsExample.swift")
+            #expect(text.contains("```swift\n" + code + "\n```"), "Statecharts.md does not show '\(region)' as compiled")
+        }
+        #expect(text.contains("```\n" + playerDefinition.dot() + "```"), "Statecharts.md does not show the player's DOT as it is drawn")
+        #expect(text.contains("![The player: a cluster per parent, one edge per parent transition.](statechart-player.svg)"))
+    }
+}
+
 @Suite("Adoption docs show the example package's code verbatim")
 struct AdoptionDocumentationTests {
     static let regions = [

@@ -2,46 +2,6 @@ import FSM
 import PropertyBased
 import Testing
 
-// MARK: - A nested machine: a media player
-
-/// `on` is a parent named by a state value (a transition to it enters `paused`); `active`
-/// a parent known by its name, nested in `on`.
-enum Player: Hashable, Sendable, CaseIterable { case off, on, paused, playing, buffering, error }
-enum PlayerEvent: MachineEvent, Hashable, CaseIterable { case power, play, pause, stall, resume, tick, volume }
-
-let playerDefinition = MachineDefinition<Player, PlayerEvent, String, Void>(name: "player", initial: .off) {
-    In(.off) { On(.power, to: .on, emit: "powerOn") }
-    Parent(state: .on, initial: .paused) {
-        OnEntry("lampOn")
-        OnExit("lampOff")
-        On(.power, to: .off, emit: "powerOff")
-        Internal(.volume, emit: "volume")
-        Ignore(.tick)
-    } children: {
-        In(.paused) {
-            OnEntry("showPause")
-            OnExit("hidePause")
-            On(.play, to: .playing)
-        }
-        Parent("active") {
-            OnExit("stopClock")
-            On(.pause, to: .paused)
-        } children: {
-            In(.playing) {
-                On(.stall, to: .buffering)
-                Overrides(.tick)
-                On(.tick, to: .playing, emit: "advance")
-            }
-            In(.buffering) {
-                On(.resume, to: .playing)
-                Overrides(.power)
-                On(.power, to: .error)
-            }
-        }
-    }
-    In(.error) { On(.power, to: .off) }
-}
-
 /// What the player must do, written out flat by hand from the statechart rules (children
 /// inherit; exits innermost first, entries outermost first), independently of the library.
 /// Missing pairs are rejected.
@@ -82,46 +42,6 @@ private let playerInherited: [Player: [PlayerEvent: String]] = [
     .playing: [.power: "on", .pause: "active", .volume: "on"],
     .buffering: [.pause: "active", .tick: "on", .volume: "on"],
 ]
-
-// MARK: - A parallel machine: keyboard locks
-
-enum Toggle: Hashable, Sendable, CaseIterable { case off, on }
-enum LockKey: MachineEvent, Hashable, CaseIterable { case capsLock, numLock, reset }
-struct Locks: Hashable, Sendable, CustomStringConvertible {
-    var caps: Toggle
-    var num: Toggle
-    var description: String { "caps \(caps), num \(num)" }
-}
-
-let numAllowed = Guard<Bool>("num lock allowed") { $0 }
-
-let capsDefinition = MachineDefinition<Toggle, LockKey, String, Bool>(name: "caps", initial: .off, events: [.capsLock, .reset]) {
-    In(.off) {
-        On(.capsLock, to: .on)
-        Ignore(.reset)
-    }
-    In(.on) {
-        OnEntry("capsLight")
-        On(.capsLock, to: .off)
-        On(.reset, to: .off, emit: "capsReset")
-    }
-}
-
-let numDefinition = MachineDefinition<Toggle, LockKey, String, Bool>(name: "num", initial: .off, events: [.numLock, .reset]) {
-    In(.off) {
-        On(.numLock, to: .on, guard: numAllowed, emit: "numOn")
-        Ignore(.reset)
-    }
-    In(.on) {
-        On(.numLock, to: .off, emit: "numOff")
-        On(.reset, to: .off, emit: "numReset")
-    }
-}
-
-let locksDefinition = MachineDefinition<Locks, LockKey, String, Bool>(
-    name: "locks", initial: Locks(caps: .off, num: .off),
-    regions: Region("caps", \.caps, capsDefinition), Region("num", \.num, numDefinition)
-)
 
 /// What the locks do with an event, by hand.
 private enum LocksOutcome {

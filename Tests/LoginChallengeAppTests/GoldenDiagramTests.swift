@@ -26,7 +26,8 @@ struct GoldenDiagramTests {
     @Test("the project README shows a diagram")
     func projectReadme() throws {
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("](Diagrams/home-loading.svg)"))
+        #expect(readme.contains("](Diagrams/login.svg)"))
+        #expect(readme.contains("](Diagrams/home.svg)"))
     }
 }
 

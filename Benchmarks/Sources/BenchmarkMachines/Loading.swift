@@ -80,3 +80,35 @@ public func loadingSwitchOpaque(_ state: LoadState, _ event: LoadEvent) -> (Load
         return (.dismissed, 0)
     }
 }
+
+/// The same machine declared with a parent: the four failures share, once, what they
+/// ignore. Flattened when resolved, it must dispatch as the flat declaration does.
+public let nestedLoading = MachineDefinition<LoadState, LoadEvent, LoadEffect, Void>(
+    name: "loading",
+    initial: .waiting,
+    events: [.startLoading, .finishLoading] + LoadFailure.allCases.map(LoadEvent.failToLoad) + [.clearError]
+) {
+    In(.waiting) {
+        On(.startLoading, to: .loading, emit: .callCurrentUser)
+    }
+    In(.loading) {
+        Ignore(.startLoading)
+        On(.finishLoading, to: .waiting)
+        for failure in LoadFailure.allCases {
+            On(.failToLoad(failure), to: .failure(failure), emit: .showAlert(failure))
+        }
+    }
+    Parent("failure") {
+        Ignore(.startLoading)
+        On(.clearError, to: .waiting)
+    } children: {
+        In(.failure(.authentication)) {
+            Overrides(.clearError)
+            On(.clearError, to: .dismissed, emit: .dismiss)
+        }
+        In(.failure(.network))
+        In(.failure(.server))
+        In(.failure(.system))
+    }
+    Final(.dismissed) { IgnoreOtherEvents() }
+}

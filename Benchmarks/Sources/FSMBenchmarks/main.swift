@@ -148,6 +148,34 @@ func main() throws {
     }
     targets.append(Target(name: "events with data: the machine agrees with the switch (checksums)", measured: searchResults[0].checksum == searchResults[1].checksum ? "equal" : "differ", met: searchResults[0].checksum == searchResults[1].checksum))
     targets.append(Target(name: "events with data: 0 allocations", measured: "\(searchAllocations)", met: searchAllocations == 0))
+
+    // 3c. Nested states.
+    print("")
+    print("3c. nested states: the loading machine declared with a parent (its failures share what they do), against its flat declaration, `send(_:)`")
+    print("")
+    print("| workload | flat ns | nested ns | ratio nested/flat | nested allocations | checksums |")
+    print("|---|---:|---:|---:|---:|---|")
+    let nestedMachine = try Machine(nestedLoading)
+    var worstNested = 0.0
+    var nestedAllocations = 0
+    var nestedAgrees = true
+    for (workload, events) in workloads.prefix(2) {
+        let results = interleaved([
+            Contender(name: "flat") { sendLoading(machine, events) },
+            Contender(name: "nested") { sendLoading(nestedMachine, events) },
+        ], events: count)
+        let ratio = results[1].ratio(to: results[0])
+        worstNested = max(worstNested, ratio.median)
+        let before = mc_allocations()
+        _ = sendLoading(nestedMachine, events)
+        let allocations = Int(mc_allocations() - before)
+        nestedAllocations += allocations
+        let agree = results[0].checksum == results[1].checksum
+        nestedAgrees = nestedAgrees && agree
+        print("| \(workload) | \(fixed(results[0].median, 2)) | \(fixed(results[1].median, 2)) | \(fixed(ratio.median, 2))x [\(fixed(ratio.min, 2))-\(fixed(ratio.max, 2))] | \(allocations) | \(agree ? "equal" : "differ") |")
+    }
+    targets.append(Target(name: "nested states: dispatch <= 1.2x the flat declaration", measured: fixed(worstNested, 2) + "x", met: worstNested <= 1.2))
+    targets.append(Target(name: "nested states: the same behaviour (checksums) and 0 allocations", measured: "\(nestedAgrees ? "equal" : "differ"), \(nestedAllocations)", met: nestedAgrees && nestedAllocations == 0))
     targets.append(Target(name: "events with data: `send(_:)` <= 2x the switch", measured: fixed(searchRatio.median, 2) + "x", met: searchRatio.median <= 2))
 
     if arguments.count == 2, arguments[1] == "dispatch" {

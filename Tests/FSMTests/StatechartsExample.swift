@@ -1,0 +1,109 @@
+import FSM
+import Testing
+
+// The examples of Documentation.docc/Statecharts.md, compiled here and shown there verbatim
+// (DocumentationExampleTests); StatechartTests checks them against hand-written flat tables.
+
+// example:nested:start
+enum Player: Hashable, Sendable, CaseIterable { case off, on, paused, playing, buffering, error }
+enum PlayerEvent: MachineEvent, Hashable, CaseIterable { case power, play, pause, stall, resume, tick, volume }
+
+let playerDefinition = MachineDefinition<Player, PlayerEvent, String, Void>(name: "player", initial: .off) {
+    In(.off) { On(.power, to: .on, emit: "powerOn") }     // enters `on` at `paused`
+    Parent(state: .on, initial: .paused) {
+        OnEntry("lampOn")
+        OnExit("lampOff")
+        On(.power, to: .off, emit: "powerOff")             // for every child
+        Internal(.volume, emit: "volume")
+        Ignore(.tick)
+    } children: {
+        In(.paused) {
+            OnEntry("showPause")
+            OnExit("hidePause")
+            On(.play, to: .playing)
+        }
+        Parent("active") {
+            OnExit("stopClock")
+            On(.pause, to: .paused)
+        } children: {
+            In(.playing) {
+                On(.stall, to: .buffering)
+                Overrides(.tick)                           // on purpose: playing advances
+                On(.tick, to: .playing, emit: "advance")
+            }
+            In(.buffering) {
+                On(.resume, to: .playing)
+                Overrides(.power)
+                On(.power, to: .error)
+            }
+        }
+    }
+    In(.error) { On(.power, to: .off) }
+}
+// example:nested:end
+
+// example:parallel:start
+enum Toggle: Hashable, Sendable, CaseIterable { case off, on }
+enum LockKey: MachineEvent, Hashable, CaseIterable { case capsLock, numLock, reset }
+
+struct Locks: Hashable, Sendable, CustomStringConvertible {
+    var caps: Toggle
+    var num: Toggle
+    var description: String { "caps \(caps), num \(num)" }
+}
+
+let numAllowed = Guard<Bool>("num lock allowed") { $0 }
+
+let capsDefinition = MachineDefinition<Toggle, LockKey, String, Bool>(name: "caps", initial: .off, events: [.capsLock, .reset]) {
+    In(.off) {
+        On(.capsLock, to: .on)
+        Ignore(.reset)
+    }
+    In(.on) {
+        OnEntry("capsLight")
+        On(.capsLock, to: .off)
+        On(.reset, to: .off, emit: "capsReset")
+    }
+}
+
+let numDefinition = MachineDefinition<Toggle, LockKey, String, Bool>(name: "num", initial: .off, events: [.numLock, .reset]) {
+    In(.off) {
+        On(.numLock, to: .on, guard: numAllowed, emit: "numOn")
+        Ignore(.reset)
+    }
+    In(.on) {
+        On(.numLock, to: .off, emit: "numOff")
+        On(.reset, to: .off, emit: "numReset")
+    }
+}
+
+let locksDefinition = MachineDefinition<Locks, LockKey, String, Bool>(
+    name: "locks", initial: Locks(caps: .off, num: .off),
+    regions: Region("caps", \.caps, capsDefinition), Region("num", \.num, numDefinition)
+)
+// example:parallel:end
+
+@Suite("The statecharts article's examples do what it says")
+struct StatechartsExampleTests {
+    @Test("run")
+    func run() throws {
+        // example:run:start
+        var player = try Machine(playerDefinition)
+        try player.send(.power)             // off -> paused: powerOn, lampOn, showPause
+        try player.send(.play)              // paused -> playing: hidePause
+        let pause = try player.send(.pause) // inherited from 'active'
+        print(pause.effects)                // ["stopClock", "showPause"]
+        print(playerDefinition.configuration(of: player.state)) // "on > paused"
+
+        var locks = try Machine(locksDefinition)
+        try locks.send(.capsLock, context: true)
+        try locks.send(.numLock, context: true)
+        let reset = try locks.send(.reset, context: true)       // both regions move
+        print(reset.effects)                // ["capsReset", "numReset"], in region order
+        // example:run:end
+        #expect(Array(pause.effects) == ["stopClock", "showPause"])
+        #expect(playerDefinition.configuration(of: player.state) == "on > paused")
+        #expect(Array(reset.effects) == ["capsReset", "numReset"])
+        #expect(locks.state == Locks(caps: .off, num: .off))
+    }
+}
