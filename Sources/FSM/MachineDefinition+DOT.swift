@@ -45,15 +45,12 @@ extension MachineGraph {
         if regions.isEmpty {
             appendBody(options, initialID: "__initial", indent: "  ", to: &out)
         } else {
-            let current = options.highlightedState.flatMap { regionStates[$0] }
             for (r, region) in regions.enumerated() {
                 out += "  subgraph cluster_r\(r) {\n"
                 out += "    label="
                 DOT.appendQuoted(region.name, to: &out)
                 out += "; style=\"dashed\"; color=\"gray40\"; fontname=\"Helvetica-Bold\"; fontsize=12;\n"
-                var regionOptions = options
-                regionOptions.highlightedState = current.flatMap { $0.indices.contains(r) && region.graph.nodes.indices.contains($0[r]) ? region.graph.nodes[$0[r]].name : nil }
-                region.graph.appendBody(regionOptions, initialID: "__initial_r\(r)", indent: "    ", to: &out)
+                region.graph.appendBody(regionOptions(options, r), initialID: "__initial_r\(r)", indent: "    ", to: &out)
                 out += "  }\n"
             }
         }
@@ -107,7 +104,7 @@ extension MachineGraph {
                 // A parent's transition leaves from its cluster's border.
                 out += ", ltail=\(parents[parent].id)"
             }
-            if let parent = edge.targetParent, !isInside(edge.source, parent) || edge.sourceParent != nil {
+            if let parent = edge.targetParent, !isInside(edge.source, parent) {
                 out += ", lhead=\(parents[parent].id)"
             }
             if let covered = options.coveredTransitions {

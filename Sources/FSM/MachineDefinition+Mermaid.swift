@@ -25,14 +25,11 @@ extension MachineGraph {
             appendMermaidBody(options, indent: "  ", to: &lines)
         } else {
             // One composite state holding the regions, separated by `--`.
-            let current = options.highlightedState.flatMap { regionStates[$0] }
             lines.append("  state \"\(Mermaid.escaped(name))\" as parallel {")
             for (r, region) in regions.enumerated() {
                 if r > 0 { lines.append("    --") }
                 lines.append("    %% region \(Mermaid.escaped(region.name))")
-                var regionOptions = options
-                regionOptions.highlightedState = current.flatMap { $0.indices.contains(r) && region.graph.nodes.indices.contains($0[r]) ? region.graph.nodes[$0[r]].name : nil }
-                region.graph.appendMermaidBody(regionOptions, indent: "    ", to: &lines)
+                region.graph.appendMermaidBody(regionOptions(options, r), indent: "    ", to: &lines)
             }
             lines.append("  }")
             lines.append("  [*] --> parallel")

@@ -223,6 +223,21 @@ extension MachineDefinition {
                 found.append(Diagnostic(.error, .parentDeclaredTwice, states: [parent.name],
                                         "'\(parent.name)' is declared both as a parent and as a state"))
             }
+            let handled = Set(parent.transitions.map(\.event)), ignored = Set(parent.ignored)
+            for event in Self.uniqueKeys(parent.transitions.map(\.event) + parent.ignored) where resolution.eventIndex[event] != nil {
+                let states = [handled.contains(event) ? "handled" : nil, ignored.contains(event) ? "ignored" : nil, parent.illegal.contains(event) ? "illegal" : nil].compactMap { $0 }
+                guard states.count > 1 else { continue }
+                found.append(Diagnostic(.error, .conflictingDeclarations, states: [parent.name], events: [name(of: event)],
+                                        "parent '\(parent.name)' declares '\(name(of: event))' both \(states.joined(separator: " and "))"))
+            }
+            if parent.ignoresOtherEvents && parent.declaresOtherEventsIllegal {
+                found.append(Diagnostic(.error, .conflictingDeclarations, states: [parent.name],
+                                        "parent '\(parent.name)' declares the other events both ignored (IgnoreOtherEvents) and illegal (IllegalOtherEvents)"))
+            }
+            for event in parent.body.overrides {
+                found.append(Diagnostic(.warning, .shadowedParentDeclaration, states: [parent.name], events: [name(of: event)],
+                                        "Overrides(\(name(of: event))) on parent '\(parent.name)' does nothing: a child says what it overrides"))
+            }
             var reported: Set<Event.Key> = []
             for event in parent.transitions.map(\.event) + parent.ignored + parent.illegal where resolution.eventIndex[event] == nil && reported.insert(event).inserted {
                 found.append(Diagnostic(.error, .undeclaredEvent, states: [parent.name], events: [name(of: event)],
@@ -231,7 +246,7 @@ extension MachineDefinition {
         }
         for parent in resolution.splitParents {
             found.append(Diagnostic(.error, .parentDeclaredTwice, states: [parent],
-                                    "parent '\(parent)' is declared in two places: its children must be declared in one Parent block"))
+                                    "parent '\(parent)' is declared by more than one Parent block: give each its own name, or declare its children in one block"))
         }
         for (p, position) in resolution.undeclaredParentTargets {
             let parent = resolution.parents[p]
@@ -261,6 +276,13 @@ extension MachineDefinition {
                                         "state '\(state)' overrides '\(eventName)', which no parent of it declares"))
             }
         }
+    }
+
+    /// The distinct keys, in first-seen order.
+    @inlinable
+    static func uniqueKeys(_ keys: [Event.Key]) -> [Event.Key] {
+        var seen: Set<Event.Key> = []
+        return keys.filter { seen.insert($0).inserted }
     }
 
     /// Groups of equal names that belong to different values, in first-seen order.

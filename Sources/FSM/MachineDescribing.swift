@@ -32,6 +32,15 @@ public protocol MachineDescribing: Sendable {
     func tableText(_ format: TableFormat) -> String
 }
 
+extension MachineDescribing {
+    /// No regions: a machine that is not parallel.
+    public var regionStateNames: [(region: String, states: [String])] { [] }
+    /// No parents.
+    public var parentStateNames: [String] { [] }
+    /// The state's own name, for a machine without parents or regions.
+    public func configuration(ofStateNamed name: String) -> String? { stateNames.contains(name) ? name : nil }
+}
+
 /// A text format of a ``TransitionTable``.
 public enum TableFormat: String, Sendable, Hashable, CaseIterable {
     /// ``TransitionTable/markdown``.

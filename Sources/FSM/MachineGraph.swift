@@ -237,6 +237,26 @@ struct MachineGraph {
         }
     }
 
+    /// A parallel machine's options as region `r` reads them: the highlighted state and the
+    /// covered transitions of the whole machine, each seen in that region (a transition of the
+    /// machine covers the transition each region took in it).
+    @inlinable
+    func regionOptions(_ options: DiagramOptions, _ r: Int) -> DiagramOptions {
+        let graph = regions[r].graph
+        func name(_ whole: String) -> String? {
+            guard let digits = regionStates[whole], digits.indices.contains(r), graph.nodes.indices.contains(digits[r]) else { return nil }
+            return graph.nodes[digits[r]].name
+        }
+        var result = options
+        result.highlightedState = options.highlightedState.flatMap(name)
+        if let covered = options.coveredTransitions {
+            result.coveredTransitions = Set(covered.compactMap { key in
+                name(key.source).flatMap { source in name(key.target).map { TransitionKey(source: source, event: key.event, target: $0) } }
+            })
+        }
+        return result
+    }
+
     /// The parents that sit directly in `parent` (`nil`: at the top level), in order.
     @inlinable
     func parents(in parent: Int?) -> [Int] {

@@ -2,7 +2,8 @@
 ///
 /// A transition, `Ignore` or `Illegal` line declared on the parent applies to every child
 /// that does not declare that event itself: the child's own line wins, and the table marks
-/// the cells that come from the parent ("inherited from PARENT"). Entry and exit effects of
+/// the cells that come from the parent ("inherited from PARENT"). A final child inherits no
+/// transitions (it finishes the machine), but does inherit what the parent ignores. Entry and exit effects of
 /// the parent run when a transition crosses its border (see ``MachineDefinition``'s
 /// effect order). Parents nest.
 ///
@@ -28,6 +29,9 @@ public struct ParentDeclaration<State: Hashable & Sendable, Event: MachineEvent,
     /// What the parent declares for its children. Its `state` is the parent's first child (a
     /// placeholder: the lines apply to every child, and each child is their source).
     @usableFromInline let body: StateDeclaration<State, Event, Effect, Context>
+    /// Which `Parent` block declared it: two blocks of one name are two parents (validation
+    /// reports them), however they are placed.
+    @usableFromInline let identity: ParentIdentity
 
     @inlinable
     init(name: String, state: State?, initial: State?, body: StateDeclaration<State, Event, Effect, Context>) {
@@ -35,6 +39,7 @@ public struct ParentDeclaration<State: Hashable & Sendable, Event: MachineEvent,
         self.state = state
         self.initial = initial
         self.body = body
+        identity = ParentIdentity()
     }
 
     /// The transitions declared on the parent, in declaration order. Their `source` is the
@@ -52,6 +57,12 @@ public struct ParentDeclaration<State: Hashable & Sendable, Event: MachineEvent,
     public var entryEffects: [Effect] { body.entryEffects }
     /// Effects emitted when a transition leaves the parent.
     public var exitEffects: [Effect] { body.exitEffects }
+}
+
+/// The identity of one `Parent` block (compared by reference; holds nothing).
+@usableFromInline
+final class ParentIdentity: Sendable {
+    @usableFromInline init() {}
 }
 
 /// Declares a parent state and its children (see ``ParentDeclaration``).

@@ -65,16 +65,19 @@ public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
         eventKeys = resolution.events
         configurations = resolution.states.map { definition.configuration(of: $0) }
         finals = resolution.declarations.map(\.isFinal)
-        initialIndex = definition.initial.flatMap { resolution.stateIndex[$0] } ?? -1
+        initialIndex = definition.initial.flatMap { resolution.leafIndex(of: $0) } ?? -1
         assign = { whole, index in whole[keyPath: part] = resolution.states[index] }
-        indexIn = { whole in resolution.stateIndex[whole[keyPath: part]] ?? -1 }
+        indexIn = { whole in resolution.leafIndex(of: whole[keyPath: part]) ?? -1 }
         cell = { s, key in
             guard let e = resolution.eventIndex[key] else { return .unknown }
             switch resolution.cell(s, e) {
             case .ignored: return .ignored
             case let .illegal(declared): return .illegal(declared: declared)
             case let .transitions(range):
-                return .transitions(range.map { ref in
+                // A transition to an undeclared state is left out: the region's own
+                // diagnostics report it, and the machine refuses to run.
+                return .transitions(range.compactMap { ref in
+                    guard resolution.refTargets[ref] >= 0 else { return nil }
                     let transition = resolution.transition(s, ref)
                     return (Int(resolution.refTargets[ref]), transition.guard, resolution.effects(s, e, ref), transition.isInternal)
                 })
@@ -156,16 +159,20 @@ extension MachineDefinition {
                 var moves: [(region: Int, candidates: [(target: Int, guard: TransitionGuard<Context, Event>?, effects: [Effect], isInternal: Bool)])] = []
                 var ignores = false
                 var declaredIllegal = true
+                var known = false
                 for (r, region) in regions.enumerated() {
                     switch region.cell(combination[r], key) {
-                    case .unknown: break
+                    case .unknown: continue
                     case .ignored: ignores = true
                     case let .illegal(declared): declaredIllegal = declaredIllegal && declared
-                    case let .transitions(candidates): moves.append((r, candidates))
+                    case let .transitions(candidates):
+                        if !candidates.isEmpty { moves.append((r, candidates)) }
                     }
+                    known = true
                 }
                 if moves.isEmpty {
-                    if ignores { ignored.append(key) } else if declaredIllegal { illegal.append(key) }
+                    // An event no region lists stays undeclared-illegal.
+                    if ignores { ignored.append(key) } else if declaredIllegal && known { illegal.append(key) }
                     continue
                 }
                 let guarded = moves.filter { $0.candidates.count > 1 || $0.candidates[0].guard != nil }

@@ -50,7 +50,7 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     /// Per ref, the index of the transition's target state, or -1 when it is not declared.
     @usableFromInline let refTargets: [Int32]
 
-    /// The parents of the states, each once, in order of first appearance (by name).
+    /// The parents of the states, each `Parent` block once, in order of first appearance.
     @usableFromInline let parents: [ParentDeclaration<State, Event, Effect, Context>]
     @usableFromInline let parentIndex: [String: Int]
     /// Per state, the indices of its parents, outermost first; empty when no state has one.
@@ -60,7 +60,7 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     @usableFromInline let parentInitialLeaf: [Int]
     /// Parents named by a state value: the value, and the parent's index.
     @usableFromInline let parentStateIndex: [State: Int]
-    /// Names of parents whose children are not declared together (declared in two places).
+    /// Names shared by more than one `Parent` block.
     @usableFromInline let splitParents: [String]
     /// Per cell, the parent its declaration comes from, or -1 when the state declares it
     /// itself; empty when no state has a parent.
@@ -262,7 +262,7 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
         self.undeclaredParentTargets = undeclaredParentTargets
     }
 
-    /// The parents of a list of declarations: each once, by name, in order of first
+    /// The parents of a list of declarations: each `Parent` block once, in order of first
     /// appearance; each state's chain of parent indices; each parent's initial leaf.
     @inlinable
     static func hierarchy(_ declarations: [Declaration], stateIndex: [State: Int]) -> (
@@ -272,25 +272,27 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
         guard declarations.contains(where: { !$0.parents.isEmpty }) else { return ([], [:], [], [], [:], []) }
         var parents: [ParentDeclaration<State, Event, Effect, Context>] = []
         var parentIndex: [String: Int] = [:]
-        var lastMember: [Int] = []
+        var byIdentity: [ObjectIdentifier: Int] = [:]
         var split: [String] = []
         var chains: [[Int32]] = []
         chains.reserveCapacity(declarations.count)
-        for (s, declaration) in declarations.enumerated() {
+        for declaration in declarations {
             var chain: [Int32] = []
             for parent in declaration.parents {
+                let identity = ObjectIdentifier(parent.identity)
                 let p: Int
-                if let known = parentIndex[parent.name] {
+                if let known = byIdentity[identity] {
                     p = known
-                    // Children of one parent are declared together: a gap means a second
-                    // parent of the same name.
-                    if lastMember[p] != s - 1 && !split.contains(parent.name) { split.append(parent.name) }
-                    lastMember[p] = s
                 } else {
                     p = parents.count
-                    parentIndex[parent.name] = p
+                    byIdentity[identity] = p
+                    // Two `Parent` blocks of one name: two parents, reported by validation.
+                    if parentIndex[parent.name] != nil {
+                        if !split.contains(parent.name) { split.append(parent.name) }
+                    } else {
+                        parentIndex[parent.name] = p
+                    }
                     parents.append(parent)
-                    lastMember.append(s)
                 }
                 chain.append(Int32(p))
             }
@@ -394,6 +396,10 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
         var common = 0
         while common < source.count, common < destination.count, source[common] == destination[common], source[common] != owner {
             common += 1
+        }
+        // A transition to a parent the source is in leaves and re-enters that parent.
+        if let parent = parentStateIndex[transition.target], let depth = destination.firstIndex(of: Int32(parent)) {
+            common = min(common, depth)
         }
         var effects = declarations[s].exitEffects
         for p in source[common...].reversed() { effects += parents[Int(p)].exitEffects }

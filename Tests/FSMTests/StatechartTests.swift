@@ -244,7 +244,35 @@ struct HierarchyValidationTests {
             In(.c) { On(.go, to: .b) }
             Parent("p") { On(.back, to: .c) } children: { In(.b) }
         }
-        #expect(split.validate().contains { $0.kind == .parentDeclaredTwice && $0.message.contains("declared in two places") })
+        #expect(split.validate().contains { $0.kind == .parentDeclaredTwice && $0.message.contains("declared by more than one Parent block") })
+        // Side by side too: two blocks are two parents, whatever their names.
+        let adjacent = MachineDefinition<S, E, Never, Void>(name: "m", initial: .a) {
+            In(.a) { On(.go, to: .b) }
+            for state in [S.b, .c] {
+                Parent("p") { On(.back, to: state == .b ? .a : .b) } children: { In(state) }
+            }
+        }
+        #expect(adjacent.validate().contains { $0.kind == .parentDeclaredTwice })
+        // Each child inherits from its own block.
+        guard case let .transitions(entries)? = adjacent.table.cell(.c, .back) else {
+            Issue.record("c + back is not a transition")
+            return
+        }
+        #expect(entries.map(\.target) == [.b])
+        let conflicting = MachineDefinition<S, E, Never, Void>(name: "m", initial: .a) {
+            In(.a) { On(.go, to: .b) }
+            Parent("p") {
+                On(.back, to: .a)
+                Ignore(.back)
+                IgnoreOtherEvents()
+                IllegalOtherEvents()
+                Overrides(.go)
+            } children: { In(.b) }
+        }
+        let messages = conflicting.validate().map(\.message)
+        #expect(messages.contains("parent 'p' declares 'back' both handled and ignored"))
+        #expect(messages.contains("parent 'p' declares the other events both ignored (IgnoreOtherEvents) and illegal (IllegalOtherEvents)"))
+        #expect(messages.contains("Overrides(go) on parent 'p' does nothing: a child says what it overrides"))
         let both = MachineDefinition<S, E, Never, Void>(name: "m", initial: .a) {
             In(.group) { On(.go, to: .a) }
             Parent(state: .group) { On(.back, to: .group) } children: { In(.a) }
@@ -256,6 +284,40 @@ struct HierarchyValidationTests {
         }
         #expect(unreachable.validate().contains { $0.message == "child 'c' of 'p' can never be entered from the initial state 'a'" })
         #expect(throws: DefinitionError.self) { try Machine(split) }
+    }
+
+    @Test("a transition to the parent the source is in leaves and re-enters it, wherever it is declared")
+    func reenteringAParent() throws {
+        enum Q: Hashable, Sendable { case group, one, two }
+        let fromChild = MachineDefinition<Q, E, String, Void>(name: "m", initial: .group) {
+            Parent(state: .group, initial: .one) {
+                OnEntry("enter group")
+                OnExit("exit group")
+            } children: {
+                In(.one) { On(.go, to: .two) }
+                In(.two) { On(.back, to: .group, emit: "restart") }
+            }
+        }
+        var machine = try Machine(fromChild)
+        #expect(machine.state == .one)
+        try machine.send(.go)
+        let step = try machine.send(.back)
+        #expect(step.target == .one)
+        #expect(Array(step.effects) == ["exit group", "restart", "enter group"])
+        #expect(fromChild.dot().contains("s1 -> s0 [label=\"back / restart\", constraint=false];"), "no lhead on an edge inside the cluster")
+    }
+
+    @Test("a region with a broken definition does not crash the parallel machine; validation says why")
+    func brokenRegion() {
+        let broken = MachineDefinition<Toggle, LockKey, String, Bool>(name: "broken", initial: .off, events: [.reset]) {
+            In(.off) { On(.reset, to: .on) }
+        }
+        let definition = MachineDefinition<Locks, LockKey, String, Bool>(
+            name: "m", initial: Locks(caps: .off, num: .off),
+            regions: Region("caps", \.caps, broken), Region("num", \.num, numDefinition)
+        )
+        #expect(definition.validate().contains { $0.message == "region 'caps': the transition 'off' --reset--> 'on' goes to the undeclared state 'on'" })
+        #expect(throws: DefinitionError.self) { try Machine(definition) }
     }
 
     @Test("guards on one event in two regions are an error")
@@ -309,5 +371,10 @@ struct StatechartDiagramTests {
         #expect(dot.contains("  subgraph cluster_r1 {\n    label=\"num\"; style=\"dashed\";"))
         #expect(dot.contains("r0s1 [label=\"on\\nentry / capsLight\", style=\"rounded,filled\""))
         #expect(dot.contains("r1s0 [label=\"off\", style=\"rounded,filled\""))
+        // Coverage: a transition of the machine covers each region's.
+        let covered: Set<TransitionKey> = [TransitionKey(source: "caps off, num off", event: "capsLock", target: "caps on, num off")]
+        let coverage = locksDefinition.dot(DiagramOptions(coveredTransitions: covered))
+        #expect(coverage.contains("r0s0 -> r0s1 [label=\"capsLock\"];"))
+        #expect(coverage.contains("r1s0 -> r1s1 [label=\"numLock [num lock allowed] / numOn\", style=dashed, color=\"red\", fontcolor=\"red\"];"))
     }
 }

@@ -86,6 +86,52 @@ struct GraphvizTests {
     }
 }
 
+/// A machine whose parents and whose parallel regions have tricky names.
+let trickyNested = MachineDefinition<String, String, String, Void>(name: "nested \"x\"", initial: trickyNames[0], events: ["go \"on\"", "back\\{x}"]) {
+    In(trickyNames[0]) { On("go \"on\"", to: trickyNames[1]) }
+    Parent("parent \"p\" <{|}>") {
+        OnEntry("in \"p\"")
+        On("back\\{x}", to: trickyNames[0], emit: "out|<>")
+    } children: {
+        In(trickyNames[1]) { On("go \"on\"", to: trickyNames[2]) }
+        Parent("inner\nparent") { OnExit("bye") } children: { In(trickyNames[2]) }
+    }
+}
+
+struct TrickyPair: Hashable, Sendable { var left: String; var right: String }
+
+let trickyParallel = MachineDefinition<TrickyPair, String, String, Void>(
+    name: "regions", initial: TrickyPair(left: trickyNames[0], right: trickyNames[0]),
+    regions: Region("left \"r\" {|}", \.left, trickyNested), Region("right\nside", \.right, trickyNested)
+)
+
+@Suite("Graphviz draws nested states and regions", .enabled(if: graphviz != nil, "Graphviz (dot) is not installed; CI installs it"))
+struct GraphvizStatechartTests {
+    @Test("parents are clusters with their names as labels; one edge per parent transition, from the cluster")
+    func nested() throws {
+        let graphviz = try #require(graphviz)
+        let dot = trickyNested.dot()
+        let (nodes, edges) = try counts(dot, graphviz)
+        #expect(nodes == 4, "three states and the initial point")
+        #expect(edges == 4, "the initial arrow, two own transitions, one parent transition")
+        let texts = svgTexts(try graphviz.svg(fromDOT: dot))
+        #expect(texts.contains("parent \"p\" <{|}>") && texts.contains("entry / in \"p\"") && texts.contains("inner") && texts.contains("exit / bye"))
+        #expect(texts.contains("back\\{x} / out|<>"))
+    }
+
+    @Test("regions are clusters with their names; each region draws its own states")
+    func parallel() throws {
+        let graphviz = try #require(graphviz)
+        let dot = trickyParallel.dot()
+        let (nodes, edges) = try counts(dot, graphviz)
+        #expect(nodes == 8, "three states and an initial point per region")
+        #expect(edges == 8)
+        let texts = svgTexts(try graphviz.svg(fromDOT: dot))
+        #expect(texts.contains("left \"r\" {|}") && texts.contains("right") && texts.contains("side"))
+        #expect(trickyParallel.states.count == 9)
+    }
+}
+
 @Suite("Running Graphviz")
 struct GraphvizProcessTests {
     /// A stand-in for `dot`: a shell script.

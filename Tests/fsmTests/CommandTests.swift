@@ -15,6 +15,9 @@ struct CommandTests {
             "home 21 states 9 events",
             "passcode 5 states 2 events",
         ])
+        let full = run.stdout.split(separator: "\n")
+        #expect(full[0].contains("  parents: failed  "))
+        #expect(full[3].contains("  regions: loading (7 states) ∥ logout (3 states)  "))
     }
 
     @Test("table --format json of each machine parses, with every cell", arguments: [
