@@ -56,7 +56,16 @@ enum Subprocess {
         var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, nil, &argv, environ)
+        var spawned = posix_spawn(&pid, path, &actions, nil, &argv, environ)
+        // ETXTBSY: the program's file is still open for writing somewhere, typically in a
+        // child that another thread forked while the file was being written; it passes as
+        // soon as that child execs. Retry for up to half a second.
+        var attempts = 0
+        while spawned == ETXTBSY && attempts < 250 {
+            attempts += 1
+            usleep(2_000)
+            spawned = posix_spawn(&pid, path, &actions, nil, &argv, environ)
+        }
         closeAll([stdinPipe[0], stdoutPipe[1], stderrPipe[1]])
         spawnLock.unlock()
         guard spawned == 0 else {
