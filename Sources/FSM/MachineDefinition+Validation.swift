@@ -9,6 +9,12 @@ extension MachineDefinition {
     /// no way out, events no state accepts, an event listed twice. In ``ValidationMode/strict``
     /// mode, a pair that is neither handled, ignored nor declared illegal is an error.
     ///
+    /// With parents: a parent whose `initial` is not its child, two `Parent` blocks of one name,
+    /// conflicting parent lines, children that shadow a parent's line without ``Overrides``
+    /// (a warning), children that can never be entered. With regions: guards on one event in
+    /// two regions, an initial state that does not hold each region's initial state, and each
+    /// region's own diagnostics (a parallel machine's unhandled pairs are reported by region).
+    ///
     /// Validation reads the declarations only; it never calls a guard.
     @inlinable
     public func validate(_ mode: ValidationMode = .standard) -> [Diagnostic] {
@@ -117,7 +123,8 @@ extension MachineDefinition {
                     break
                 }
             }
-            if mode == .strict && !declaration.isFinal && !unhandled.isEmpty {
+            // A parallel machine's unhandled pairs are its regions': they report them, by name.
+            if mode == .strict && parallel == nil && !declaration.isFinal && !unhandled.isEmpty {
                 found.append(Diagnostic(.error, .unhandledPair, states: [state], events: unhandled,
                                         "state '\(state)' neither handles, ignores nor declares illegal \(Self.list(unhandled))"))
             }

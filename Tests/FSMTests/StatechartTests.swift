@@ -320,6 +320,20 @@ struct HierarchyValidationTests {
         #expect(throws: DefinitionError.self) { try Machine(definition) }
     }
 
+    @Test("strict validation of a parallel machine names the region of an unhandled pair, once")
+    func strictRegions() {
+        let partial = MachineDefinition<Toggle, LockKey, String, Bool>(name: "partial", initial: .off, events: [.capsLock, .reset]) {
+            In(.off) { On(.capsLock, to: .on) }
+            In(.on) { On(.capsLock, to: .off); Ignore(.reset) }
+        }
+        let definition = MachineDefinition<Locks, LockKey, String, Bool>(
+            name: "m", initial: Locks(caps: .off, num: .off),
+            regions: Region("caps", \.caps, partial), Region("num", \.num, numDefinition)
+        )
+        let unhandled = definition.validate(.strict).filter { $0.kind == .unhandledPair }.map(\.message)
+        #expect(unhandled == ["region 'caps': state 'off' neither handles, ignores nor declares illegal 'reset'"])
+    }
+
     @Test("guards on one event in two regions are an error")
     func regionGuards() {
         let yes = Guard<Bool>("yes") { $0 }
