@@ -231,7 +231,7 @@ extension MachineDefinition {
                                         "'\(parent.name)' is declared both as a parent and as a state"))
             }
             let handled = Set(parent.transitions.map(\.event)), ignored = Set(parent.ignored)
-            for event in Self.uniqueKeys(parent.transitions.map(\.event) + parent.ignored) where resolution.eventIndex[event] != nil {
+            for event in Self.unique(parent.transitions.map(\.event) + parent.ignored) where resolution.eventIndex[event] != nil {
                 let states = [handled.contains(event) ? "handled" : nil, ignored.contains(event) ? "ignored" : nil, parent.illegal.contains(event) ? "illegal" : nil].compactMap { $0 }
                 guard states.count > 1 else { continue }
                 found.append(Diagnostic(.error, .conflictingDeclarations, states: [parent.name], events: [name(of: event)],
@@ -285,13 +285,6 @@ extension MachineDefinition {
         }
     }
 
-    /// The distinct keys, in first-seen order.
-    @inlinable
-    static func uniqueKeys(_ keys: [Event.Key]) -> [Event.Key] {
-        var seen: Set<Event.Key> = []
-        return keys.filter { seen.insert($0).inserted }
-    }
-
     /// Groups of equal names that belong to different values, in first-seen order.
     @inlinable
     static func sameNames(_ names: [String]) -> [[String]] {
@@ -303,9 +296,9 @@ extension MachineDefinition {
     }
 
     @inlinable
-    static func unique(_ names: [String]) -> [String] {
-        var seen: Set<String> = []
-        return names.filter { seen.insert($0).inserted }
+    static func unique<Value: Hashable>(_ values: [Value]) -> [Value] {
+        var seen: Set<Value> = []
+        return values.filter { seen.insert($0).inserted }
     }
 
     @inlinable

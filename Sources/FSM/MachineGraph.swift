@@ -39,8 +39,6 @@ struct MachineGraph {
         @usableFromInline let parent: Int?
         /// Its own children (states), in declaration order.
         @usableFromInline let members: [Int]
-        /// The leaf that stands for it as the end of an edge (its initial child), or -1.
-        @usableFromInline let anchor: Int
         @usableFromInline let entryEffects: [String]
         @usableFromInline let exitEffects: [String]
         /// Its internal transitions, as labels.
@@ -49,12 +47,11 @@ struct MachineGraph {
         @usableFromInline let ignored: [String]
 
         @inlinable
-        init(id: String, name: String, parent: Int?, members: [Int], anchor: Int, entryEffects: [String], exitEffects: [String], internalLabels: [String], ignored: [String]) {
+        init(id: String, name: String, parent: Int?, members: [Int], entryEffects: [String], exitEffects: [String], internalLabels: [String], ignored: [String]) {
             self.id = id
             self.name = name
             self.parent = parent
             self.members = members
-            self.anchor = anchor
             self.entryEffects = entryEffects
             self.exitEffects = exitEffects
             self.internalLabels = internalLabels
@@ -153,28 +150,28 @@ struct MachineGraph {
             for (p, parent) in resolution.parents.enumerated() {
                 let members = nodes.indices.filter { parentOf[$0] == p }
                 let outer = resolution.chains.first { $0.contains(Int32(p)) }.flatMap { chain in chain.firstIndex(of: Int32(p)).flatMap { $0 > 0 ? Int(chain[$0 - 1]) : nil } }
+                // The parent's edges leave from its initial child, clipped at its border.
                 let anchor = resolution.parentInitialLeaf[p]
                 var internalLabels: [String] = []
                 for transition in parent.body.transitions {
                     guard let e = resolution.eventIndex[transition.event] else { continue }
-                    let edge = Edge(source: max(anchor, 0), target: max(anchor, 0), event: resolution.eventNames[e], guardName: transition.guard?.name,
+                    let target = transition.isInternal ? anchor : resolution.leafIndex(of: transition.target) ?? -1
+                    var edge = Edge(source: anchor, target: target, event: resolution.eventNames[e], guardName: transition.guard?.name,
                                     effects: names(transition.effects), kind: transition.isInternal ? .internal : .external)
                     if transition.isInternal {
                         internalLabels.append(edge.label() + " (internal)")
                         continue
                     }
-                    let target = resolution.stateIndex[transition.target] ?? resolution.parentStateIndex[transition.target].map { resolution.parentInitialLeaf[$0] } ?? -1
                     guard anchor >= 0, target >= 0 else { continue }
-                    var drawn = Edge(source: anchor, target: target, event: edge.event, guardName: edge.guardName, effects: edge.effects, kind: .external)
-                    drawn.sourceParent = p
-                    drawn.targetParent = resolution.parentStateIndex[transition.target]
-                    parentEdges.append(drawn)
+                    edge.sourceParent = p
+                    edge.targetParent = resolution.parentStateIndex[transition.target]
+                    parentEdges.append(edge)
                 }
                 var ignoredByParent: [String] = []
                 for event in parent.body.ignored where resolution.eventIndex[event] != nil { ignoredByParent.append(definition.name(of: event)) }
                 if parent.body.ignoresOtherEvents { ignoredByParent.append("other events") }
                 parentNodes.append(ParentNode(
-                    id: "cluster_\(idPrefix)p\(p)", name: parent.name, parent: outer, members: members, anchor: anchor,
+                    id: "cluster_\(idPrefix)p\(p)", name: parent.name, parent: outer, members: members,
                     entryEffects: names(parent.entryEffects), exitEffects: names(parent.exitEffects),
                     internalLabels: internalLabels, ignored: ignoredByParent
                 ))

@@ -14,6 +14,11 @@
 /// context types; each region's own `events` are the columns it knows (an event it does
 /// not list leaves it where it is).
 public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+    /// One transition of a region: target state index, guard, effects in order (its exit and
+    /// entry effects included), internal or not.
+    @usableFromInline
+    typealias Move = (target: Int, guard: TransitionGuard<Context, Event>?, effects: [Effect], isInternal: Bool)
+
     /// What a region does with an event in one of its states.
     @usableFromInline
     enum Cell {
@@ -21,9 +26,8 @@ public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
         case unknown
         case ignored
         case illegal(declared: Bool)
-        /// Its transitions, in order: target state index, guard, effects in order (its exit
-        /// and entry effects included), internal or not.
-        case transitions([(target: Int, guard: TransitionGuard<Context, Event>?, effects: [Effect], isInternal: Bool)])
+        /// Its transitions, in order.
+        case transitions([Move])
     }
 
     /// The region's name.
@@ -156,7 +160,7 @@ extension MachineDefinition {
             var ignored: [Event.Key] = []
             var illegal: [Event.Key] = []
             for key in allEvents {
-                var moves: [(region: Int, candidates: [(target: Int, guard: TransitionGuard<Context, Event>?, effects: [Effect], isInternal: Bool)])] = []
+                var moves: [(region: Int, candidates: [Region<State, Event, Effect, Context>.Move])] = []
                 var ignores = false
                 var declaredIllegal = true
                 var known = false
@@ -187,7 +191,7 @@ extension MachineDefinition {
                 let chooser = guarded.first?.region
                 // The regions that always move, with their single transition.
                 let fixed = moves.filter { $0.region != chooser }.map { ($0.region, $0.candidates[0]) }
-                func combined(_ choice: (region: Int, candidate: (target: Int, guard: TransitionGuard<Context, Event>?, effects: [Effect], isInternal: Bool))?) -> TransitionDeclaration<State, Event, Effect, Context> {
+                func combined(_ choice: (region: Int, candidate: Region<State, Event, Effect, Context>.Move)?) -> TransitionDeclaration<State, Event, Effect, Context> {
                     var parts = fixed
                     if let choice { parts.append(choice) }
                     parts.sort { $0.0 < $1.0 }

@@ -52,7 +52,6 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
 
     /// The parents of the states, each `Parent` block once, in order of first appearance.
     @usableFromInline let parents: [ParentDeclaration<State, Event, Effect, Context>]
-    @usableFromInline let parentIndex: [String: Int]
     /// Per state, the indices of its parents, outermost first; empty when no state has one.
     @usableFromInline let chains: [[Int32]]
     /// Per parent, the state its initial child stands for (a leaf), or -1 when its `initial`
@@ -252,7 +251,6 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
         stateNames = states.map { String(describing: $0) }
         eventNames = events.map { String(describing: $0) }
         parents = hierarchy.parents
-        parentIndex = hierarchy.parentIndex
         chains = hierarchy.chains
         parentInitialLeaf = hierarchy.initialLeaf
         parentStateIndex = hierarchy.parentStateIndex
@@ -266,12 +264,12 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     /// appearance; each state's chain of parent indices; each parent's initial leaf.
     @inlinable
     static func hierarchy(_ declarations: [Declaration], stateIndex: [State: Int]) -> (
-        parents: [ParentDeclaration<State, Event, Effect, Context>], parentIndex: [String: Int], chains: [[Int32]],
+        parents: [ParentDeclaration<State, Event, Effect, Context>], chains: [[Int32]],
         initialLeaf: [Int], parentStateIndex: [State: Int], split: [String]
     ) {
-        guard declarations.contains(where: { !$0.parents.isEmpty }) else { return ([], [:], [], [], [:], []) }
+        guard declarations.contains(where: { !$0.parents.isEmpty }) else { return ([], [], [], [:], []) }
         var parents: [ParentDeclaration<State, Event, Effect, Context>] = []
-        var parentIndex: [String: Int] = [:]
+        var names: Set<String> = []
         var byIdentity: [ObjectIdentifier: Int] = [:]
         var split: [String] = []
         var chains: [[Int32]] = []
@@ -287,11 +285,7 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
                     p = parents.count
                     byIdentity[identity] = p
                     // Two `Parent` blocks of one name: two parents, reported by validation.
-                    if parentIndex[parent.name] != nil {
-                        if !split.contains(parent.name) { split.append(parent.name) }
-                    } else {
-                        parentIndex[parent.name] = p
-                    }
+                    if !names.insert(parent.name).inserted && !split.contains(parent.name) { split.append(parent.name) }
                     parents.append(parent)
                 }
                 chain.append(Int32(p))
@@ -323,7 +317,7 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
             return leaf
         }
         for p in parents.indices { _ = resolve(p, depth: 0) }
-        return (parents, parentIndex, chains, initialLeaf, parentStateIndex, split)
+        return (parents, chains, initialLeaf, parentStateIndex, split)
     }
 
     /// The distinct values in first-seen order, the position of each among them, and the
