@@ -39,9 +39,9 @@ def tmux(*args):
 class Screen:
     """One program in a tmux window of a given size."""
 
-    def __init__(self, command, width=80, height=24):
+    def __init__(self, command, width=80, height=24, state=STATE):
         self.name = "t%d" % time.monotonic_ns()
-        shell = "env XDG_STATE_HOME=%s %s; echo '[exited '$?']'; sleep 30" % (shlex.quote(STATE), command)
+        shell = "env XDG_STATE_HOME=%s %s; echo '[exited '$?']'; sleep 30" % (shlex.quote(state), command)
         tmux("new-session", "-d", "-s", self.name, "-c", STATE, "-x", str(width), "-y", str(height), shell)
 
     def keys(self, *keys):
@@ -82,6 +82,32 @@ class Screen:
 
     def close(self):
         subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", self.name], capture_output=True)
+
+    def tty(self):
+        return tmux("display-message", "-p", "-t", self.name, "#{pane_tty}").strip()
+
+    def modes(self):
+        """The terminal's local modes as `stty -a` reads them back: e.g. {'icanon': True}."""
+        out = subprocess.run(["stty", "-a", "-F", self.tty()], capture_output=True, text=True).stdout
+        words = set(out.replace(";", " ").split())
+        return {flag: flag in words for flag in ("icanon", "echo", "isig", "iexten", "icrnl")}
+
+    def wait_modes(self, raw, what):
+        """Waits until the terminal is raw (icanon, echo and isig off) or cooked (all on)."""
+        def check(_):
+            modes = self.modes()
+            return all(not modes[f] for f in ("icanon", "echo", "isig")) if raw else all(modes.values())
+        self.wait(check, lambda: "%s: the terminal %s (stty reads %r)" % (what, "raw" if raw else "restored", self.modes()))
+
+    def program(self, name="fsm"):
+        """The pid of the program the pane's shell started, and its state letter (R, S, T...)."""
+        shell = tmux("display-message", "-p", "-t", self.name, "#{pane_pid}").strip()
+        out = subprocess.run(["ps", "-o", "pid=,stat=,comm=", "--ppid", shell], capture_output=True, text=True).stdout
+        for line in out.splitlines():
+            pid, stat, comm = line.split(None, 2)
+            if comm.strip() == name:
+                return int(pid), stat
+        raise Failure("no %s process under the pane's shell: %r" % (name, out))
 
 
 def repl(machine="login", width=80, extra=""):
@@ -324,6 +350,83 @@ CONTROL = re.compile(rb"[\x00-\x09\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]")
 OWN = re.compile(rb"\x1b\[K|\x1b\[[0-9]+C|\x1b\[H\x1b\[2J")
 
 
+def signal_ends_and_restores(command, prompt, signal_name, number):
+    s = Screen(command)
+    s.wait_prompt(prompt)
+    s.wait_modes(True, "at the prompt")
+    pid, _ = s.program()
+    os.kill(pid, number)
+    s.wait_for("[exited %d]" % (128 + number))
+    s.wait_modes(False, "after %s" % signal_name)
+    if "crashed" in s.contents() or "Backtrace" in s.contents():
+        raise Failure("%s: a crash report: %s" % (signal_name, s.contents()))
+    s.close()
+
+
+@test
+def sigint_and_sigquit_restore_the_terminal_and_end_at_once():
+    import signal
+    for number, name in ((signal.SIGINT, "SIGINT"), (signal.SIGQUIT, "SIGQUIT"), (signal.SIGTERM, "SIGTERM"), (signal.SIGHUP, "SIGHUP")):
+        signal_ends_and_restores("%s repl login" % shlex.quote(FSM), "login(idle)>", name, number)
+        signal_ends_and_restores("%s app --no-history" % shlex.quote(FSM), ">", name + " (app)", number)
+
+
+def stop_and_continue(command, prompt, stop, typed, expected):
+    """Stops the program (`stop` sends SIGTSTP or types Ctrl-Z): the terminal is restored and
+    the process stopped; SIGCONT: raw again, the prompt redrawn, and typing works."""
+    import signal
+    s = Screen(command)
+    s.wait_prompt(prompt)
+    s.wait_modes(True, "at the prompt")
+    pid, _ = s.program()
+    stop(s, pid)
+    s.wait(lambda _: s.program()[1].startswith("T"), "the process stopped")
+    s.wait_modes(False, "while stopped")
+    os.kill(pid, signal.SIGCONT)
+    s.wait_modes(True, "after SIGCONT")
+    s.wait_prompt(prompt)
+    s.text(typed)
+    s.keys("Enter")
+    s.wait_for(expected)
+    s.close()
+
+
+@test
+def sigtstp_and_ctrl_z_restore_the_terminal_and_sigcont_resumes():
+    import signal
+    by_signal = lambda s, pid: os.kill(pid, signal.SIGTSTP)
+    by_key = lambda s, pid: s.keys("C-z")
+    for stop in (by_signal, by_key):
+        stop_and_continue("%s repl login" % shlex.quote(FSM), "login(idle)>", stop, "edit", "idle --edit--> idle")
+        stop_and_continue("%s app --no-history" % shlex.quote(FSM), ">", stop, "help", "id TEXT")
+
+
+@test
+def two_windows_on_one_history_keep_every_line():
+    state = tempfile.mkdtemp(prefix="fsm-pty-history-")
+    first = Screen("%s repl login" % shlex.quote(FSM), state=state)
+    second = Screen("%s repl login" % shlex.quote(FSM), state=state)
+    first.wait_prompt("login(idle)>")
+    second.wait_prompt("login(idle)>")
+    typed = []
+    for number in range(15):
+        for name, s in (("a", first), ("b", second)):
+            line = "# %s%d" % (name, number)
+            s.text(line)
+            s.keys("Enter")
+            s.wait_prompt("login(idle)>")
+            typed.append(line)
+    for s in (first, second):
+        s.keys("C-d")
+        s.wait_for("[exited 0]")
+        s.close()
+    with open(os.path.join(state, "fsm", "history", "login")) as f:
+        kept = f.read().splitlines()
+    shutil.rmtree(state, ignore_errors=True)
+    if kept != typed:
+        raise Failure("the history file holds %d of %d lines typed in two windows: %r" % (len(kept), len(typed), kept))
+
+
 def hostile_input():
     data = bytes(b for b in range(0x20) if b not in (0x03, 0x04, 0x0a, 0x0d)) + b"\x7f"
     data += b"\x1b]0;PWNED\x07\x1b[2J\x1b[31mred\x1bP1$q\x1b\\\x9b2J"
@@ -361,7 +464,8 @@ def assert_no_raw_control(output, where):
 
 @test
 def no_raw_control_byte_from_input_at_a_terminal():
-    hostile = hostile_input()
+    # Ctrl-Z (0x1A) stops the program at a terminal, as it should: not typed here.
+    hostile = hostile_input().replace(b"\x1a", b"")
     out = raw_output([FSM, "repl", "login", "--no-history"], [hostile, b"\r", b":quit\r"], b"login(idle)> ")
     assert_no_raw_control(out, "fsm repl at a terminal")
     out = raw_output([FSM, "app", "--no-history", "--speed", "50"], [b"id " + hostile, b"\r", hostile + b"\r", b"quit\r"], b"\r> ")

@@ -54,12 +54,16 @@ public struct DiagramSet: Sendable {
         zip(machines, stems).map { machine, stem in ("\(stem).svg", machine.dot(DiagramOptions())) }
     }
 
+    /// The words near the top of every generated `README.md`, by which writers recognise a
+    /// README they may replace.
+    package static let generatedMarker = "Generated from the machine definitions by"
+
     /// `README.md`: a legend, then per machine its name, summary, SVG and Mermaid block.
     public var readme: String {
         var lines = [
             "# Diagrams",
             "",
-            "Generated from the machine definitions by",
+            Self.generatedMarker,
             "`swift package --allow-writing-to-package-directory generate-diagrams`.",
             "Do not edit by hand: the diagrams check (the tool's `diagrams --check`, or",
             "`expectDiagramsMatch` in the tests) fails when a file here no longer matches the code.",

@@ -190,8 +190,9 @@ enum DOT {
 
     /// Appends `text` escaped for the inside of a DOT quoted string: backslashes and quotes
     /// escaped (so `\N`, `\l` and the like stay literal), `&` written as `&amp;` (Graphviz
-    /// decodes HTML entities such as `&lt;` or `&#35;` in labels), line breaks as `\n`, other
-    /// control characters replaced by U+FFFD. Non-ASCII text is kept as UTF-8.
+    /// decodes HTML entities such as `&lt;` or `&#35;` in labels), line breaks as `\n`, a tab
+    /// kept (Graphviz draws it, and SVG may hold it), other control characters replaced by
+    /// U+FFFD (SVG, which is XML, cannot hold them). Non-ASCII text is kept as UTF-8.
     @inlinable
     static func appendEscaped(_ text: String, to out: inout String) {
         if !text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "&") || $0 < 0x20 || $0 == 0x7F }) {
@@ -205,6 +206,7 @@ enum DOT {
             case "&": out += "&amp;"
             case "\n": out += "\\n"
             case "\r": break
+            case "\t": out += "\t"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }

@@ -23,6 +23,9 @@ extension MachineDefinition {
 
     @inlinable
     func validate(resolution: Resolution<State, Event, Effect, Context>, mode: ValidationMode) -> [Diagnostic] {
+        if let parallel, let tooLarge = parallel.tooLarge {
+            return [tooLarge] + parallel.regions.flatMap { $0.diagnostics(mode) }
+        }
         var found: [Diagnostic] = []
         checkDeclarations(resolution, into: &found)
         checkCells(resolution, mode: mode, into: &found)

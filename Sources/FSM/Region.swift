@@ -103,6 +103,9 @@ public struct ParallelStructure<State: Hashable & Sendable, Event: MachineEvent,
     @usableFromInline let digits: [[Int]]
     /// Mistakes in combining the regions (events with guards in two regions), as errors.
     @usableFromInline let conflicts: [Diagnostic]
+    /// Why the machine was refused, when its flattened table would be too large (then it
+    /// has no states, and this is the only finding besides the regions' own).
+    @usableFromInline let tooLarge: Diagnostic?
 }
 
 extension MachineDefinition {
@@ -117,7 +120,10 @@ extension MachineDefinition {
     /// when every region is in a final state. Guards on one event may sit in one region only
     /// (validation reports the others).
     ///
-    /// Flattened when declared: the machine runs one dense table, like any other.
+    /// Flattened when declared: the machine runs one dense table, like any other. A machine
+    /// whose table would have more than ``maximumParallelCells`` cells (states times events)
+    /// is refused instead: it is declared without states, and validation (hence ``Machine``,
+    /// the tools and the test helpers) reports its size and the regions that make it up.
     /// - Parameters:
     ///   - name: The machine's name.
     ///   - summary: What the machine is for, in one line.
@@ -141,6 +147,11 @@ extension MachineDefinition {
         }
         for region in regions where region.stateNames.isEmpty {
             conflicts.append(Diagnostic(.error, .regionConflict, "region '\(region.name)' has no states"))
+        }
+        if let refusal = Self.sizeRefusal(regions, eventCount: allEvents.count) {
+            self.init(name: name, summary: summary, initial: initial, events: allEvents, declarations: [])
+            parallel = ParallelStructure(regions: regions, digits: [], conflicts: [], tooLarge: refusal)
+            return
         }
         // Every combination of region states, the first region's changing slowest.
         var digits: [[Int]] = regions.contains { $0.stateNames.isEmpty } ? [] : [[]]
@@ -215,7 +226,32 @@ extension MachineDefinition {
             ))
         }
         self.init(name: name, summary: summary, initial: initial, events: allEvents, declarations: declarations)
-        parallel = ParallelStructure(regions: regions, digits: digits, conflicts: conflicts)
+        parallel = ParallelStructure(regions: regions, digits: digits, conflicts: conflicts, tooLarge: nil)
+    }
+
+    /// The most cells (flattened states times events) of a parallel machine's table:
+    /// 1,048,576 (2^20). Its states are every combination of its regions' states, so they
+    /// multiply: 6 regions of 10 states are a million states. Beyond this, building the
+    /// table would take minutes and gigabytes; the machine is refused instead.
+    public static var maximumParallelCells: Int { 1 << 20 }
+
+    /// Why regions of these sizes make a machine too large to flatten, or `nil`.
+    static func sizeRefusal(_ regions: [Region<State, Event, Effect, Context>], eventCount: Int) -> Diagnostic? {
+        var states = 1
+        var overflow = false
+        for region in regions {
+            let (product, overflowed) = states.multipliedReportingOverflow(by: region.stateNames.count)
+            states = product
+            overflow = overflow || overflowed
+        }
+        let (cells, overflowed) = states.multipliedReportingOverflow(by: max(1, eventCount))
+        guard overflow || overflowed || cells > maximumParallelCells else { return nil }
+        let factors = regions.map { "'\($0.name)' (\($0.stateNames.count))" }.joined(separator: " × ")
+        let size = overflow || overflowed ? "more than \(Int.max) cells" : "\(states) states × \(eventCount) events = \(cells) cells"
+        return Diagnostic(
+            .error, .tooLarge,
+            "the machine is too large to flatten: its states are every combination of its regions' states, \(factors), so \(size); at most \(maximumParallelCells) cells (give the regions fewer states, or run them as separate machines)"
+        )
     }
 
     /// The regions of a parallel machine, in order; empty for any other machine.

@@ -38,14 +38,14 @@ public final class REPLSession {
     /// Starts a session on a definition, in its initial state.
     /// - Parameters:
     ///   - definition: The machine.
-    ///   - writeFile: How `:save PATH` writes a script (the default writes the file).
+    ///   - writeFile: How `:save PATH` writes a script (`nil`: replaces the file atomically).
     /// - Throws: ``DefinitionError`` when the definition cannot run.
     public init<State, Event, Effect, Context>(
         _ definition: MachineDefinition<State, Event, Effect, Context>,
-        writeFile: @escaping (_ path: String, _ contents: String) throws -> Void = FileText.write
+        writeFile: ((_ path: String, _ contents: String) throws -> Void)? = nil
     ) throws(DefinitionError) {
         engine = try Engine(definition)
-        self.writeFile = writeFile
+        self.writeFile = writeFile ?? FileText.write
     }
 
     /// The machine's name.

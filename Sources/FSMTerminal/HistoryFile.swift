@@ -44,19 +44,44 @@ public struct HistoryFile: Sendable {
         return kept.isEmpty || kept.allSatisfy({ $0 == "." }) ? "_" + kept : kept
     }
 
-    /// The saved entries (none when the file is missing or unreadable).
+    /// The saved entries, the newest ``limit`` (none when the file is missing or unreadable).
     public func load() -> [String] {
-        guard let data = try? Data(contentsOf: url) else { return [] }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-        return Array(lines.suffix(limit))
+        Array(entries().suffix(limit))
     }
 
-    /// Saves the newest ``limit`` entries; errors are ignored (a history is a convenience:
-    /// a read-only home must not stop a session).
-    public func save(_ entries: [String]) {
-        let kept = entries.suffix(limit).filter { !$0.contains("\n") }
+    /// Adds entries at the end of the file, keeping the newest ``limit``.
+    ///
+    /// Sessions sharing the file (two windows) never lose each other's lines: under an
+    /// exclusive lock (`flock` on `NAME.lock` beside the file), the file is read again, the
+    /// entries are added after what is there now, and the result replaces it atomically (a
+    /// temporary file renamed over it), so a reader never sees half a file. Entries with a
+    /// line break are left out. Errors are ignored: a history is a convenience, and a
+    /// read-only home or a full disk must not stop a session (the file is then unchanged).
+    public func append(_ newEntries: [String]) {
+        let added = newEntries.filter { !$0.contains("\n") && !$0.contains("\r") }
+        guard !added.isEmpty else { return }
+        let folder = url.deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let lock = open(url.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { return }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else { return }
+        }
+        defer { flock(lock, LOCK_UN) }
+        let kept = (entries() + added).suffix(limit)
         let text = kept.map { $0 + "\n" }.joined()
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? Data(text.utf8).write(to: url, options: .atomic)
+        let temporary = url.path + ".\(getpid()).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+            unlink(temporary)
+            return
+        }
+        if rename(temporary, url.path) != 0 { unlink(temporary) }
+    }
+
+    /// Every line of the file, oldest first.
+    private func entries() -> [String] {
+        guard let data = try? Data(contentsOf: url) else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }

@@ -38,6 +38,8 @@ public enum Key: Hashable, Sendable {
     case endOfInput
     /// Ctrl-L: clear the screen and redraw.
     case clearScreen
+    /// Ctrl-Z: stop the process (job control), as outside raw mode.
+    case suspend
     /// A key or sequence with no meaning here (ignored, never inserted).
     case ignored
 }
@@ -95,6 +97,7 @@ public struct KeyDecoder: Sendable {
         case 0x10: return (.up, 1)
         case 0x15: return (.deleteToStart, 1)
         case 0x17: return (.deleteWordBackward, 1)
+        case 0x1A: return (.suspend, 1)
         case 0x1B: return escape(at: index, in: bytes)
         case 0..<0x20: return (.ignored, 1)
         case 0x20..<0x80: return (.character(Character(Unicode.Scalar(byte))), 1)

@@ -54,7 +54,7 @@ public struct LineBuffer: Sendable, Equatable {
             cursor = 0
         case .up: recall(historyIndex - 1)
         case .down: recall(historyIndex + 1)
-        case .enter, .tab, .interrupt, .endOfInput, .clearScreen, .ignored: break
+        case .enter, .tab, .interrupt, .endOfInput, .clearScreen, .suspend, .ignored: break
         }
         return before.0 != characters || before.1 != cursor
     }

@@ -31,6 +31,10 @@ public final class LineEditor: @unchecked Sendable {
     private var interruptedOnEmpty = false
     private var queued: [Key] = []
     private var signalSources: [DispatchSourceSignal] = []
+    /// Whether Ctrl-Z stops the process (once the signal handlers are installed).
+    private var suspends = false
+    /// How many entries of the buffer's history the history file has (loaded or appended).
+    private var savedEntries = 0
 
     /// An editor on `device`.
     /// - Parameters:
@@ -44,31 +48,50 @@ public final class LineEditor: @unchecked Sendable {
         self.maximumLineBytes = maximumLineBytes
         self.completer = completer
         buffer = LineBuffer(history: history?.load() ?? [])
+        savedEntries = buffer.history.count
     }
 
     /// The lines entered so far (with those loaded from the history file), oldest first.
     public var history: [String] { lock.withLock { buffer.history } }
 
-    /// Redraws the line when the window is resized, and restores the terminal's mode before
-    /// the process ends on SIGTERM or SIGHUP. Call once, for an editor on the process's
-    /// own terminal.
+    /// Installs the handlers a program at its own terminal needs, so that no signal leaves
+    /// the terminal raw: the line is redrawn when the window is resized (SIGWINCH); the
+    /// terminal's mode is restored before the process ends on SIGTERM, SIGHUP, SIGINT or
+    /// SIGQUIT (exit status 128 + the signal's number; no crash report for SIGQUIT); and on
+    /// SIGTSTP (or Ctrl-Z typed at the prompt) the mode is restored before the process stops,
+    /// then raw mode re-entered and the line redrawn when it continues (SIGCONT). Call once,
+    /// for an editor on the process's own terminal (a ``PosixTerminal``).
     public func installSignalHandlers() {
-        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
-        signal(SIGWINCH, SIG_IGN)
-        resize.setEventHandler { [weak self] in self?.redraw() }
-        resize.resume()
-        var sources = [resize]
-        for number in [SIGTERM, SIGHUP] {
+        var sources: [DispatchSourceSignal] = []
+        func handle(_ number: Int32, _ handler: @escaping @Sendable () -> Void) {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in
-                self?.device.restoreMode()
-                exit(128 + number)
-            }
+            source.setEventHandler(handler: handler)
             source.resume()
             sources.append(source)
         }
-        lock.withLock { signalSources = sources }
+        let device = device
+        handle(SIGWINCH) { [weak self] in self?.redraw() }
+        for number in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+            handle(number) {
+                device.restoreMode()
+                exit(128 + number)
+            }
+        }
+        if let terminal = device as? PosixTerminal {
+            handle(SIGTSTP) { [weak self] in
+                self?.lock.withLock { if self?.reading == true { device.write("\n") } }
+                terminal.suspendForStop()
+                kill(getpid(), SIGSTOP)
+            }
+            handle(SIGCONT) { [weak self] in
+                if terminal.resumeAfterStop() { self?.redraw() }
+            }
+        }
+        lock.withLock {
+            signalSources = sources
+            suspends = device is PosixTerminal
+        }
     }
 
     /// Reads one line: shows `prompt`, handles keys until Enter, and returns the line
@@ -148,7 +171,7 @@ public final class LineEditor: @unchecked Sendable {
     public func close() {
         device.restoreMode()
         lock.withLock {
-            historyFile?.save(buffer.history)
+            saveHistory()
             for source in signalSources { source.cancel() }
             signalSources = []
         }
@@ -156,6 +179,13 @@ public final class LineEditor: @unchecked Sendable {
 
     private enum Outcome {
         case `continue`, line(String), end
+    }
+
+    /// Appends the lines entered since the last save to the history file. Call with the lock held.
+    private func saveHistory() {
+        guard buffer.history.count > savedEntries else { return }
+        historyFile?.append(Array(buffer.history[savedEntries...]))
+        savedEntries = buffer.history.count
     }
 
     private func redraw() {
@@ -183,7 +213,7 @@ public final class LineEditor: @unchecked Sendable {
             device.write(LineRenderer.render(prompt: prompt, buffer: end, width: device.width) + "\n")
             let line = buffer.accept()
             reading = false
-            historyFile?.save(buffer.history)
+            saveHistory()
             lock.unlock()
             return .line(line)
         case .endOfInput where buffer.characters.isEmpty:
@@ -205,6 +235,10 @@ public final class LineEditor: @unchecked Sendable {
             device.write(LineRenderer.render(prompt: prompt, buffer: end, width: device.width) + "^C\n" + LineRenderer.render(prompt: prompt, buffer: buffer, width: device.width))
         case .clearScreen:
             device.write(LineRenderer.clearScreen + LineRenderer.render(prompt: prompt, buffer: buffer, width: device.width))
+        case .suspend:
+            // What the terminal would do with Ctrl-Z outside raw mode: the SIGTSTP handler
+            // restores the mode before stopping.
+            if suspends { kill(getpid(), SIGTSTP) }
         case .tab:
             complete()
         default:

@@ -31,6 +31,9 @@ public final class PosixTerminal: TerminalDevice, @unchecked Sendable {
     private let output: Int32
     private let lock = NSLock()
     private var saved: termios?
+    private var failure: WriteFailure?
+    /// Whether raw mode was left for a stop (job control) and is to be re-entered on resume.
+    private var rawBeforeStop = false
 
     /// A terminal on two descriptors (standard input and output by default).
     public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
@@ -44,15 +47,11 @@ public final class PosixTerminal: TerminalDevice, @unchecked Sendable {
         isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 ? PosixTerminal() : nil
     }
 
-    /// Reads what is available, up to 4 KiB; retries when a signal interrupts.
+    /// Reads what is available, up to 4 KiB; retries when a signal interrupts. Returns `nil`
+    /// at the end of input, and once the terminal can no longer be written (it hung up).
     public func read() -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: 4_096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Foundation.read(input, $0.baseAddress, $0.count) }
-            if count > 0 { return Array(buffer[..<count]) }
-            if count < 0 && errno == EINTR { continue }
-            return nil
-        }
+        if writeFailure != nil { return nil }
+        return readAvailable(input, upTo: 4_096)
     }
 
     /// Polls the input descriptor.
@@ -61,20 +60,19 @@ public final class PosixTerminal: TerminalDevice, @unchecked Sendable {
         return poll(&descriptor, 1, Int32(milliseconds)) > 0
     }
 
-    /// Writes every byte, retrying short writes and interruptions.
+    /// Writes every byte, retrying short writes and interruptions. After a write fails,
+    /// writes nothing more and ``read()`` ends the input; ``writeFailure`` says why.
     public func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Foundation.write(output, $0.baseAddress, $0.count) }
-            if written > 0 {
-                bytes = bytes.dropFirst(written)
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                return
-            }
+        lock.lock()
+        defer { lock.unlock() }
+        guard failure == nil else { return }
+        if let code = StreamWriter.writeAll(output, text) {
+            failure = WriteFailure(stream: "the terminal", code: code)
         }
     }
+
+    /// The write that failed, if one did.
+    public var writeFailure: WriteFailure? { lock.withLock { failure } }
 
     /// The window's width from `TIOCGWINSZ`.
     public var width: Int {
@@ -105,6 +103,31 @@ public final class PosixTerminal: TerminalDevice, @unchecked Sendable {
     public func restoreMode() {
         lock.lock()
         defer { lock.unlock() }
+        restoreLocked()
+    }
+
+    /// Before the process stops (SIGTSTP): restores the mode found at the start, remembering
+    /// whether raw mode is to be re-entered by ``resumeAfterStop()``.
+    public func suspendForStop() {
+        lock.lock()
+        defer { lock.unlock() }
+        rawBeforeStop = saved != nil
+        restoreLocked()
+    }
+
+    /// After the process continues (SIGCONT): re-enters raw mode if it was left for the
+    /// stop. Returns whether it did.
+    @discardableResult
+    public func resumeAfterStop() -> Bool {
+        let wasRaw = lock.withLock { () -> Bool in
+            defer { rawBeforeStop = false }
+            return rawBeforeStop
+        }
+        if wasRaw { enterRawMode() }
+        return wasRaw
+    }
+
+    private func restoreLocked() {
         guard var mode = saved else { return }
         tcsetattr(input, TCSADRAIN, &mode)
         saved = nil

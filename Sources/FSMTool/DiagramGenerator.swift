@@ -1,10 +1,18 @@
 import FSM
+import FSMREPL
 import Foundation
 
 /// Writes the diagrams of a list of machines into a folder (the files of a ``DiagramSet``:
 /// per machine `NAME.dot`, `NAME.mmd` and, when Graphviz is installed, `NAME.svg`, plus a
 /// `README.md` that shows them). A file is written only when its bytes change; ``check()``
 /// writes nothing and names every missing or stale file.
+///
+/// Writing is all or nothing as far as the disk allows: every changed file is first written
+/// whole under a temporary name in the folder, and only when all of them are written are
+/// they renamed over the old ones. When the disk fills up (or anything else fails) before
+/// that, the temporary files are removed and no file is replaced; the error
+/// (``DiagramWriteError``) names the file that failed, and which files were replaced and
+/// which not. A `README.md` in the folder that this tool did not write is never replaced.
 public struct DiagramGenerator: Sendable {
     /// The files to write.
     public let diagrams: DiagramSet
@@ -12,12 +20,19 @@ public struct DiagramGenerator: Sendable {
     public let directory: URL
     /// The SVG renderer, or `nil` when Graphviz is not installed.
     public let graphviz: Graphviz?
+    /// Where files are written (the disk, or a stand-in that fails in tests).
+    let files: FileWriting
 
     /// Creates a generator.
     public init(machines: [any MachineDescribing], directory: URL, graphviz: Graphviz?) {
+        self.init(machines: machines, directory: directory, graphviz: graphviz, files: PosixFiles())
+    }
+
+    init(machines: [any MachineDescribing], directory: URL, graphviz: Graphviz?, files: FileWriting) {
         diagrams = DiagramSet(machines)
         self.directory = directory
         self.graphviz = graphviz
+        self.files = files
     }
 
     /// What ``write()`` did.
@@ -35,18 +50,48 @@ public struct DiagramGenerator: Sendable {
     public var textFiles: [DiagramSet.File] { diagrams.files }
 
     /// Writes every file whose bytes differ (creating the folder if needed), and renders
-    /// the SVGs when Graphviz is installed.
+    /// the SVGs when Graphviz is installed. Renders everything before writing anything.
+    /// - Throws: ``DiagramWriteError`` when a file cannot be written (see the type's
+    ///   documentation for what is then on disk), ``GraphvizError`` when `dot` fails (nothing
+    ///   is written then).
     public func write() throws -> Report {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var report = Report()
-        for file in textFiles {
-            try store(Data(file.contents.utf8), as: file.name, in: &report)
-        }
+        var wanted = textFiles.map { (name: $0.name, data: Data($0.contents.utf8)) }
         if let graphviz {
             for source in diagrams.svgSources {
-                try store(try graphviz.svg(fromDOT: source.dot), as: source.name, in: &report)
+                wanted.append((source.name, try graphviz.svg(fromDOT: source.dot)))
             }
-            report.renderedSVG = true
+        }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw DiagramWriteError(file: "", reason: FileText.describe(error), replaced: [], notReplaced: [])
+        }
+        try refuseForeignReadme()
+        var report = Report(renderedSVG: graphviz != nil)
+        let changed = wanted.filter { files.contents(of: url($0.name)) != $0.data }
+        report.unchanged = wanted.count - changed.count
+        // Phase one: every changed file whole under a temporary name; nothing replaced yet.
+        var staged: [(name: String, temporary: URL)] = []
+        for file in changed {
+            let temporary = directory.appendingPathComponent(".\(file.name).\(ProcessInfo.processInfo.processIdentifier).tmp")
+            do {
+                try files.create(temporary, file.data)
+            } catch {
+                for written in staged { files.remove(written.temporary) }
+                files.remove(temporary)
+                throw DiagramWriteError(file: file.name, reason: String(describing: error), replaced: [], notReplaced: changed.map(\.name))
+            }
+            staged.append((file.name, temporary))
+        }
+        // Phase two: rename each over its old file (needs no space).
+        for (position, file) in staged.enumerated() {
+            do {
+                try files.rename(file.temporary, to: url(file.name))
+            } catch {
+                for rest in staged[position...] { files.remove(rest.temporary) }
+                throw DiagramWriteError(file: file.name, reason: String(describing: error), replaced: report.written, notReplaced: staged[position...].map(\.name))
+            }
+            report.written.append(file.name)
         }
         return report
     }
@@ -55,21 +100,103 @@ public struct DiagramGenerator: Sendable {
     /// why. Writes nothing. SVGs are not compared: their bytes depend on Graphviz's version.
     public func check() -> [String] {
         textFiles.compactMap { file in
-            let url = directory.appendingPathComponent(file.name)
-            guard let existing = FileManager.default.contents(atPath: url.path) else {
+            let url = url(file.name)
+            guard let existing = files.contents(of: url) else {
                 return "\(url.path): missing"
             }
             return existing == Data(file.contents.utf8) ? nil : "\(url.path): stale (differs from the code)"
         }
     }
 
-    private func store(_ data: Data, as name: String, in report: inout Report) throws {
-        let url = directory.appendingPathComponent(name)
-        if FileManager.default.contents(atPath: url.path) == data {
-            report.unchanged += 1
-        } else {
-            try data.write(to: url, options: .atomic)
-            report.written.append(name)
-        }
+    private func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+
+    /// Refuses to replace a `README.md` this tool did not write (one without the generated
+    /// header in its first lines): the folder is somebody's own, not a diagrams folder.
+    private func refuseForeignReadme() throws(DiagramWriteError) {
+        guard let existing = files.contents(of: url("README.md")) else { return }
+        let head = String(decoding: existing.prefix(512), as: UTF8.self)
+        guard !head.contains(DiagramSet.generatedMarker) else { return }
+        throw DiagramWriteError(
+            file: "README.md",
+            reason: "it was not written by this tool (no '\(DiagramSet.generatedMarker)' in its first lines), so it is not replaced; write the diagrams to a folder of their own",
+            replaced: [], notReplaced: [])
     }
+}
+
+/// The diagrams could not all be written: the file that failed and why, and which files
+/// were replaced before that and which were not (every changed file is staged before any is
+/// replaced, so after a full disk `replaced` is empty).
+public struct DiagramWriteError: Error, CustomStringConvertible, Equatable {
+    /// The file that could not be written (empty when the folder itself could not be made).
+    public let file: String
+    /// Why, in a few words.
+    public let reason: String
+    /// The files replaced with their new contents before the failure, in order.
+    public let replaced: [String]
+    /// The files that needed new contents and kept their old ones (or stayed missing).
+    public let notReplaced: [String]
+
+    /// `login.svg: No space left on device; no file was replaced (not written: ...)`.
+    public var description: String {
+        var text = (file.isEmpty ? "" : "\(file): ") + reason
+        if !notReplaced.isEmpty || !replaced.isEmpty {
+            text += replaced.isEmpty
+                ? "; no file was replaced (not written: \(notReplaced.joined(separator: ", ")))"
+                : "; replaced: \(replaced.joined(separator: ", ")); not replaced: \(notReplaced.joined(separator: ", "))"
+        }
+        return text
+    }
+}
+
+/// How ``DiagramGenerator`` reads and writes files: the disk, or in tests a stand-in that
+/// fails where a test says.
+protocol FileWriting: Sendable {
+    /// A file's bytes, or `nil` when it cannot be read.
+    func contents(of url: URL) -> Data?
+    /// Creates a new file (none may exist there) with `data`, flushed to the disk.
+    func create(_ url: URL, _ data: Data) throws(FileError)
+    /// Renames a file over another, atomically.
+    func rename(_ url: URL, to destination: URL) throws(FileError)
+    /// Removes a file, if it is there.
+    func remove(_ url: URL)
+}
+
+/// A system call on a file that failed, with its error number.
+struct FileError: Error, CustomStringConvertible {
+    let code: Int32
+    var description: String { String(cString: strerror(code)) }
+}
+
+/// The disk, through POSIX calls, so that every failure has its true error number.
+struct PosixFiles: FileWriting {
+    func contents(of url: URL) -> Data? { FileManager.default.contents(atPath: url.path) }
+
+    func create(_ url: URL, _ data: Data) throws(FileError) {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileError(code: errno) }
+        var code: Int32?
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count, let base = bytes.baseAddress {
+                let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    code = written < 0 ? errno : EIO
+                    return
+                }
+            }
+        }
+        if code == nil, fsync(descriptor) != 0 { code = errno }
+        if close(descriptor) != 0, code == nil { code = errno }
+        if let code { throw FileError(code: code) }
+    }
+
+    func rename(_ url: URL, to destination: URL) throws(FileError) {
+        guard Foundation.rename(url.path, destination.path) == 0 else { throw FileError(code: errno) }
+    }
+
+    func remove(_ url: URL) { unlink(url.path) }
 }

@@ -23,7 +23,8 @@ import FSMREPL
 /// `swift package --allow-writing-to-package-directory generate-diagrams` (the plugin runs
 /// this tool's `diagrams` command). Exit codes: 0 success, 1 a finding (diagnostics, stale
 /// diagrams, a rejected line of a `--strict` script), 64 bad usage, 70 a catalog that
-/// cannot work (two machines with one name).
+/// cannot work (two machines with one name), 74 output that could not be written (a full
+/// disk; a closed pipe when `SIGPIPE` is ignored, which stops the tool without a message).
 public enum FSMTool {
     /// Runs the tool on the process's arguments and standard streams, then exits the
     /// process with the tool's exit code.
@@ -64,7 +65,7 @@ public enum FSMTool {
         do {
             catalog = try Catalog(machines)
         } catch {
-            io.printError("error: \(error)")
+            try? io.printError("error: \(error)")
             return ExitCode(EX_SOFTWARE).rawValue
         }
         let context = ToolContext(

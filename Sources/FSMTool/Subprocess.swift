@@ -29,11 +29,25 @@ enum Subprocess {
         var description: String { String(cString: strerror(code)) }
     }
 
+    /// Where the program's standard output or error goes.
+    enum Destination {
+        /// A pipe, read whole into the result.
+        case collected
+        /// A file opened for writing (e.g. `/dev/full`); nothing is collected.
+        case file(String)
+        /// A pipe whose reading end is closed at once: the program's writes fail with
+        /// `EPIPE` (it inherits `SIGPIPE` ignored).
+        case closedPipe
+    }
+
     /// Held while pipes are made and a program spawned (see `run`).
     private static let spawnLock = NSLock()
 
     /// Runs `path` with `arguments` on `input` and waits for it to end.
-    static func run(_ path: String, _ arguments: [String], input: Data) throws(SpawnError) -> Result {
+    static func run(
+        _ path: String, _ arguments: [String], input: Data,
+        output outputDestination: Destination = .collected, errors errorsDestination: Destination = .collected
+    ) throws(SpawnError) -> Result {
         // A program that exits before reading all its input must not kill us with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         spawnLock.lock()
@@ -50,8 +64,13 @@ enum Subprocess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
+        for (destination, pipe, descriptor) in [(outputDestination, stdoutPipe, Int32(1)), (errorsDestination, stderrPipe, Int32(2))] {
+            if case let .file(file) = destination {
+                posix_spawn_file_actions_addopen(&actions, descriptor, file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            } else {
+                posix_spawn_file_actions_adddup2(&actions, pipe[1], descriptor)
+            }
+        }
 
         var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -67,6 +86,9 @@ enum Subprocess {
             spawned = posix_spawn(&pid, path, &actions, nil, &argv, environ)
         }
         closeAll([stdinPipe[0], stdoutPipe[1], stderrPipe[1]])
+        // Ends nobody reads are closed now: a file's pipe is empty, a closed pipe is the point.
+        if case .closedPipe = outputDestination { close(stdoutPipe[0]); stdoutPipe[0] = -1 }
+        if case .closedPipe = errorsDestination { close(stderrPipe[0]); stderrPipe[0] = -1 }
         spawnLock.unlock()
         guard spawned == 0 else {
             closeAll([stdinPipe[1], stdoutPipe[0], stderrPipe[0]])
@@ -92,10 +114,10 @@ enum Subprocess {
         let errorsDone = DispatchSemaphore(value: 0)
         let errorFD = stderrPipe[0]
         Thread {
-            errors.set(readAll(errorFD))
+            if errorFD >= 0 { errors.set(readAll(errorFD)) }
             errorsDone.signal()
         }.start()
-        let output = readAll(stdoutPipe[0])
+        let output = stdoutPipe[0] >= 0 ? readAll(stdoutPipe[0]) : Data()
         errorsDone.wait()
         writerDone.wait()
         closeAll([stdoutPipe[0], stderrPipe[0]])

@@ -8,9 +8,9 @@ import FSMREPL
 ///
 /// ```swift
 /// struct Count: ParsableCommand {
-///     func run() {
+///     func run() throws {
 ///         let context = ToolContext.current
-///         context.io.print("\(context.catalog.machines.count) machines")
+///         try context.io.print("\(context.catalog.machines.count) machines")
 ///     }
 /// }
 /// ```

@@ -3,11 +3,16 @@ import FSMTerminal
 
 /// Where a tool's commands read and write: the process's standard streams, or, in tests,
 /// closures that collect the output and feed the input.
+///
+/// Writing throws ``WriteFailure`` when the stream cannot take the text (a full disk, a
+/// reader that has gone): let it propagate out of your command's `run()`, and the tool
+/// stops there and exits 74 (`EX_IOERR`), saying why on standard error unless the reader of
+/// standard output merely closed it.
 public struct ToolIO: Sendable {
     /// Writes text to standard output, as is (add the line break yourself).
-    public var write: @Sendable (String) -> Void
+    public var write: @Sendable (String) throws(WriteFailure) -> Void
     /// Writes text to standard error, as is.
-    public var writeError: @Sendable (String) -> Void
+    public var writeError: @Sendable (String) throws(WriteFailure) -> Void
     /// Reads one line of standard input without its line break, or `nil` at its end.
     public var readLine: @Sendable () -> String?
     /// Whether standard input is a terminal (a person typing) rather than a pipe or a file.
@@ -22,8 +27,8 @@ public struct ToolIO: Sendable {
 
     /// Creates an IO from its parts.
     public init(
-        write: @escaping @Sendable (String) -> Void,
-        writeError: @escaping @Sendable (String) -> Void,
+        write: @escaping @Sendable (String) throws(WriteFailure) -> Void,
+        writeError: @escaping @Sendable (String) throws(WriteFailure) -> Void,
         readLine: @escaping @Sendable () -> String? = { nil },
         isInteractive: Bool = false,
         currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
@@ -39,13 +44,14 @@ public struct ToolIO: Sendable {
         self.environment = environment
     }
 
-    /// The process's standard streams. Output is written unbuffered, at once: a thread
-    /// reading standard input may hold its lock, which a stdio flush would wait for.
+    /// The process's standard streams, each through its one ``StreamWriter``. Output is
+    /// written unbuffered, at once: a thread reading standard input may hold its lock, which
+    /// a stdio flush would wait for. Lines of standard input end at LF, CR or CRLF.
     public static var standard: ToolIO {
         ToolIO(
-            write: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
-            readLine: { Swift.readLine(strippingNewline: true) },
+            write: { text throws(WriteFailure) in try StreamWriter.standardOutput.write(text) },
+            writeError: { text throws(WriteFailure) in try StreamWriter.standardError.write(text) },
+            readLine: { LineReader.standardInput.next() },
             isInteractive: isatty(STDIN_FILENO) != 0,
             terminal: PosixTerminal.standard,
             environment: ProcessInfo.processInfo.environment
@@ -58,8 +64,8 @@ public struct ToolIO: Sendable {
     }
 
     /// Writes a line (text and a line break) to standard output.
-    public func print(_ line: String) { write(line + "\n") }
+    public func print(_ line: String) throws(WriteFailure) { try write(line + "\n") }
 
     /// Writes a line (text and a line break) to standard error.
-    public func printError(_ line: String) { writeError(line + "\n") }
+    public func printError(_ line: String) throws(WriteFailure) { try writeError(line + "\n") }
 }

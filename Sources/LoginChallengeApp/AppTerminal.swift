@@ -24,19 +24,24 @@ public enum AppTerminal {
     ///   - clock: The clock (default: real at a terminal, virtual through a pipe).
     ///   - speed: How many times faster than the original timings the real clock runs.
     ///   - history: Whether to load and save the command history at a terminal.
+    /// - Throws: ``WriteFailure`` when standard output (or the terminal) could not be written:
+    ///   the session stops there.
     @MainActor
-    public static func run(seed: UInt64?, forcedOutcome: ForcedOutcome?, clock: ClockChoice?, speed: Double, history: Bool = true) async {
+    public static func run(seed: UInt64?, forcedOutcome: ForcedOutcome?, clock: ClockChoice?, speed: Double, history: Bool = true) async throws(WriteFailure) {
         let terminal = PosixTerminal.standard
         let interactive = terminal != nil
         let useReal = (clock ?? (interactive ? .real : .virtual)) == .real
         let session = AppSession(seed: seed, forcedOutcome: forcedOutcome, clockMode: useReal ? .real(speed: speed) : .virtual)
         guard let terminal else {
-            output(session.screen + "\n")
-            for await line in StandardInput.lines(reading: { readLine(strippingNewline: true) }) {
-                output("> \(TerminalText.visible(line))\n")
+            // Unbuffered, at once: the reading thread may hold the standard input's lock,
+            // which a stdio flush of every stream would wait for.
+            let output = StreamWriter.standardOutput
+            try output.write(session.screen + "\n")
+            for await line in StandardInput.lines(reading: { LineReader.standardInput.next() }) {
+                try output.write("> \(TerminalText.visible(line))\n")
                 let result = await session.handle(line)
                 if result.quits { break }
-                if !result.text.isEmpty { output(TerminalText.visibleLines(result.text) + "\n") }
+                if !result.text.isEmpty { try output.write(TerminalText.visibleLines(result.text) + "\n") }
             }
             return
         }
@@ -60,13 +65,8 @@ public enum AppTerminal {
             if result.quits { break }
             if !result.text.isEmpty { editor.printAbove(TerminalText.visibleLines(result.text)) }
         }
+        if let failure = terminal.writeFailure { throw failure }
     }
-}
-
-/// Writes to standard output at once, unbuffered: the reading thread may hold the standard
-/// input's lock, which a stdio flush of every stream would wait for.
-private func output(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
 }
 
 /// Lines of standard input, read on a thread of their own so that the main actor stays free

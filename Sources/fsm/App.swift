@@ -45,7 +45,7 @@ struct App: AsyncParsableCommand {
         guard speed > 0, speed <= 10_000, speed.isFinite else { throw ValidationError("--speed must be a number from above 0 to 10000 (got \(speed))") }
     }
 
-    func run() async {
-        await AppTerminal.run(seed: seed, forcedOutcome: force, clock: clock, speed: speed, history: !noHistory)
+    func run() async throws {
+        try await AppTerminal.run(seed: seed, forcedOutcome: force, clock: clock, speed: speed, history: !noHistory)
     }
 }

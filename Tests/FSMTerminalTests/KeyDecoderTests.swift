@@ -28,7 +28,7 @@ struct KeyDecoderTests {
     @Test("control keys", arguments: [
         (UInt8(0x01), Key.home), (0x02, .left), (0x03, .interrupt), (0x04, .endOfInput), (0x05, .end), (0x06, .right),
         (0x08, .backspace), (0x09, .tab), (0x0A, .enter), (0x0B, .deleteToEnd), (0x0C, .clearScreen), (0x0D, .enter),
-        (0x0E, .down), (0x10, .up), (0x15, .deleteToStart), (0x17, .deleteWordBackward), (0x7F, .backspace),
+        (0x0E, .down), (0x10, .up), (0x15, .deleteToStart), (0x17, .deleteWordBackward), (0x1A, .suspend), (0x7F, .backspace),
     ])
     func controls(byte: UInt8, key: Key) {
         #expect(keys([byte]) == [key])
@@ -36,7 +36,7 @@ struct KeyDecoderTests {
 
     @Test("every other C0 control, every C1 control and unknown sequences are ignored, never inserted")
     func ignored() {
-        let handled: Set<UInt8> = [0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x10, 0x15, 0x17, 0x1B]
+        let handled: Set<UInt8> = [0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x10, 0x15, 0x17, 0x1A, 0x1B]
         for byte in UInt8(0)..<0x20 where !handled.contains(byte) {
             #expect(keys([byte]) == [.ignored], "byte \(byte)")
         }

@@ -392,3 +392,43 @@ struct StatechartDiagramTests {
         #expect(coverage.contains("r1s0 -> r1s1 [label=\"numLock [num lock allowed] / numOn\", style=dashed, color=\"red\", fontcolor=\"red\"];"))
     }
 }
+
+@Suite("Parallel machines too large to flatten")
+struct ParallelSizeTests {
+    /// A region of `count` states cycling on its own event.
+    static func region(_ index: Int, states count: Int) -> Region<[Int], String, Never, Void> {
+        let definition = MachineDefinition<Int, String, Never, Void>(name: "r\(index)", initial: 0, events: ["e\(index)"]) {
+            for state in 0..<count { In(state) { On("e\(index)", to: (state + 1) % count) } }
+        }
+        return Region("r\(index)", \[Int][index], definition)
+    }
+
+    @Test("8 regions of 10 states are refused at once, with the product and the regions named; nothing is built")
+    func refused() {
+        let regions = (0..<8).map { Self.region($0, states: 10) }
+        let machine = MachineDefinition<[Int], String, Never, Void>(name: "huge", initial: Array(repeating: 0, count: 8), regions: regions[0], regions[1], regions[2], regions[3], regions[4], regions[5], regions[6], regions[7])
+        #expect(machine.states.isEmpty)
+        let diagnostics = machine.validate()
+        #expect(diagnostics.map(\.kind) == [.tooLarge])
+        #expect(diagnostics.first?.message == "the machine is too large to flatten: its states are every combination of its regions' states, 'r0' (10) × 'r1' (10) × 'r2' (10) × 'r3' (10) × 'r4' (10) × 'r5' (10) × 'r6' (10) × 'r7' (10), so 100000000 states × 8 events = 800000000 cells; at most 1048576 cells (give the regions fewer states, or run them as separate machines)")
+        #expect(throws: DefinitionError.self) { try Machine(machine) }
+    }
+
+    @Test("a product that overflows Int is refused, not a crash")
+    func overflow() {
+        let regions = (0..<5).map { Self.region($0, states: 7_000) }
+        let machine = MachineDefinition<[Int], String, Never, Void>(name: "vast", initial: [0, 0, 0, 0, 0], regions: regions[0], regions[1], regions[2], regions[3], regions[4])
+        #expect(machine.validate().map(\.kind) == [.tooLarge])
+        #expect(machine.validate().first?.message.contains("so more than \(Int.max) cells") == true)
+    }
+
+    @Test("a machine within the limit is built and runs")
+    func underTheLimit() throws {
+        let regions = (0..<3).map { Self.region($0, states: 10) }
+        let machine = MachineDefinition<[Int], String, Never, Void>(name: "fine", initial: [0, 0, 0], regions: regions[0], regions[1], regions[2])
+        #expect(machine.states.count == 1_000)
+        var running = try Machine(machine)
+        try running.send("e1")
+        #expect(running.state == [0, 1, 0])
+    }
+}

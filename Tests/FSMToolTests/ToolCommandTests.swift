@@ -132,9 +132,9 @@ struct ToolCommandTests {
 /// A tool's own subcommand.
 struct Count: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Count the machines.")
-    func run() {
+    func run() throws {
         let context = ToolContext.current
-        context.io.print("\(context.catalog.machines.count) machines: \(context.catalog.names.joined(separator: ", "))")
+        try context.io.print("\(context.catalog.machines.count) machines: \(context.catalog.names.joined(separator: ", "))")
     }
 }
 

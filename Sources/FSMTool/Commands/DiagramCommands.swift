@@ -18,7 +18,7 @@ struct DotCommand: ParsableCommand {
     func run() throws {
         let context = ToolContext.current
         let machine = try context.machine(named: machine)
-        context.io.write(machine.dot(DiagramOptions(highlightedState: try checkedState(highlight, of: machine))))
+        try context.io.write(machine.dot(DiagramOptions(highlightedState: try checkedState(highlight, of: machine))))
     }
 }
 
@@ -33,6 +33,6 @@ struct MermaidCommand: ParsableCommand {
     func run() throws {
         let context = ToolContext.current
         let machine = try context.machine(named: machine)
-        context.io.write(machine.mermaid(DiagramOptions(highlightedState: try checkedState(highlight, of: machine))))
+        try context.io.write(machine.mermaid(DiagramOptions(highlightedState: try checkedState(highlight, of: machine))))
     }
 }

@@ -34,26 +34,26 @@ struct DiagramsCommand: ParsableCommand {
         if check {
             let stale = generator.check()
             guard stale.isEmpty else {
-                for line in stale { io.printError(TerminalText.visible(line)) }
-                io.printError("\(stale.count) diagram file(s) out of date; regenerate with: swift package --allow-writing-to-package-directory generate-diagrams")
+                for line in stale { try io.printError(TerminalText.visible(line)) }
+                try io.printError("\(stale.count) diagram file(s) out of date; regenerate with: swift package --allow-writing-to-package-directory generate-diagrams")
                 throw ExitCode(1)
             }
-            io.print("\(generator.textFiles.count) diagram files match the code")
+            try io.print("\(generator.textFiles.count) diagram files match the code")
             return
         }
         if generator.graphviz == nil {
-            io.printError("note: Graphviz ('dot') is not installed: SVGs not rendered (install graphviz to render them)")
+            try io.printError("note: Graphviz ('dot') is not installed: SVGs not rendered (install graphviz to render them)")
         }
         let report: DiagramGenerator.Report
         do {
             report = try generator.write()
         } catch {
-            io.printError("error: cannot write the diagrams to \(TerminalText.visible(directory.path)): \(TerminalText.visible(FileText.describe(error)))")
+            try io.printError("error: cannot write the diagrams to \(TerminalText.visible(directory.path)): \(TerminalText.visible(String(describing: error)))")
             throw ExitCode(1)
         }
         let shown = output ?? "Diagrams"
-        for name in report.written { io.print("wrote \(TerminalText.visible(shown))/\(name)") }
-        io.print("\(report.written.count) file(s) written, \(report.unchanged) unchanged")
+        for name in report.written { try io.print("wrote \(TerminalText.visible(shown))/\(name)") }
+        try io.print("\(report.written.count) file(s) written, \(report.unchanged) unchanged")
     }
 
     /// The folder to use: `--output` (relative to the current folder), or `Diagrams` in the
@@ -61,7 +61,14 @@ struct DiagramsCommand: ParsableCommand {
     private func outputDirectory(_ io: ToolIO) throws -> URL {
         let base = io.currentDirectory
         if let output {
-            let url = URL(fileURLWithPath: io.path(output))
+            // An unset variable (`--output "$DIR"`) must never mean the current folder.
+            guard !output.allSatisfy(\.isWhitespace) else {
+                throw ValidationError("--output needs a folder, and it was empty (an unset variable?); to write into the current folder, say so with --output .")
+            }
+            let url = URL(fileURLWithPath: io.path(output)).standardizedFileURL
+            guard url.path != "/" else {
+                throw ValidationError("--output '\(TerminalText.visible(output))' is the root folder; give the diagrams a folder of their own")
+            }
             if check, !FileManager.default.fileExists(atPath: url.path) {
                 throw ValidationError("there are no diagrams to check at \(TerminalText.visible(url.path)) (the folder does not exist); write them first with '\(ToolContext.current.name) diagrams --output \(TerminalText.visible(output))'")
             }

@@ -9,7 +9,7 @@ struct ListCommand: ParsableCommand {
         abstract: "List the machines, one a line, with their state and event counts."
     )
 
-    func run() {
+    func run() throws {
         let context = ToolContext.current
         let names = context.catalog.names.map(TerminalText.visible)
         let width = names.map(\.count).max() ?? 0
@@ -22,7 +22,7 @@ struct ListCommand: ParsableCommand {
             } else if !machine.parentStateNames.isEmpty {
                 structure = "  parents: " + machine.parentStateNames.map(TerminalText.visible).joined(separator: ", ")
             }
-            context.io.print("\(padded)  \(machine.stateNames.count) states  \(machine.eventNames.count) events\(structure)\(summary)")
+            try context.io.print("\(padded)  \(machine.stateNames.count) states  \(machine.eventNames.count) events\(structure)\(summary)")
         }
     }
 }

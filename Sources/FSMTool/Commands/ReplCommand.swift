@@ -35,46 +35,50 @@ struct ReplCommand: ParsableCommand {
         do {
             session = script == nil ? try machine.makeSession() : try machine.makeSession { _, _ in throw ScriptWriteRefused() }
         } catch {
-            io.printError("error: \(TerminalText.visible(error.description))")
+            try io.printError("error: \(TerminalText.visible(error.description))")
             throw ExitCode(1)
         }
         session.toolName = context.name
         if let script {
             let lines: [String]
             do {
-                lines = try FileText.lines(of: io.path(script))
+                lines = try ScriptFile.lines(of: io.path(script))
             } catch {
-                throw ValidationError("cannot read the script '\(TerminalText.visible(script))': \(TerminalText.visible(FileText.describe(error)))")
+                throw ValidationError("cannot read the script '\(TerminalText.visible(script))': \(TerminalText.visible(error.description))")
             }
             for (number, line) in lines.enumerated() {
-                let output = echo(line, session.handle(line), io)
+                let output = try echo(line, session.handle(line), io)
                 if output.quits { return }
                 if output.isError && strict {
-                    io.printError("\(TerminalText.visible(script)):\(number + 1): rejected: \(TerminalText.visible(line))")
+                    try io.printError("\(TerminalText.visible(script)):\(number + 1): rejected: \(Self.shown(line))")
                     throw ExitCode(1)
                 }
             }
-            io.print("state: \(session.stateName)")
+            try io.print("state: \(session.stateName)")
             return
         }
         if let terminal = io.terminal {
-            interact(session, on: terminal, context: context)
+            try interact(session, on: terminal, context: context)
             return
         }
-        if io.isInteractive { io.print(session.banner) }
+        if io.isInteractive { try io.print(session.banner) }
         while true {
-            if io.isInteractive { io.write(session.prompt) }
+            if io.isInteractive { try io.write(session.prompt) }
             guard let line = io.readLine() else { break }
             let output = session.handle(line)
-            if !io.isInteractive { io.print("> \(TerminalText.visible(line))") }
-            if !output.text.isEmpty { io.print(TerminalText.visibleLines(output.text)) }
+            if io.isInteractive {
+                if !output.text.isEmpty { try io.print(TerminalText.visibleLines(output.text)) }
+            } else {
+                _ = try echo(line, output, io)
+            }
             if output.quits { break }
         }
-        if !io.isInteractive { io.print("state: \(session.stateName)") }
+        if !io.isInteractive { try io.print("state: \(session.stateName)") }
     }
 
-    /// At a terminal: lines read with editing, history and completion.
-    private func interact(_ session: REPLSession, on terminal: any TerminalDevice, context: ToolContext) {
+    /// At a terminal: lines read with editing, history and completion. Throws when the
+    /// terminal could not be written (it hung up).
+    private func interact(_ session: REPLSession, on terminal: any TerminalDevice, context: ToolContext) throws(WriteFailure) {
         let history = noHistory ? nil : HistoryFile.standard(tool: context.name, name: session.machineName, environment: context.io.environment)
         let editor = LineEditor(device: terminal, history: history, maximumLineBytes: REPLSession.maximumLineLength) { before in
             session.completions(for: before)
@@ -88,13 +92,21 @@ struct ReplCommand: ParsableCommand {
             if !output.text.isEmpty { editor.printAbove(TerminalText.visibleLines(output.text)) }
             if output.quits { break }
         }
+        if let failure = (terminal as? PosixTerminal)?.writeFailure { throw failure }
     }
 
     /// Prints a line after `> ` and what it produced (the transcript form).
-    private func echo(_ line: String, _ output: REPLSession.Output, _ io: ToolIO) -> REPLSession.Output {
-        io.print("> \(TerminalText.visible(line))")
-        if !output.text.isEmpty { io.print(TerminalText.visibleLines(output.text)) }
+    private func echo(_ line: String, _ output: REPLSession.Output, _ io: ToolIO) throws(WriteFailure) -> REPLSession.Output {
+        try io.print("> \(Self.shown(line))")
+        if !output.text.isEmpty { try io.print(TerminalText.visibleLines(output.text)) }
         return output
+    }
+
+    /// A line as a transcript shows it: made visible, and a line too long to handle cut to
+    /// its first characters (the session's reply gives its length).
+    static func shown(_ line: String) -> String {
+        guard line.utf8.count > REPLSession.maximumLineLength else { return TerminalText.visible(line) }
+        return TerminalText.visible(String(line.prefix(60))) + "…"
     }
 }
 

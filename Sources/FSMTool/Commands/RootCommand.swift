@@ -16,7 +16,8 @@ struct RootCommand: AsyncParsableCommand {
             Machines: \(machines).
 
             Exit codes: 0 success, 1 a finding (validation diagnostics, stale diagrams,
-            a rejected line of a --strict script), 64 bad usage.
+            a rejected line of a --strict script), 64 bad usage, 74 output that could not be
+            written (a full disk, a closed pipe).
             """,
             subcommands: builtInSubcommands + context.subcommands
         )
@@ -43,6 +44,8 @@ struct RootCommand: AsyncParsableCommand {
                 try command.run()
             }
             return 0
+        } catch let failure as WriteFailure {
+            return stopped(by: failure, io: io)
         } catch let error as ValidationError {
             let usage = usageString(for: type(of: command))
             let message = "Error: \(error.message)\nUsage: \(usage)\n  See '\(ToolContext.current.name) \(type(of: command)._commandName) --help' for more."
@@ -54,10 +57,23 @@ struct RootCommand: AsyncParsableCommand {
 
     /// Prints a message (to standard output when the code is 0, as for `--help`).
     private static func report(_ message: String, code: ExitCode, io: ToolIO) -> Int32 {
-        if !message.isEmpty {
-            let text = TerminalText.visibleLines(message)
-            if code == .success { io.print(text) } else { io.printError(text) }
+        guard !message.isEmpty else { return code.rawValue }
+        let text = TerminalText.visibleLines(message)
+        do throws(WriteFailure) {
+            if code == .success { try io.print(text) } else { try io.printError(text) }
+        } catch {
+            return stopped(by: error, io: io)
         }
         return code.rawValue
+    }
+
+    /// The exit status of a run stopped because a stream could not be written: 74, with one
+    /// line on standard error saying why, unless the reader of standard output merely went
+    /// away (`| head`) or standard error itself is what failed.
+    private static func stopped(by failure: WriteFailure, io: ToolIO) -> Int32 {
+        if !failure.isClosedPipe {
+            try? io.printError("\(ToolContext.current.name): \(failure)")
+        }
+        return WriteFailure.exitStatus
     }
 }

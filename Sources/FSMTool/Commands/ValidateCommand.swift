@@ -23,7 +23,7 @@ struct ValidateCommand: ParsableCommand {
             chosen.append(try context.machine(named: name))
         }
         let report = ValidationReport(machines.isEmpty ? context.catalog.machines : chosen, mode: strict ? .strict : .standard)
-        for line in report.lines { context.io.print(TerminalText.visible(line)) }
+        for line in report.lines { try context.io.print(TerminalText.visible(line)) }
         if !report.isClean { throw ExitCode(1) }
     }
 }

@@ -1,0 +1,93 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A script for `repl --script`: a regular file of UTF-8 text, one line per event or
+/// command; LF, CR and CRLF each end a line.
+///
+/// Anything else is refused before a line runs, with the true reason: a folder, a device
+/// (`/dev/zero`, `/dev/null`), a FIFO or a socket is not a regular file; a NUL byte means a
+/// binary file; a byte sequence that is not UTF-8 is named by line and column.
+package enum ScriptFile {
+    /// The largest script read (64 MiB).
+    package static let maximumBytes = 64 << 20
+
+    /// Why a script cannot be replayed.
+    package struct Refusal: Error, CustomStringConvertible {
+        /// The reason, in words that complete "cannot read the script 'PATH': ".
+        package let description: String
+    }
+
+    /// The lines of the script at `path`, without their ends.
+    package static func lines(of path: String) throws(Refusal) -> [String] {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw Refusal(description: reason.prefix(1).lowercased() + reason.dropFirst())
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw Refusal(description: "it is a folder, not a file")
+        case S_IFIFO: throw Refusal(description: "it is a FIFO (a named pipe), not a regular file; to replay lines from a program, pipe them to standard input instead")
+        case S_IFCHR, S_IFBLK: throw Refusal(description: "it is a device, not a regular file")
+        case S_IFSOCK: throw Refusal(description: "it is a socket, not a regular file")
+        default: throw Refusal(description: "it is not a regular file")
+        }
+        guard Int(status.st_size) <= maximumBytes else {
+            throw Refusal(description: "it is too big for a script (\(status.st_size) bytes; at most \(maximumBytes))")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw Refusal(description: FileText.describe(error))
+        }
+        return try lines(in: Array(data))
+    }
+
+    /// The lines of a script's bytes (see the type's documentation).
+    package static func lines(in bytes: [UInt8]) throws(Refusal) -> [String] {
+        var lines: [String] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D {
+                lines.append(try line(bytes[start..<index], number: lines.count + 1))
+                index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        if start < bytes.count { lines.append(try line(bytes[start...], number: lines.count + 1)) }
+        return lines
+    }
+
+    private static func line(_ bytes: ArraySlice<UInt8>, number: Int) throws(Refusal) -> String {
+        if let nul = bytes.firstIndex(of: 0) {
+            throw Refusal(description: "it is not a text file (a NUL byte at line \(number), byte \(nul - bytes.startIndex + 1))")
+        }
+        var decoder = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        var text = ""
+        while true {
+            switch decoder.parseScalar(from: &iterator) {
+            case let .valid(encoded):
+                text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+                offset += encoded.count
+            case .emptyInput:
+                return text
+            case .error:
+                let hex = String(bytes[bytes.startIndex + offset], radix: 16, uppercase: true)
+                throw Refusal(description: "it is not UTF-8 text (an invalid byte 0x\(hex.count == 1 ? "0" + hex : hex) at line \(number), byte \(offset + 1))")
+            }
+        }
+    }
+}
