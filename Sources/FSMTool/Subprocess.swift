@@ -21,6 +21,8 @@ enum Subprocess {
         let output: Data
         /// Everything written to standard error.
         let errors: Data
+        /// Whether the program was killed because it ran past its time limit.
+        var timedOut = false
     }
 
     /// A program that could not be started.
@@ -46,7 +48,8 @@ enum Subprocess {
     /// Runs `path` with `arguments` on `input` and waits for it to end.
     static func run(
         _ path: String, _ arguments: [String], input: Data,
-        output outputDestination: Destination = .collected, errors errorsDestination: Destination = .collected
+        output outputDestination: Destination = .collected, errors errorsDestination: Destination = .collected,
+        timeLimit: Duration? = nil
     ) throws(SpawnError) -> Result {
         // A program that exits before reading all its input must not kill us with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
@@ -95,6 +98,16 @@ enum Subprocess {
             throw SpawnError(code: spawned)
         }
 
+        // A program that runs past its time limit is killed (SIGKILL), so a hung program
+        // ends its caller's wait instead of hanging it.
+        let ending = Ending()
+        if let timeLimit {
+            let child = pid
+            let nanoseconds = timeLimit.components.seconds * 1_000_000_000 + timeLimit.components.attoseconds / 1_000_000_000
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
+                if ending.claim(.killed) { kill(child, SIGKILL) }
+            }
+        }
         let writerDone = DispatchSemaphore(value: 0)
         let writeFD = stdinPipe[1]
         Thread {
@@ -122,10 +135,13 @@ enum Subprocess {
         writerDone.wait()
         closeAll([stdoutPipe[0], stderrPipe[0]])
 
+        // The outputs are closed: the run is over unless the time limit ended it first (a kill
+        // after the program is reaped could hit a reused pid).
+        let timedOut = !ending.claim(.finished)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Result(status: exitCode, output: output, errors: errors.value)
+        return Result(status: exitCode, output: output, errors: errors.value, timedOut: timedOut)
     }
 
     /// A pipe whose two ends are closed on exec.
@@ -151,11 +167,27 @@ enum Subprocess {
         for fd in fds where fd >= 0 { close(fd) }
     }
 
+    /// How a run ended, decided once: by its outputs closing or by its time limit.
+    private final class Ending: @unchecked Sendable {
+        enum Way { case finished, killed }
+        private let lock = NSLock()
+        private var way: Way?
+        /// Decides the way if it is not decided yet; returns whether this call decided it.
+        func claim(_ candidate: Way) -> Bool {
+            lock.withLock {
+                guard way == nil else { return false }
+                way = candidate
+                return true
+            }
+        }
+    }
+
     /// Bytes read on one thread and handed to another.
     private final class Collected: @unchecked Sendable {
         private let lock = NSLock()
         private var data = Data()
         func set(_ value: Data) { lock.withLock { data = value } }
         var value: Data { lock.withLock { data } }
+
     }
 }

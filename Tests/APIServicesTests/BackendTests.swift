@@ -1,6 +1,7 @@
 import APIServices
 import Entities
 import Testing
+import TestSupport
 
 @Suite("The simulated back end")
 struct BackendTests {
@@ -145,9 +146,9 @@ struct TokenTests {
 
         _ = await onClock(clock) { try await auth.logIn(id: "koher", password: "1234") }
         let cancelled = Task { await auth.logOut() }
-        await clock.waitForSleepers(1)
+        await clock.awaitSleepers(1)
         cancelled.cancel()
-        await cancelled.value
+        await cancelled.value(waitingFor: "the cancelled task to end")
         #expect(await !backend.isLoggedIn)
     }
 
@@ -155,7 +156,7 @@ struct TokenTests {
     func cancellation() async {
         let (clock, _, auth, users) = makeServices()
         let login = Task { try await auth.logIn(id: "koher", password: "1234") }
-        await clock.waitForSleepers(1)
+        await clock.awaitSleepers(1)
         login.cancel()
         let result = await login.result
         #expect(((try? result.get()) == nil))
@@ -164,7 +165,7 @@ struct TokenTests {
         }
         _ = await onClock(clock) { try await auth.logIn(id: "koher", password: "1234") }
         let user = Task { try await users.currentUser() }
-        await clock.waitForSleepers(1)
+        await clock.awaitSleepers(1)
         user.cancel()
         if case let .failure(error) = await user.result {
             #expect((error as? NetworkError)?.cause is CancellationError)

@@ -1,5 +1,6 @@
 import APIServices
 import Testing
+import TestSupport
 
 @Suite("Clocks")
 struct ClockTests {
@@ -9,14 +10,14 @@ struct ClockTests {
         let order = OrderRecorder()
         let late = Task { try await clock.sleep(for: .seconds(5)); await order.append("late") }
         let early = Task { try await clock.sleep(for: .seconds(2)); await order.append("early") }
-        await clock.waitForSleepers(2)
+        await clock.awaitSleepers(2)
         clock.advance(by: .seconds(1))
         #expect(clock.sleeperCount == 2)
         clock.advance(by: .seconds(1))
-        try await early.value
+        try await early.value(waitingFor: "the early task to end")
         #expect(clock.sleeperCount == 1)
         clock.advance(by: .seconds(3))
-        try await late.value
+        try await late.value(waitingFor: "the late task to end")
         #expect(await order.items == ["early", "late"])
     }
 
@@ -26,9 +27,9 @@ struct ClockTests {
         clock.advance(by: .seconds(10))
         await #expect(throws: Never.self) { try await clock.sleep(until: .init(offset: .seconds(3))) }
         let task = Task { try await clock.sleep(for: .seconds(1)) }
-        await clock.waitForSleepers(1)
+        await clock.awaitSleepers(1)
         task.cancel()
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await #expect(throws: CancellationError.self) { try await task.value(waitingFor: "the action to end") }
         #expect(clock.sleeperCount == 0)
     }
 

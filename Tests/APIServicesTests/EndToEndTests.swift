@@ -1,6 +1,7 @@
 import APIServices
 import Entities
 import Testing
+import TestSupport
 import UseCases
 
 /// The whole Login Challenge on the real simulated back end, with a seeded generator and a
@@ -12,9 +13,9 @@ struct EndToEndTests {
     /// the call waits, advances the clock by one call's duration, and waits for the action.
     private func perform(_ clock: ManualClock, _ action: @escaping @MainActor () async -> Void) async {
         let task = Task { await action() }
-        await clock.waitForSleepers(1)
+        await clock.awaitSleepers(1)
         clock.advance(by: Backend.callDuration)
-        await task.value
+        await task.value(waitingFor: "the action to end")
     }
 
     @Test("failed login, login, home loads, the token expires, reload gives the authentication alert, OK returns to login")

@@ -1,6 +1,7 @@
 import APIServices
 import Entities
 import Testing
+import TestSupport
 
 /// A generator that answers `Bool.random(using:)` with a script of coins, then repeats a
 /// filler, so a test can walk each branch of the draw order exactly.
@@ -24,13 +25,9 @@ struct ScriptedCoins: RandomNumberGenerator, Sendable {
 func onClock<T: Sendable>(_ clock: ManualClock, _ operation: @escaping @Sendable () async throws -> T) async -> Result<T, any Error> {
     let sleepersBefore = clock.sleeperCount
     let task = Task { try await operation() }
-    await clock.waitForSleepers(sleepersBefore + 1)
+    await clock.awaitSleepers(sleepersBefore + 1)
     clock.advance(by: Backend.callDuration)
-    do {
-        return .success(try await task.value)
-    } catch {
-        return .failure(error)
-    }
+    return await bounded("the call on the manual clock to end") { await task.result } ?? .failure(WaitTimedOut())
 }
 
 /// A short name for an outcome, for comparing distributions and branches.
@@ -47,5 +44,13 @@ func outcome(_ result: Result<some Any, any Error>) -> String {
         case let error as GeneralError: "general(\(error.message))"
         default: "other(\(error))"
         }
+    }
+}
+
+extension ManualClock {
+    /// Returns once `count` sleepers wait on the clock, or records an issue after
+    /// ``waitLimit`` (a call that never comes fails its test instead of hanging it).
+    func awaitSleepers(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+        await bounded("\(count) sleeper(s) on the manual clock (\(sleeperCount) now)", sourceLocation: sourceLocation) { await self.waitForSleepers(count) }
     }
 }

@@ -2,6 +2,7 @@ import APIServices
 import Entities
 import Foundation
 import Testing
+import TestSupport
 import UseCases
 
 /// Many actions at once on the real simulated back end: taps that start calls are not
@@ -33,7 +34,12 @@ struct ViewStateStressTests {
     func stress() async {
         var reached = Reached()
         for trial in 0..<Self.trials {
-            await run(trial: UInt64(trial), into: &reached)
+            // The first trial that breaks an invariant ends the test: its report names the
+            // trial (its seed) and the action, and a wrong machine fails in seconds.
+            if let failure = await run(trial: UInt64(trial), into: &reached) {
+                Issue.record("trial \(trial) (seed \(trial)): \(failure)")
+                return
+            }
         }
         print("view-state stress: \(Self.trials) trials, \(reached.actions) actions, loading and logout overlapping in \(reached.overlaps) checks")
         #expect(reached.login == Set(LoginState.allCases), "login states never reached: \(Set(LoginState.allCases).subtracting(reached.login))")
@@ -44,7 +50,9 @@ struct ViewStateStressTests {
         #expect(reached.overlaps > 0, "loading and logout never overlapped")
     }
 
-    private func run(trial: UInt64, into reached: inout Reached) async {
+    /// Runs one trial; returns the first broken invariant, with the action after which it
+    /// was found, or `nil`.
+    private func run(trial: UInt64, into reached: inout Reached) async -> String? {
         let clock = ManualClock()
         let backend = Backend(clock: BackendClock(clock), generator: SeededGenerator(seed: trial))
         let login = LoginViewState(authService: AuthService(backend: backend), userService: UserService(backend: backend))
@@ -64,10 +72,11 @@ struct ViewStateStressTests {
             })
         }
 
-        for _ in 0..<80 {
+        for step in 0..<80 {
             let home = login.home
             if let home, !homes.contains(where: { $0 === home }) { homes.append(home) }
-            switch Int.random(in: 0..<14, using: &random) {
+            let action = Int.random(in: 0..<14, using: &random)
+            switch action {
             case 11: passcode.type(["1", "7", "x", "٣"].randomElement(using: &random) ?? "1")
             case 12: passcode.delete()
             case 13: passcode.paste(["12", "9a8", "", "123456"].randomElement(using: &random) ?? "")
@@ -84,17 +93,26 @@ struct ViewStateStressTests {
             }
             await settle(running, clock)
             reached.actions += 1
-            check(login, homes, &reached)
-            check(passcode, submitted, &reached)
+            if let broken = check(login, homes, &reached) ?? check(passcode, submitted, &reached) {
+                return "after action \(step + 1) (\(Self.actionNames[action])): \(broken); login: \(login.state), homes: \(homes.map { "\($0.loadingState) | \($0.logoutState)" })"
+            }
         }
         // Finish every call: move the clock until nothing waits, then every action is over.
         for _ in 0..<200 where running.count > 0 {
             clock.advance(by: .seconds(2))
             await settle(running, clock)
         }
-        for task in tasks { await task.value }
-        check(login, homes, &reached)
+        if running.count > 0 {
+            return "\(running.count) action(s) never finished after 200 more clock steps of 2 s; login: \(login.state)"
+        }
+        for task in tasks { await task.value(waitingFor: "an action of trial \(trial) to end") }
+        return check(login, homes, &reached).map { "at the end: \($0)" }
     }
+
+    private static let actionNames = [
+        "updateID", "updatePassword", "logIn", "closeAlert", "home.load", "home.reload", "home.logOut", "home.closeAlert",
+        "clock +31 s", "clock +0...2.5 s", "clock +0...2.5 s", "passcode.type", "passcode.delete", "passcode.paste",
+    ]
 
     /// Actions started and not yet over.
     @MainActor private final class Running {
@@ -113,41 +131,46 @@ struct ViewStateStressTests {
     }
 
     /// The passcode's invariants: the state counts the digits; complete once, submitted once.
-    private func check(_ passcode: PasscodeViewState, _ submitted: [String], _ reached: inout Reached) {
+    /// Returns the first one broken, or `nil`.
+    private func check(_ passcode: PasscodeViewState, _ submitted: [String], _ reached: inout Reached) -> String? {
         reached.passcode.insert(passcode.state)
-        #expect(passcode.digits.allSatisfy { $0.isASCII && $0.isWholeNumber })
-        #expect(passcode.cells.compactMap { $0 } == Array(passcode.digits))
+        if !passcode.digits.allSatisfy({ $0.isASCII && $0.isWholeNumber }) { return "passcode digits \(passcode.digits) are not all ASCII digits" }
+        if passcode.cells.compactMap({ $0 }) != Array(passcode.digits) { return "passcode cells \(passcode.cells) do not show the digits \(passcode.digits)" }
         if passcode.isComplete {
-            #expect(passcode.state == .complete && passcode.digits.count == 4)
-            #expect(submitted == [passcode.digits], "submitted exactly once, with the code")
+            if passcode.state != .complete || passcode.digits.count != 4 { return "a complete passcode in state \(passcode.state) with \(passcode.digits.count) digits" }
+            if submitted != [passcode.digits] { return "submitted \(submitted), not exactly once with the code \(passcode.digits)" }
         } else {
-            #expect(passcode.state == .entered(passcode.digits.count) && passcode.digits.count < 4)
-            #expect(submitted.isEmpty)
+            if passcode.state != .entered(passcode.digits.count) || passcode.digits.count >= 4 { return "passcode state \(passcode.state) with \(passcode.digits.count) digits" }
+            if !submitted.isEmpty { return "submitted \(submitted) before the passcode is complete" }
         }
+        return nil
     }
 
-    /// The invariants: what each screen shows follows from its machines' states.
-    private func check(_ login: LoginViewState, _ homes: [HomeViewState], _ reached: inout Reached) {
-        reached.login.insert(login.state);
-        #expect(login.presentsActivityIndicator == (login.state == .loggingIn))
-        #expect((login.alert != nil) == { if case .failed = login.state { true } else { false } }())
-        #expect(login.areInputsEnabled == (login.state == .idle || login.alert != nil))
-        #expect(login.isLoginButtonEnabled == (login.areInputsEnabled && !login.id.isEmpty && !login.password.isEmpty))
-        if login.state == .atHome { #expect(login.home != nil) } else { #expect(login.home == nil) }
+    /// The invariants: what each screen shows follows from its machines' states. Returns the
+    /// first one broken, or `nil`.
+    private func check(_ login: LoginViewState, _ homes: [HomeViewState], _ reached: inout Reached) -> String? {
+        reached.login.insert(login.state)
+        let failed = { if case .failed = login.state { true } else { false } }()
+        if login.presentsActivityIndicator != (login.state == .loggingIn) { return "login's activity indicator \(login.presentsActivityIndicator) in \(login.state)" }
+        if (login.alert != nil) != failed { return "login's alert \(String(describing: login.alert)) in \(login.state)" }
+        if login.areInputsEnabled != (login.state == .idle || login.alert != nil) { return "login's inputs enabled: \(login.areInputsEnabled) in \(login.state)" }
+        if login.isLoginButtonEnabled != (login.areInputsEnabled && !login.id.isEmpty && !login.password.isEmpty) { return "the Login button enabled: \(login.isLoginButtonEnabled)" }
+        if (login.state == .atHome) != (login.home != nil) { return "home \(login.home == nil ? "not shown" : "shown") in \(login.state)" }
         for home in homes {
-            reached.loading.insert(home.loadingState);
+            reached.loading.insert(home.loadingState)
             reached.logout.insert(home.logoutState)
             if home.loadingState == .loading && home.logoutState == .loggingOut { reached.overlaps += 1 }
-            #expect(home.isReloadButtonEnabled == (home.loadingState != .loading))
-            #expect(home.presentsActivityIndicator == (home.logoutState == .loggingOut))
-            #expect((home.alert != nil) == { if case .failure = home.loadingState { true } else { false } }())
-            #expect(home.isDismissed == (home.loadingState == .dismissed || home.logoutState == .loggedOut))
+            if home.isReloadButtonEnabled != (home.loadingState != .loading) { return "Reload enabled: \(home.isReloadButtonEnabled) in \(home.loadingState)" }
+            if home.presentsActivityIndicator != (home.logoutState == .loggingOut) { return "home's activity indicator \(home.presentsActivityIndicator) in \(home.logoutState)" }
+            if (home.alert != nil) != { if case .failure = home.loadingState { true } else { false } }() { return "home's alert \(String(describing: home.alert)) in \(home.loadingState)" }
+            if home.isDismissed != (home.loadingState == .dismissed || home.logoutState == .loggedOut) { return "home dismissed: \(home.isDismissed) in \(home.loadingState) | \(home.logoutState)" }
             if let user = home.user {
-                #expect(home.displayedName == user.name && home.displayedID == "@" + user.id.rawValue)
-            } else {
-                #expect(home.displayedName == "User Name" && home.displayedID == "@ididid")
+                if home.displayedName != user.name || home.displayedID != "@" + user.id.rawValue { return "home shows \(home.displayedName) \(home.displayedID) for \(user)" }
+            } else if home.displayedName != "User Name" || home.displayedID != "@ididid" {
+                return "home shows \(home.displayedName) \(home.displayedID) before any user"
             }
-            if home.isDismissed { #expect(login.home !== home, "a dismissed home is not on top") }
+            if home.isDismissed && login.home === home { return "a dismissed home is on top" }
         }
+        return nil
     }
 }

@@ -1,5 +1,6 @@
 import Entities
 import Testing
+import TestSupport
 import UseCases
 
 @MainActor
@@ -39,7 +40,7 @@ struct HomeViewStateTests {
         await home.reload()
         #expect(await users.calls.callCount == 1)
         await users.calls.resume(with: .success(koher))
-        await load.value
+        await load.value(waitingFor: "the load task to end")
         #expect(!home.isLoadingUser && home.isReloadButtonEnabled)
         #expect(home.displayedName == "Yuta Koshizawa")
         #expect(home.displayedID == "@koher")
@@ -57,11 +58,11 @@ struct HomeViewStateTests {
         let load = Task { await home.load() }
         await users.calls.waitForParkedCalls(1)
         await users.calls.resume(with: .success(koher))
-        await load.value
+        await load.value(waitingFor: "the load task to end")
         let reload = Task { await home.reload() }
         await users.calls.waitForParkedCalls(1)
         await users.calls.resume(with: .failure(error))
-        await reload.value
+        await reload.value(waitingFor: "the reload task to end")
         #expect(home.loadingState == .failure(kind))
         #expect(home.alert == Alert(title: title, message: message, buttonTitle: "閉じる"))
         #expect(home.user == koher)
@@ -80,7 +81,7 @@ struct HomeViewStateTests {
         let load = Task { await home.load() }
         await users.calls.waitForParkedCalls(1)
         await users.calls.resume(with: .failure(AuthenticationError()))
-        await load.value
+        await load.value(waitingFor: "the load task to end")
         #expect(home.alert == Alert(title: "認証エラー", message: "再度ログインして下さい。", buttonTitle: "OK"))
         #expect(recorder.count == 0)
         await home.closeAlert()
@@ -100,7 +101,7 @@ struct HomeViewStateTests {
         await home.logOut()
         #expect(await auth.logOutCalls.callCount == 1)
         await auth.logOutCalls.succeed()
-        await logout.value
+        await logout.value(waitingFor: "the logout task to end")
         #expect(!home.presentsActivityIndicator)
         #expect(home.logoutState == .loggedOut)
         #expect(recorder.count == 1)
@@ -115,11 +116,11 @@ struct HomeViewStateTests {
         await auth.logOutCalls.waitForParkedCalls(1)
         #expect(home.isLoadingUser && home.presentsActivityIndicator)
         await auth.logOutCalls.succeed()
-        await logout.value
+        await logout.value(waitingFor: "the logout task to end")
         #expect(recorder.count == 1)
         #expect(home.isLoadingUser)
         await users.calls.resume(with: .success(koher))
-        await load.value
+        await load.value(waitingFor: "the load task to end")
         #expect(home.loadingState == .waiting)
         #expect(recorder.count == 1)
     }
@@ -132,9 +133,9 @@ struct HomeViewStateTests {
         let logout = Task { await home.logOut() }
         await auth.logOutCalls.waitForParkedCalls(1)
         await auth.logOutCalls.succeed()
-        await logout.value
+        await logout.value(waitingFor: "the logout task to end")
         await users.calls.resume(with: .failure(AuthenticationError()))
-        await load.value
+        await load.value(waitingFor: "the load task to end")
         await home.closeAlert()
         #expect(home.loadingState == .dismissed)
         #expect(recorder.count == 1)

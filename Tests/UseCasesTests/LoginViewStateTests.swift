@@ -1,5 +1,6 @@
 import Entities
 import Testing
+import TestSupport
 import UseCases
 
 @MainActor
@@ -17,7 +18,7 @@ private func logIn(_ login: LoginViewState, _ auth: ParkingAuthService, id: Stri
     let task = Task { await login.logIn() }
     await auth.logInCalls.waitForParkedCalls(1)
     await auth.logInCalls.resume(with: result)
-    await task.value
+    await task.value(waitingFor: "the logIn task to end")
 }
 
 @MainActor
@@ -58,7 +59,7 @@ struct LoginViewStateTests {
         #expect(login.lastRejection == "illegal transition: 'edit' is not permitted in state 'loggingIn' (permitted: logIn, succeed, fail(login), fail(network), fail(server), fail(system))")
 
         await auth.logInCalls.resume(with: .failure(LoginError()))
-        await first.value
+        await first.value(waitingFor: "the first logIn task to end")
         #expect(effects == [.disableInputs, .showActivityIndicator, .callLogIn, .hideActivityIndicator, .enableInputs, .showAlert(.login)])
     }
 
@@ -101,7 +102,7 @@ struct LoginViewStateTests {
         let logout = Task { await home.logOut() }
         await auth.logOutCalls.waitForParkedCalls(1)
         await auth.logOutCalls.succeed()
-        await logout.value
+        await logout.value(waitingFor: "the logout task to end")
         #expect(home.isDismissed)
         #expect(login.state == .idle)
         #expect(login.home == nil)
@@ -126,11 +127,11 @@ struct LoginViewStateTests {
         let logout = Task { await home.logOut() }
         await auth.logOutCalls.waitForParkedCalls(1)
         await users.calls.resume(with: .failure(AuthenticationError()))
-        await load.value
+        await load.value(waitingFor: "the load task to end")
         await home.closeAlert()                   // OK: dismissed, back to login
         #expect(login.state == .idle)
         await auth.logOutCalls.succeed()          // the logout ends later: no second dismissal
-        await logout.value
+        await logout.value(waitingFor: "the logout task to end")
         #expect(login.state == .idle)
         #expect(login.lastRejection == nil)
     }

@@ -1,15 +1,20 @@
 import Entities
 import Foundation
 import Testing
+import TestSupport
 import UseCases
 
 /// Calls that wait until the test decides how they end: each call parks a continuation,
 /// the test waits for it to arrive, then resumes it with a value or an error.
 actor CallPark<Value: Sendable> {
+    /// The call's name, for messages (`logIn`).
+    nonisolated let name: String
     private var parked: [CheckedContinuation<Value, any Error>] = []
     private var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     /// How many calls were made in all.
     private(set) var callCount = 0
+
+    init(_ name: String) { self.name = name }
 
     /// Made by the service: parks until the test resumes it.
     func call() async throws -> Value {
@@ -22,8 +27,13 @@ actor CallPark<Value: Sendable> {
         }
     }
 
-    /// Returns once `count` calls are parked.
-    func waitForParkedCalls(_ count: Int = 1) async {
+    /// Returns once `count` calls are parked, or records an issue after ``waitLimit`` (a
+    /// machine that never makes the call fails its test instead of hanging it).
+    nonisolated func waitForParkedCalls(_ count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) async {
+        await bounded("\(count) parked \(name) call(s)", sourceLocation: sourceLocation) { await self.waitUnbounded(count) }
+    }
+
+    private func waitUnbounded(_ count: Int) async {
         if parked.count >= count { return }
         await withCheckedContinuation { watchers.append((count, $0)) }
     }
@@ -47,8 +57,8 @@ extension CallPark where Value == Void {
 }
 
 final class ParkingAuthService: AuthServiceProtocol {
-    let logInCalls = CallPark<Void>()
-    let logOutCalls = CallPark<Void>()
+    let logInCalls = CallPark<Void>("logIn")
+    let logOutCalls = CallPark<Void>("logOut")
     private let received = LockedCredentials()
 
     /// The credentials of every logIn call, raw.
@@ -65,7 +75,7 @@ final class ParkingAuthService: AuthServiceProtocol {
 }
 
 final class ParkingUserService: UserServiceProtocol {
-    let calls = CallPark<User>()
+    let calls = CallPark<User>("currentUser")
 
     func currentUser() async throws -> User {
         try await calls.call()

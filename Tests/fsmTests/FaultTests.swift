@@ -4,7 +4,19 @@ import Testing
 
 /// Runs `fsm` with its standard output (or error) sent somewhere that fails.
 private func fsm(_ arguments: [String], input: String = "", output: Subprocess.Destination = .collected, errors: Subprocess.Destination = .collected) throws -> Run {
-    let result = try Subprocess.run(fsmExecutable.path, arguments, input: Data(input.utf8), output: output, errors: errors)
+    var arguments = arguments
+    var made: URL?
+    defer { if let made { try? FileManager.default.removeItem(at: made) } }
+    if let fresh = arguments.firstIndex(of: "{fresh}") {
+        // A folder of diagrams just written by this build, so that --check finds them current
+        // whatever the committed ones say.
+        let folder = try temporaryDirectory()
+        #expect(try fsm(["diagrams", "--output", folder.path]).status == 0)
+        arguments[fresh] = folder.path
+        made = folder
+    }
+    let result = try Subprocess.run(fsmExecutable.path, arguments, input: Data(input.utf8), output: output, errors: errors, timeLimit: .seconds(60))
+    if result.timedOut { Issue.record("fsm \(arguments.joined(separator: " ")) ran for 60 s and was killed: it hangs") }
     return Run(status: result.status, stdout: String(decoding: result.output, as: UTF8.self), stderr: String(decoding: result.errors, as: UTF8.self))
 }
 
@@ -12,7 +24,7 @@ private func fsm(_ arguments: [String], input: String = "", output: Subprocess.D
 struct EndToEndFaultTests {
     static let commands: [([String], String)] = [
         (["list"], ""), (["table", "login"], ""), (["table", "home", "--format", "csv"], ""), (["dot", "login"], ""),
-        (["mermaid", "home"], ""), (["validate"], ""), (["diagrams", "--check"], ""), (["repl", "login"], "logIn\n:events\n"),
+        (["mermaid", "home"], ""), (["validate"], ""), (["diagrams", "--check", "--output", "{fresh}"], ""), (["repl", "login"], "logIn\n:events\n"),
         (["app", "--seed", "1"], "id koher\nlogin\n"), (["--help"], ""), (["nosuch"], ""),
     ]
 

@@ -30,7 +30,8 @@ func fsm(_ arguments: [String], input: String = "") throws -> Run {
     }
     // posix_spawn (the tool's own Subprocess), not Foundation.Process, which leaks a little
     // per run and so fails every LeakSanitizer run of these tests.
-    let result = try Subprocess.run(fsmExecutable.path, arguments, input: Data(input.utf8))
+    let result = try Subprocess.run(fsmExecutable.path, arguments, input: Data(input.utf8), timeLimit: .seconds(60))
+    if result.timedOut { Issue.record("fsm \(arguments.joined(separator: " ")) ran for 60 s and was killed: it hangs") }
     return Run(status: result.status, stdout: String(decoding: result.output, as: UTF8.self), stderr: String(decoding: result.errors, as: UTF8.self))
 }
 
