@@ -32,6 +32,8 @@ for target in export repl terminal app; do
       count=$((count + 1))
     done
     echo "Graphviz accepted the DOT of all $count inputs in the fuzz-export corpus"
+    # Real Mermaid must accept the Mermaid of every input and draw each state's name.
+    Scripts/mermaid-judge.py --names "$dots"/*.mmd | tail -1
     rm -rf "$dots"
   fi
   rm -rf "$corpus"

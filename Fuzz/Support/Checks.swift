@@ -19,8 +19,18 @@ enum DOTCheck {
         return !inside
     }
 
-    /// The label of a node line `ID [label="..."...`, unquoted as Graphviz reads it.
+    /// The label of a node line `ID [label="..."...` (or its first lines before the grey
+    /// line of an HTML-like `label=<...>`), unquoted as Graphviz reads it.
     static func label(ofNode id: String, in dot: String) -> String? {
+        let html = Array("\(id) [label=<".unicodeScalars)
+        for line in dot.split(separator: "\n") {
+            let trimmed = line.unicodeScalars.drop { $0 == " " }
+            guard trimmed.starts(with: html) else { continue }
+            let body = String(String.UnicodeScalarView(trimmed.dropFirst(html.count)))
+            guard let end = body.firstRange(of: "<BR/><FONT") else { return nil }
+            return String(body[..<end.lowerBound]).replacingAll("<BR/>", with: "\n").replacingAll("&lt;", with: "<").replacingAll("&gt;", with: ">")
+                .replacingAll("&quot;", with: "\"").replacingAll("\\\\", with: "\\").replacingAll("&amp;", with: "&")
+        }
         // Scalars throughout: a name that starts with a combining mark would merge with the
         // opening quote into one Character.
         let prefix = Array("\(id) [label=\"".unicodeScalars)
@@ -47,12 +57,12 @@ enum DOTCheck {
     }
 
     /// A name as the DOT export draws it: carriage returns dropped, other control
-    /// characters but line breaks replaced by U+FFFD.
+    /// characters but line breaks and tabs replaced by U+FFFD.
     static func drawn(_ name: String) -> String {
         var out = ""
         for scalar in name.unicodeScalars {
             if scalar == "\r" { continue }
-            if (scalar.value < 0x20 && scalar != "\n") || scalar.value == 0x7F { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
+            if (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
         }
         return out
     }
@@ -127,17 +137,19 @@ enum StandardError {
     }
 }
 
-/// Writes an input's DOT to `$FSM_FUZZ_DOT_DIR/<hash>.dot` when that is set.
+/// Writes an input's exports to `$FSM_FUZZ_DOT_DIR/<hash>.<extension>` when that is set.
 enum Dump {
     static let directory: String? = getenv("FSM_FUZZ_DOT_DIR").map { String(cString: $0) }
 
-    static func write(_ text: String, for input: UnsafeRawBufferPointer) {
+    static func write(_ files: [String: String], for input: UnsafeRawBufferPointer) {
         guard let directory else { return }
         var hash: UInt64 = 0xcbf29ce484222325
         for byte in input { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
-        guard let file = fopen("\(directory)/\(String(hash, radix: 16)).dot", "w") else { return }
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        fclose(file)
+        for (fileExtension, text) in files {
+            guard let file = fopen("\(directory)/\(String(hash, radix: 16)).\(fileExtension)", "w") else { return }
+            let bytes = Array(text.utf8)
+            _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+            fclose(file)
+        }
     }
 }

@@ -1,10 +1,11 @@
 // libFuzzer target: arbitrary bytes become the names of a machine's states, events, guard
 // and effects (and the machine's own name); its DOT and Mermaid exports must keep the
 // syntax whole and every name intact.
-// Invariants: no raw control character but the line breaks; every DOT line's quotes are
-// balanced; every state's DOT label unquotes to its name; Mermaid's title unquotes (YAML)
-// to the machine's name; no Mermaid statement spans lines. With FSM_FUZZ_DOT_DIR set, each
-// input's DOT is also written there, for Fuzz/run.sh to hand to Graphviz.
+// Invariants: no raw control character but line breaks (and tabs in DOT); every DOT line's
+// quotes are balanced; every state's DOT label unquotes to its name; Mermaid's title
+// unquotes (YAML) to the machine's name; no Mermaid statement spans lines. With
+// FSM_FUZZ_DOT_DIR set, each input's DOT, Mermaid and state names are also written there,
+// for Fuzz/run.sh to hand to Graphviz and to real Mermaid.
 import FSM
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -29,11 +30,10 @@ public func fuzzExport(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
         Final(states[2])
     }
     let dot = machine.dot(DiagramOptions(highlightedState: states[1]))
-    Dump.write(dot, for: bytes)
     let mermaid = machine.mermaid(DiagramOptions(highlightedState: states[2]))
-    for text in [dot, mermaid] {
-        check(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F }, "a raw control character in an export")
-    }
+    Dump.write(["dot": dot, "mmd": mermaid, "names": states.joined(separator: "\0")], for: bytes)
+    check(!dot.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }, "a raw control character in the DOT export")
+    check(!mermaid.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F }, "a raw control character in the Mermaid export")
     for line in dot.split(separator: "\n") {
         check(DOTCheck.quotesBalanced(line), "unbalanced quotes in DOT line: \(line)")
     }

@@ -29,11 +29,15 @@ public struct DiagramSet: Sendable {
     public let machines: [any MachineDescribing]
     /// Each machine's file stem (its file names without the extension), in order.
     public let stems: [String]
+    /// How every diagram is drawn: a direction for all (`nil`: each machine's own), and
+    /// whether effects are shown. Highlights and coverage are not used here.
+    public let options: DiagramOptions
 
     /// The diagram files of machines, in the order given.
-    public init(_ machines: [any MachineDescribing]) {
+    public init(_ machines: [any MachineDescribing], options: DiagramOptions = DiagramOptions()) {
         self.machines = machines
         stems = Self.stems(for: machines.map(\.name))
+        self.options = DiagramOptions(direction: options.direction, showsEffects: options.showsEffects)
     }
 
     /// The text files, in order: each machine's `.dot` and `.mmd`, then `README.md`.
@@ -44,14 +48,14 @@ public struct DiagramSet: Sendable {
     /// Each machine's `.dot` and `.mmd`, in order.
     public var machineFiles: [File] {
         zip(machines, stems).flatMap { machine, stem in
-            [File(name: "\(stem).dot", contents: machine.dot(DiagramOptions())),
-             File(name: "\(stem).mmd", contents: machine.mermaid(DiagramOptions()))]
+            [File(name: "\(stem).dot", contents: machine.dot(options)),
+             File(name: "\(stem).mmd", contents: machine.mermaid(options))]
         }
     }
 
     /// Per machine, the SVG file's name and the DOT text to render into it.
     public var svgSources: [(name: String, dot: String)] {
-        zip(machines, stems).map { machine, stem in ("\(stem).svg", machine.dot(DiagramOptions())) }
+        zip(machines, stems).map { machine, stem in ("\(stem).svg", machine.dot(options)) }
     }
 
     /// The words near the top of every generated `README.md`, by which writers recognise a
@@ -79,7 +83,7 @@ public struct DiagramSet: Sendable {
                 "![\(Self.markdownText(machine.name))](\(stem).svg)",
                 "",
                 "```mermaid",
-                String(machine.mermaid(DiagramOptions()).dropLast()),
+                String(machine.mermaid(options).dropLast()),
                 "```",
             ]
         }

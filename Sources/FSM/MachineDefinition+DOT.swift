@@ -2,11 +2,13 @@ extension MachineDefinition {
     /// The definition as a Graphviz DOT `digraph`: a pure function of the definition,
     /// byte-stable (declaration order, no timestamps, a final newline).
     ///
-    /// - Left-to-right layout; a small point with an arrow into the initial state.
-    /// - Final states as double circles; entry and exit effects inside the state's label.
-    /// - One edge per transition labelled `event [guard] / effect, effect`; internal
-    ///   transitions as dashed self-loops; the events a state ignores as one dotted grey
-    ///   self-loop labelled `ignored: a, b`.
+    /// - Left to right unless ``diagramDirection`` or the options say top to bottom; a small
+    ///   point with an arrow into the initial state.
+    /// - Final states with a double border; entry and exit effects inside the state's label, and
+    ///   below them, small and grey, the events it ignores (`ignored: a, b`).
+    /// - One edge per transition labelled `event [guard] / effect, effect`; a label longer
+    ///   than about 30 characters puts its effects on lines of their own below, so that
+    ///   labels stay narrow. Internal transitions are lines inside their state, as in UML.
     /// - Edges back to a state declared earlier do not constrain the layout, so states read
     ///   left to right in declaration order where the flow allows.
     /// - States with payloads (`failure(network)`) grouped in a cluster per case.
@@ -16,7 +18,9 @@ extension MachineDefinition {
     /// - Parameter options: a state to highlight, and an optional coverage view.
     @inlinable
     public func dot(_ options: DiagramOptions = DiagramOptions()) -> String {
-        MachineGraph(self).dot(options)
+        var options = options
+        if options.direction == nil { options.direction = diagramDirection }
+        return MachineGraph(self).dot(options)
     }
 
     /// The DOT diagram with `state` highlighted.
@@ -39,7 +43,7 @@ extension MachineGraph {
             // Edges from and to clusters (a parent's transitions, drawn once).
             out += "  compound=true;\n"
         }
-        out += "  rankdir=LR;\n"
+        out += "  rankdir=\((options.direction ?? .leftToRight).rawValue);\n"
         out += "  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=12];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=10];\n"
         if regions.isEmpty {
@@ -62,11 +66,18 @@ extension MachineGraph {
     @inlinable
     func appendBody(_ options: DiagramOptions, initialID: String, indent: String, to out: inout String) {
         out += indent + initialID + " [shape=point, width=0.15, label=\"\"];\n"
+        // Internal transitions are lines of their state (as in UML), not loops: a loop beside
+        // the state's other loops and edges would overlap them.
+        var internals = [[Edge]](repeating: [], count: nodes.count)
+        forEachEdge { edge in if edge.kind == .internal { internals[edge.source].append(edge) } }
+        func appendNode(_ index: Int) {
+            appendNodeLine(nodes[index], options, internal: internals[index], ignored: ignoredLabel(index), to: &out)
+        }
         var grouped = [Bool](repeating: false, count: nodes.count)
         for group in groups { for member in group.members { grouped[member] = true } }
         for index in nodes.indices where !grouped[index] && !isNested(index) {
             out += indent
-            appendNodeLine(nodes[index], options, to: &out)
+            appendNode(index)
         }
         for (position, group) in groups.enumerated() {
             out += indent + "subgraph cluster_\(idPrefix.isEmpty ? "" : idPrefix + "g")\(position) {\n"
@@ -75,15 +86,16 @@ extension MachineGraph {
             out += "; style=\"rounded,dashed\"; color=\"gray60\"; fontname=\"Helvetica\"; fontsize=11;\n"
             for index in group.members {
                 out += indent + "  "
-                appendNodeLine(nodes[index], options, to: &out)
+                appendNode(index)
             }
             out += indent + "}\n"
         }
-        for p in parents(in: nil) { appendCluster(p, options, indent: indent, to: &out) }
+        for p in parents(in: nil) { appendCluster(p, options, indent: indent, internals: internals, to: &out) }
         if let initial {
             out += indent + "\(initialID) -> \(nodes[initial].id);\n"
         }
         forEachEdge { edge in
+            guard edge.kind == .external else { return }
             out += indent
             out += nodes[edge.source].id
             out += " -> "
@@ -95,9 +107,15 @@ extension MachineGraph {
                 DOT.appendEscaped(guardName, to: &out)
                 out += "]"
             }
-            for (position, effect) in edge.effects.enumerated() {
-                out += position == 0 ? " / " : ", "
-                DOT.appendEscaped(effect, to: &out)
+            if options.showsEffects {
+                let lines = DOT.wrapped(edge.effects)
+                let head = edge.event.count + (edge.guardName.map { $0.count + 3 } ?? 0)
+                // A short label stays on one line; a long one puts its effects below.
+                let separator = lines.count == 1 && head + 1 + lines[0].count <= DOT.labelWidth ? " " : "\\n"
+                for line in lines {
+                    out += separator
+                    DOT.appendEscaped(line, to: &out)
+                }
             }
             out += "\""
             if let parent = edge.sourceParent, !isInside(edge.target, parent) {
@@ -107,13 +125,9 @@ extension MachineGraph {
             if let parent = edge.targetParent, !isInside(edge.source, parent) {
                 out += ", lhead=\(parents[parent].id)"
             }
-            if let covered = options.coveredTransitions {
+            if let covered = options.coveredTransitions, !keys(of: edge).contains(where: covered.contains) {
                 // Coverage view: taken transitions solid, the others dashed red.
-                if !keys(of: edge).contains(where: covered.contains) {
-                    out += ", style=dashed, color=\"red\", fontcolor=\"red\""
-                }
-            } else if edge.kind == .internal {
-                out += ", style=dashed"
+                out += ", style=dashed, color=\"red\", fontcolor=\"red\""
             }
             if edge.target < edge.source {
                 // Back edges (to a state declared earlier) do not rank: declaration order
@@ -122,55 +136,82 @@ extension MachineGraph {
             }
             out += "];\n"
         }
-        for index in nodes.indices {
-            guard let label = ignoredLabel(index) else { continue }
-            out += indent + "\(nodes[index].id) -> \(nodes[index].id) [label="
-            DOT.appendQuoted(label, to: &out)
-            out += ", style=dotted, color=\"gray55\", fontcolor=\"gray45\", arrowhead=none];\n"
-        }
     }
 
     /// Appends the cluster of a parent: its name, entry and exit effects, internal
     /// transitions and ignored events as its label; its children; its child parents.
     @inlinable
-    func appendCluster(_ p: Int, _ options: DiagramOptions, indent: String, to out: inout String) {
+    func appendCluster(_ p: Int, _ options: DiagramOptions, indent: String, internals: [[Edge]], to out: inout String) {
         let parent = parents[p]
         out += indent + "subgraph \(parent.id) {\n"
         var label = parent.name
-        if !parent.entryEffects.isEmpty { label += "\nentry / " + parent.entryEffects.joined(separator: ", ") }
-        if !parent.exitEffects.isEmpty { label += "\nexit / " + parent.exitEffects.joined(separator: ", ") }
-        for line in parent.internalLabels { label += "\n" + line }
+        if options.showsEffects {
+            if !parent.entryEffects.isEmpty { label += "\nentry / " + parent.entryEffects.joined(separator: ", ") }
+            if !parent.exitEffects.isEmpty { label += "\nexit / " + parent.exitEffects.joined(separator: ", ") }
+        }
+        for edge in parent.internalTransitions { label += "\n" + edge.label(showsEffects: options.showsEffects) + " (internal)" }
         if !parent.ignored.isEmpty { label += "\nignored: " + parent.ignored.joined(separator: ", ") }
         out += indent + "  label="
         DOT.appendQuoted(label, to: &out)
         out += "; style=\"rounded\"; color=\"gray25\"; fontname=\"Helvetica\"; fontsize=11;\n"
         for index in parent.members {
             out += indent + "  "
-            appendNodeLine(nodes[index], options, to: &out)
+            appendNodeLine(nodes[index], options, internal: internals[index], ignored: ignoredLabel(index), to: &out)
         }
-        for child in parents(in: p) { appendCluster(child, options, indent: indent + "  ", to: &out) }
+        for child in parents(in: p) { appendCluster(child, options, indent: indent + "  ", internals: internals, to: &out) }
         out += indent + "}\n"
     }
 
-    /// Appends `ID [label="...", ...];` and a line break.
+    /// Appends `ID [label=..., ...];` and a line break. The label, as UML draws a state: its
+    /// name, then under a rule its entry and exit effects and its internal transitions
+    /// (`event [guard] / effects`, red in a coverage view when not taken), and, small and
+    /// grey, the events it ignores. A state with only a name has a plain label; so does one
+    /// whose text has a tab, which an HTML-like label cannot draw (its lines then follow the
+    /// name, unstyled).
     @inlinable
-    func appendNodeLine(_ node: Node, _ options: DiagramOptions, to out: inout String) {
+    func appendNodeLine(_ node: Node, _ options: DiagramOptions, internal internalEdges: [Edge], ignored: String?, to out: inout String) {
         out += node.id
-        out += " [label=\""
-        DOT.appendEscaped(node.name, to: &out)
-        if !node.entryEffects.isEmpty {
-            out += "\\nentry / "
-            DOT.appendEscaped(node.entryEffects.joined(separator: ", "), to: &out)
+        var compartment: [(text: String, covered: Bool)] = []
+        if options.showsEffects {
+            if !node.entryEffects.isEmpty { compartment.append(("entry / " + node.entryEffects.joined(separator: ", "), true)) }
+            if !node.exitEffects.isEmpty { compartment.append(("exit / " + node.exitEffects.joined(separator: ", "), true)) }
         }
-        if !node.exitEffects.isEmpty {
-            out += "\\nexit / "
-            DOT.appendEscaped(node.exitEffects.joined(separator: ", "), to: &out)
+        for edge in internalEdges {
+            let covered = options.coveredTransitions.map { set in keys(of: edge).contains(where: set.contains) } ?? true
+            compartment.append((edge.label(showsEffects: options.showsEffects), covered))
         }
-        out += "\""
-        if node.isFinal { out += ", shape=doublecircle" }
+        let texts = [node.name] + compartment.map(\.text) + (ignored.map { [$0] } ?? [])
+        if texts.count > 1, !texts.contains(where: { $0.contains("\t") }) {
+            out += " [label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD>"
+            DOT.appendHTMLEscaped(node.name, to: &out)
+            out += "</TD></TR>"
+            if !compartment.isEmpty {
+                out += "<HR/><TR><TD><FONT POINT-SIZE=\"10\">"
+                for (position, line) in compartment.enumerated() {
+                    if position > 0 { out += "<BR/>" }
+                    if !line.covered { out += "<FONT COLOR=\"red\">" }
+                    DOT.appendHTMLEscaped(line.text, to: &out)
+                    if !line.covered { out += "</FONT>" }
+                }
+                out += "</FONT></TD></TR>"
+            }
+            if let ignored {
+                out += "<TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"gray40\">"
+                DOT.appendHTMLEscaped(ignored, to: &out)
+                out += "</FONT></TD></TR>"
+            }
+            out += "</TABLE>>"
+        } else {
+            out += " [label=\""
+            for (position, line) in texts.enumerated() {
+                if position > 0 { out += "\\n" }
+                DOT.appendEscaped(line, to: &out)
+            }
+            out += "\""
+        }
+        if node.isFinal { out += ", peripheries=2" }
         if node.name == options.highlightedState {
-            out += node.isFinal ? ", style=filled" : ", style=\"rounded,filled\""
-            out += ", fillcolor=\"#ffd966\", penwidth=2"
+            out += ", style=\"rounded,filled\", fillcolor=\"#ffd966\", penwidth=2"
         }
         out += "];\n"
     }
@@ -193,6 +234,50 @@ enum DOT {
     /// decodes HTML entities such as `&lt;` or `&#35;` in labels), line breaks as `\n`, a tab
     /// kept (Graphviz draws it, and SVG may hold it), other control characters replaced by
     /// U+FFFD (SVG, which is XML, cannot hold them). Non-ASCII text is kept as UTF-8.
+    /// The widest line of an edge's label, in characters, before it wraps.
+    @inlinable static var labelWidth: Int { 30 }
+
+    /// The lines of a transition's effects under its event: `/ a, b,` then `c, d`, each line
+    /// about `width` characters at most (an effect longer than that has a line of its own).
+    @inlinable
+    static func wrapped(_ effects: [String], width: Int = labelWidth) -> [String] {
+        guard !effects.isEmpty else { return [] }
+        var lines: [String] = []
+        var line = "/"
+        for (position, effect) in effects.enumerated() {
+            let piece = effect + (position < effects.count - 1 ? "," : "")
+            if line != "/" && line.count + 1 + piece.count > width {
+                lines.append(line)
+                line = piece
+            } else {
+                line += " " + piece
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+
+    /// Appends `text` escaped for an HTML-like label: `&`, `<`, `>` and `"` as entities, a
+    /// backslash doubled (Graphviz still expands `\N` and the like there), line breaks as
+    /// `<BR/>`, other control characters replaced by U+FFFD (such a label cannot draw a tab:
+    /// callers use a plain label for text with one).
+    @inlinable
+    static func appendHTMLEscaped(_ text: String, to out: inout String) {
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n": out += "<BR/>"
+            case "\r": break
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+
     @inlinable
     static func appendEscaped(_ text: String, to out: inout String) {
         if !text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "&") || $0 < 0x20 || $0 == 0x7F }) {

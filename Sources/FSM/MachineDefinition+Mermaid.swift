@@ -13,14 +13,16 @@ extension MachineDefinition {
     ///   diagrams cannot style single transitions).
     @inlinable
     public func mermaid(_ options: DiagramOptions = DiagramOptions()) -> String {
-        MachineGraph(self).mermaid(options)
+        var options = options
+        if options.direction == nil { options.direction = diagramDirection }
+        return MachineGraph(self).mermaid(options)
     }
 }
 
 extension MachineGraph {
     @inlinable
     func mermaid(_ options: DiagramOptions) -> String {
-        var lines = ["---", "title: \(Mermaid.yamlQuoted(name))", "---", "stateDiagram-v2", "  direction LR"]
+        var lines = ["---", "title: \(Mermaid.yamlQuoted(name))", "---", "stateDiagram-v2", "  direction \((options.direction ?? .leftToRight).rawValue)"]
         if regions.isEmpty {
             appendMermaidBody(options, indent: "  ", to: &lines)
         } else {
@@ -46,28 +48,28 @@ extension MachineGraph {
         for p in parents(in: nil) { appendComposite(p, indent: indent, to: &lines) }
         for (index, node) in nodes.enumerated() {
             var notes: [String] = []
-            if !node.entryEffects.isEmpty { notes.append("entry / " + node.entryEffects.map(Mermaid.escaped).joined(separator: ", ")) }
-            if !node.exitEffects.isEmpty { notes.append("exit / " + node.exitEffects.map(Mermaid.escaped).joined(separator: ", ")) }
-            if let ignoredText = ignoredLabel(index, escape: Mermaid.escaped) { notes.append(ignoredText) }
-            if !notes.isEmpty {
-                lines.append(indent + "note right of \(node.id) : " + notes.joined(separator: "<br>"))
+            if options.showsEffects {
+                if !node.entryEffects.isEmpty { notes.append("entry / " + node.entryEffects.map(Mermaid.escaped).joined(separator: ", ")) }
+                if !node.exitEffects.isEmpty { notes.append("exit / " + node.exitEffects.map(Mermaid.escaped).joined(separator: ", ")) }
             }
+            if let ignoredText = ignoredLabel(index, escape: Mermaid.escaped) { notes.append(ignoredText) }
+            if !notes.isEmpty { appendNote(notes, of: node.id, indent: indent, to: &lines) }
         }
         for parent in parents {
             var notes: [String] = []
-            if !parent.entryEffects.isEmpty { notes.append("entry / " + parent.entryEffects.map(Mermaid.escaped).joined(separator: ", ")) }
-            if !parent.exitEffects.isEmpty { notes.append("exit / " + parent.exitEffects.map(Mermaid.escaped).joined(separator: ", ")) }
-            notes += parent.internalLabels.map(Mermaid.escaped)
-            if !parent.ignored.isEmpty { notes.append("ignored: " + parent.ignored.map(Mermaid.escaped).joined(separator: ", ")) }
-            if !notes.isEmpty {
-                lines.append(indent + "note right of \(parent.mermaidID) : " + notes.joined(separator: "<br>"))
+            if options.showsEffects {
+                if !parent.entryEffects.isEmpty { notes.append("entry / " + parent.entryEffects.map(Mermaid.escaped).joined(separator: ", ")) }
+                if !parent.exitEffects.isEmpty { notes.append("exit / " + parent.exitEffects.map(Mermaid.escaped).joined(separator: ", ")) }
             }
+            notes += parent.internalTransitions.map { $0.label(showsEffects: options.showsEffects, escape: Mermaid.escaped) + " (internal)" }
+            if !parent.ignored.isEmpty { notes.append("ignored: " + parent.ignored.map(Mermaid.escaped).joined(separator: ", ")) }
+            if !notes.isEmpty { appendNote(notes, of: parent.mermaidID, indent: indent, to: &lines) }
         }
         if let initial {
             lines.append(indent + "[*] --> \(nodes[initial].id)")
         }
         forEachEdge { edge in
-            let label = edge.label(escape: Mermaid.escaped) + (edge.kind == .internal ? " (internal)" : "")
+            let label = edge.label(showsEffects: options.showsEffects, escape: Mermaid.escaped) + (edge.kind == .internal ? " (internal)" : "")
             // A parent's transition leaves from its composite state, once.
             let source = edge.sourceParent.map { parents[$0].mermaidID } ?? nodes[edge.source].id
             let target = edge.targetParent.map { parents[$0].mermaidID } ?? nodes[edge.target].id
@@ -87,6 +89,15 @@ extension MachineGraph {
             lines.append(indent + "classDef current fill:#ffd966,stroke:#b8860b,stroke-width:2px")
             lines.append(indent + "class \(node.id) current")
         }
+    }
+
+    /// Appends a note beside a state, one line of text per item. Always the multi-line form:
+    /// a one-line note ends at its first `:`, so `ignored: lock` would not parse.
+    @inlinable
+    func appendNote(_ items: [String], of id: String, indent: String, to lines: inout [String]) {
+        lines.append(indent + "note right of \(id)")
+        for item in items { lines.append(indent + "  " + item) }
+        lines.append(indent + "end note")
     }
 
     /// Appends a parent as a composite state holding its children and child parents.
@@ -127,12 +138,20 @@ enum Mermaid {
         return out + "\""
     }
 
-    /// Text safe inside a Mermaid label or quoted description: syntax characters as entity
-    /// codes, line breaks as `<br>`, other control characters replaced by U+FFFD.
+    /// Text safe inside a Mermaid label, note or quoted description: syntax characters as
+    /// entity codes (`#quot;`, `#58;`, `#42;` ...), a tab as `#9;`, line breaks as `<br>`,
+    /// other control characters replaced by U+FFFD, and the word `direction` with its first
+    /// letter as a code (Mermaid reads `direction TB` as a statement even inside quotes).
     @inlinable
     static func escaped(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        let keyword = Array("direction".unicodeScalars)
         var out = ""
-        for scalar in text.unicodeScalars {
+        for (index, scalar) in scalars.enumerated() {
+            if (scalar == "d" || scalar == "D") && startsKeyword(keyword, in: scalars, at: index) {
+                out += "#\(scalar.value);"
+                continue
+            }
             switch scalar {
             case "\"": out += "#quot;"
             case "#": out += "#35;"
@@ -145,13 +164,27 @@ enum Mermaid {
             case "}": out += "#125;"
             case "|": out += "#124;"
             case "%": out += "#37;"
+            case "*": out += "#42;"
             case "\\": out += "#92;"
             case "\n": out += "<br>"
+            case "\t": out += "#9;"
             case "\r": break
             case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out
+    }
+
+    /// Whether `keyword` (lowercase ASCII) starts at `index` of `scalars`, in any case.
+    @inlinable
+    static func startsKeyword(_ keyword: [Unicode.Scalar], in scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        guard index + keyword.count <= scalars.count else { return false }
+        for (offset, letter) in keyword.enumerated() {
+            let scalar = scalars[index + offset]
+            let lower = ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32) ?? scalar : scalar
+            if lower != letter { return false }
+        }
+        return true
     }
 }

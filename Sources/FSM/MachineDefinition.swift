@@ -42,6 +42,9 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     /// The regions of a parallel machine and how its states combine theirs; `nil` for any
     /// other machine.
     @usableFromInline var parallel: ParallelStructure<State, Event, Effect, Context>?
+    /// The direction its diagrams flow in unless ``DiagramOptions/direction`` says otherwise:
+    /// left to right unless set with ``drawn(_:)``.
+    public private(set) var diagramDirection: DiagramDirection = .leftToRight
 
     /// Creates a definition from its parts. The result-builder initialisers are the usual way.
     @inlinable
@@ -121,6 +124,21 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
         guard let s = resolution.stateIndex[state], let e = resolution.eventIndex[event] else { return nil }
         let owner = resolution.owner(s, e)
         return owner >= 0 ? resolution.parents[owner].name : nil
+    }
+
+    /// The same definition, its diagrams flowing in `direction` by default: the machine's
+    /// own layout, used by the tools, the plugin and `expectDiagramsMatch` unless they are
+    /// given a direction.
+    ///
+    /// ```swift
+    /// static let definition = MachineDefinition<S, E, F, C>(name: "tcp", initial: .closed) {
+    ///     ...
+    /// }.drawn(.topToBottom)
+    /// ```
+    public func drawn(_ direction: DiagramDirection) -> Self {
+        var copy = self
+        copy.diagramDirection = direction
+        return copy
     }
 
     /// The declaration of a state (the first, if it was declared twice).

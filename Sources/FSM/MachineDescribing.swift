@@ -18,6 +18,9 @@ public protocol MachineDescribing: Sendable {
     var regionStateNames: [(region: String, states: [String])] { get }
     /// The names of the parent (compound) states, in declaration order.
     var parentStateNames: [String] { get }
+    /// The direction its diagrams flow in when the options do not say (see
+    /// ``MachineDefinition/drawn(_:)``).
+    var diagramDirection: DiagramDirection { get }
     /// Where the machine is in the state of that name: `failed > network`, or for a
     /// parallel machine one configuration per region, `loading: waiting | logout: idle`;
     /// `nil` for an unknown name.
@@ -37,6 +40,8 @@ extension MachineDescribing {
     public var regionStateNames: [(region: String, states: [String])] { [] }
     /// No parents.
     public var parentStateNames: [String] { [] }
+    /// Left to right.
+    public var diagramDirection: DiagramDirection { .leftToRight }
     /// The state's own name, for a machine without parents or regions.
     public func configuration(ofStateNamed name: String) -> String? { stateNames.contains(name) ? name : nil }
 }

@@ -41,20 +41,20 @@ struct MachineGraph {
         @usableFromInline let members: [Int]
         @usableFromInline let entryEffects: [String]
         @usableFromInline let exitEffects: [String]
-        /// Its internal transitions, as labels.
-        @usableFromInline let internalLabels: [String]
+        /// Its internal transitions (drawn in its label, not as edges).
+        @usableFromInline let internalTransitions: [Edge]
         /// The events it declares ignored for its children.
         @usableFromInline let ignored: [String]
 
         @inlinable
-        init(id: String, name: String, parent: Int?, members: [Int], entryEffects: [String], exitEffects: [String], internalLabels: [String], ignored: [String]) {
+        init(id: String, name: String, parent: Int?, members: [Int], entryEffects: [String], exitEffects: [String], internalTransitions: [Edge], ignored: [String]) {
             self.id = id
             self.name = name
             self.parent = parent
             self.members = members
             self.entryEffects = entryEffects
             self.exitEffects = exitEffects
-            self.internalLabels = internalLabels
+            self.internalTransitions = internalTransitions
             self.ignored = ignored
         }
     }
@@ -82,12 +82,13 @@ struct MachineGraph {
             self.kind = kind
         }
 
-        /// `event [guard] / effect, effect`; `escape` is applied to the names only.
+        /// `event [guard] / effect, effect` (without the effects unless `showsEffects`);
+        /// `escape` is applied to the names only.
         @inlinable
-        func label(escape: (String) -> String = { $0 }) -> String {
+        func label(showsEffects: Bool = true, escape: (String) -> String = { $0 }) -> String {
             var text = escape(event)
             if let guardName { text += " [\(escape(guardName))]" }
-            if !effects.isEmpty { text += " / " + effects.map(escape).joined(separator: ", ") }
+            if showsEffects && !effects.isEmpty { text += " / " + effects.map(escape).joined(separator: ", ") }
             return text
         }
     }
@@ -152,14 +153,14 @@ struct MachineGraph {
                 let outer = resolution.chains.first { $0.contains(Int32(p)) }.flatMap { chain in chain.firstIndex(of: Int32(p)).flatMap { $0 > 0 ? Int(chain[$0 - 1]) : nil } }
                 // The parent's edges leave from its initial child, clipped at its border.
                 let anchor = resolution.parentInitialLeaf[p]
-                var internalLabels: [String] = []
+                var internalTransitions: [Edge] = []
                 for transition in parent.body.transitions {
                     guard let e = resolution.eventIndex[transition.event] else { continue }
                     let target = transition.isInternal ? anchor : resolution.leafIndex(of: transition.target) ?? -1
                     var edge = Edge(source: anchor, target: target, event: resolution.eventNames[e], guardName: transition.guard?.name,
                                     effects: names(transition.effects), kind: transition.isInternal ? .internal : .external)
                     if transition.isInternal {
-                        internalLabels.append(edge.label() + " (internal)")
+                        internalTransitions.append(edge)
                         continue
                     }
                     guard anchor >= 0, target >= 0 else { continue }
@@ -173,7 +174,7 @@ struct MachineGraph {
                 parentNodes.append(ParentNode(
                     id: "cluster_\(idPrefix)p\(p)", name: parent.name, parent: outer, members: members,
                     entryEffects: names(parent.entryEffects), exitEffects: names(parent.exitEffects),
-                    internalLabels: internalLabels, ignored: ignoredByParent
+                    internalTransitions: internalTransitions, ignored: ignoredByParent
                 ))
             }
         }

@@ -24,12 +24,18 @@ public struct DiagramGenerator: Sendable {
     let files: FileWriting
 
     /// Creates a generator.
-    public init(machines: [any MachineDescribing], directory: URL, graphviz: Graphviz?) {
-        self.init(machines: machines, directory: directory, graphviz: graphviz, files: PosixFiles())
+    /// - Parameters:
+    ///   - machines: The machines, in the order the README shows them.
+    ///   - directory: The folder.
+    ///   - graphviz: The SVG renderer, or `nil`.
+    ///   - options: A direction for every diagram (`nil`: each machine's own), and whether
+    ///     effects are drawn.
+    public init(machines: [any MachineDescribing], directory: URL, graphviz: Graphviz?, options: DiagramOptions = DiagramOptions()) {
+        self.init(machines: machines, directory: directory, graphviz: graphviz, options: options, files: PosixFiles())
     }
 
-    init(machines: [any MachineDescribing], directory: URL, graphviz: Graphviz?, files: FileWriting) {
-        diagrams = DiagramSet(machines)
+    init(machines: [any MachineDescribing], directory: URL, graphviz: Graphviz?, options: DiagramOptions = DiagramOptions(), files: FileWriting) {
+        diagrams = DiagramSet(machines, options: options)
         self.directory = directory
         self.graphviz = graphviz
         self.files = files

@@ -12,27 +12,27 @@ import Darwin
 ///
 /// (Foundation's `Process` leaks a small allocation per run on Linux, which fails every
 /// LeakSanitizer run of a tool that renders diagrams; this has no such leak.)
-enum Subprocess {
+package enum Subprocess {
     /// What a run produced.
-    struct Result {
+    package struct Result {
         /// The exit status (128 + the signal number when a signal ended it).
-        let status: Int32
+        package let status: Int32
         /// Everything written to standard output.
-        let output: Data
+        package let output: Data
         /// Everything written to standard error.
-        let errors: Data
+        package let errors: Data
         /// Whether the program was killed because it ran past its time limit.
-        var timedOut = false
+        package var timedOut = false
     }
 
     /// A program that could not be started.
-    struct SpawnError: Error, CustomStringConvertible {
-        let code: Int32
-        var description: String { String(cString: strerror(code)) }
+    package struct SpawnError: Error, CustomStringConvertible {
+        package let code: Int32
+        package var description: String { String(cString: strerror(code)) }
     }
 
     /// Where the program's standard output or error goes.
-    enum Destination {
+    package enum Destination {
         /// A pipe, read whole into the result.
         case collected
         /// A file opened for writing (e.g. `/dev/full`); nothing is collected.
@@ -46,7 +46,7 @@ enum Subprocess {
     private static let spawnLock = NSLock()
 
     /// Runs `path` with `arguments` on `input` and waits for it to end.
-    static func run(
+    package static func run(
         _ path: String, _ arguments: [String], input: Data,
         output outputDestination: Destination = .collected, errors errorsDestination: Destination = .collected,
         timeLimit: Duration? = nil

@@ -170,7 +170,7 @@ struct EventsWithDataTests {
         let dot = lockDefinition.dot()
         #expect(dot.contains("unlock [code matches] / unbolt"))
         #expect(dot.contains("lock [four digits] / bolt"))
-        #expect(dot.contains("failure(tamper) [armed] / siren"))
+        #expect(dot.contains("failure(tamper) [armed]\\n/ siren"))
         #expect(!dot.contains("code:"))
         let mermaid = lockDefinition.mermaid()
         #expect(mermaid.contains("unlock [code matches] / unbolt"))

@@ -1,7 +1,10 @@
 import FSM
 import FSMTool
+import Foundation
 import LoginChallengeApp
 import Testing
+import TestSupport
+import UseCases
 
 private let graphviz = Graphviz.find()
 
@@ -18,5 +21,46 @@ struct ShippedDiagramTests {
         let nodes = regions.isEmpty ? machine.stateNames.count + 1 : regions.reduce(0) { $0 + $1.states.count + 1 }
         #expect(plain.filter { $0.hasPrefix("node ") }.count == nodes)
         #expect(plain.filter { $0.hasPrefix("edge ") }.count == dot.split(separator: "\n").filter { $0.contains(" -> ") }.count)
+    }
+}
+
+/// Every label the drawing of a definition must show, read from its declarations (not from
+/// the exporter): each external transition's `event [guard] / effects`, each internal one's
+/// with ` (internal)`, on states and on parents.
+func declaredLabels<State, Event, Effect, Context>(_ definition: MachineDefinition<State, Event, Effect, Context>) -> [String] {
+    let transitions = definition.declarations.flatMap(\.transitions) + definition.parents.flatMap(\.transitions)
+    return transitions.map { transition in
+        var label = definition.name(of: transition.event)
+        if let guardValue = transition.guard { label += " [\(guardValue.name)]" }
+        if !transition.effects.isEmpty { label += " / " + transition.effects.map { String(describing: $0) }.joined(separator: ", ") }
+        return label + (transition.isInternal ? " (internal)" : "")
+    }
+}
+
+@Suite("Real Mermaid draws the shipped machines as declared", .enabled(if: MermaidJudge.available || ProcessInfo.processInfo.environment["CI"] != nil, "python3 with mermaidx is not installed; CI installs it"))
+struct ShippedMermaidTests {
+    /// Each shipped machine (a parallel one by its regions' definitions): its states and the
+    /// labels its declarations give.
+    static let expected: [(name: String, states: [String], labels: [String])] = [
+        ("login", LoginMachine.definition.stateNames + LoginMachine.definition.parentStateNames, declaredLabels(LoginMachine.definition)),
+        ("home-loading", HomeLoadingMachine.definition.stateNames, declaredLabels(HomeLoadingMachine.definition)),
+        ("logout", LogoutMachine.definition.stateNames, declaredLabels(LogoutMachine.definition)),
+        ("home", HomeLoadingMachine.definition.stateNames + LogoutMachine.definition.stateNames,
+         declaredLabels(HomeLoadingMachine.definition) + declaredLabels(LogoutMachine.definition)),
+        ("passcode", PasscodeMachine.definition().stateNames, declaredLabels(PasscodeMachine.definition())),
+    ]
+
+    @Test("every shipped machine's Mermaid is accepted, and draws every state and every declared transition")
+    func shipped() throws {
+        let machines = Self.expected.map { entry in LoginChallenge.machines.first { $0.name == entry.name } }
+        try #require(machines.allSatisfy { $0 != nil } && machines.count == LoginChallenge.machines.count)
+        let verdicts = try MermaidJudge.judge(machines.compactMap { $0?.mermaid(DiagramOptions()) })
+        try #require(verdicts.count == Self.expected.count)
+        for (entry, verdict) in zip(Self.expected, verdicts) {
+            #expect(verdict.ok, "\(entry.name): \(verdict.error ?? "")")
+            for text in entry.states + entry.labels {
+                #expect(verdict.texts.contains(text), "\(entry.name): '\(text)' is not drawn; drawn: \(verdict.texts)")
+            }
+        }
     }
 }

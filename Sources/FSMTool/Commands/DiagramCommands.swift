@@ -1,7 +1,27 @@
 import ArgumentParser
 import FSM
 
-/// `dot MACHINE [--highlight STATE]`.
+extension DiagramDirection: ExpressibleByArgument {
+    /// `LR` or `TB`, in either case.
+    public init?(argument: String) {
+        self.init(rawValue: argument.uppercased())
+    }
+}
+
+/// The layout options shared by `dot`, `mermaid` and `diagrams`.
+struct LayoutOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The direction of the flow: LR (left to right) or TB (top to bottom); default: the machine's own.", valueName: "LR|TB"))
+    var direction: DiagramDirection?
+    @Flag(help: "Leave effects out (on transitions, entry and exit): an overview of states, events and guards.")
+    var noEffects = false
+
+    /// The options these flags ask for, with a highlighted state.
+    func options(highlighting state: String? = nil) -> DiagramOptions {
+        DiagramOptions(highlightedState: state, direction: direction, showsEffects: !noEffects)
+    }
+}
+
+/// `dot MACHINE [--highlight STATE] [--direction LR|TB] [--no-effects]`.
 struct DotCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -14,25 +34,27 @@ struct DotCommand: ParsableCommand {
     @Argument(help: machineHelp) var machine: String
     @Option(help: ArgumentHelp("A state to highlight, e.g. 'loading' or 'failure(network)'.", valueName: "state"))
     var highlight: String?
+    @OptionGroup var layout: LayoutOptions
 
     func run() throws {
         let context = ToolContext.current
         let machine = try context.machine(named: machine)
-        try context.io.write(machine.dot(DiagramOptions(highlightedState: try checkedState(highlight, of: machine))))
+        try context.io.write(machine.dot(layout.options(highlighting: try checkedState(highlight, of: machine))))
     }
 }
 
-/// `mermaid MACHINE [--highlight STATE]`.
+/// `mermaid MACHINE [--highlight STATE] [--direction LR|TB] [--no-effects]`.
 struct MermaidCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "mermaid", abstract: "Print a machine as a Mermaid stateDiagram-v2.")
 
     @Argument(help: machineHelp) var machine: String
     @Option(help: ArgumentHelp("A state to highlight.", valueName: "state"))
     var highlight: String?
+    @OptionGroup var layout: LayoutOptions
 
     func run() throws {
         let context = ToolContext.current
         let machine = try context.machine(named: machine)
-        try context.io.write(machine.mermaid(DiagramOptions(highlightedState: try checkedState(highlight, of: machine))))
+        try context.io.write(machine.mermaid(layout.options(highlighting: try checkedState(highlight, of: machine))))
     }
 }

@@ -25,12 +25,13 @@ struct DiagramsCommand: ParsableCommand {
     var output: String?
     @Flag(help: "Write nothing; exit 1 if any diagram is missing or differs from the code.")
     var check = false
+    @OptionGroup var layout: LayoutOptions
 
     func run() throws {
         let context = ToolContext.current
         let io = context.io
         let directory = try outputDirectory(io)
-        let generator = DiagramGenerator(machines: context.catalog.machines, directory: directory, graphviz: Graphviz.find())
+        let generator = DiagramGenerator(machines: context.catalog.machines, directory: directory, graphviz: Graphviz.find(), options: layout.options())
         if check {
             let stale = generator.check()
             guard stale.isEmpty else {

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Real Mermaid (11, embedded in the mermaidx package: `pip install mermaidx`) as the judge
+of Mermaid text: renders each file given, or with --json each text of a JSON list read
+from standard input, and prints one JSON object per input: whether Mermaid accepted it,
+its error, and the texts the drawing shows (state names, edge labels, notes), so that a
+caller can compare them with the definition.
+
+Usage: Scripts/mermaid-judge.py FILE.mmd...      (exit 1 when any is rejected)
+       Scripts/mermaid-judge.py --names FILE.mmd... (also: each state named in FILE.names,
+                                                    NUL-separated, must be drawn)
+       Scripts/mermaid-judge.py --json < texts.json
+"""
+import html
+import json
+import re
+import sys
+
+import mermaidx
+
+# The innermost elements that hold a drawn text: a label's <p>/<span>/<text>, whose line
+# breaks are <br> elements.
+TEXT = re.compile(r"<(text|tspan|span|p)\b[^>]*>((?:[^<]|<br\s*/?>)*)</\1>")
+BREAK = re.compile(r"<br\s*/?>")
+
+
+def verdict(svg):
+    texts = [html.unescape(BREAK.sub("\n", body)).strip() for _, body in TEXT.findall(svg)]
+    return {"ok": True, "error": None, "texts": [t for t in texts if t]}
+
+
+def judge(source):
+    try:
+        return verdict(mermaidx.render(source).svg())
+    except Exception as error:  # noqa: BLE001 - any failure is a rejection
+        return {"ok": False, "error": " ".join(str(error).split())[:400], "texts": []}
+
+
+def judge_all(sources):
+    """The verdicts on many sources, rendered in parallel (one process per core); when any
+    is rejected, each is judged again alone to say which and why."""
+    if len(sources) > 1:
+        try:
+            return [verdict(d.svg()) for d in mermaidx.render_many(sources)]
+        except Exception:  # noqa: BLE001
+            pass
+    return [judge(s) for s in sources]
+
+
+def drawn(name):
+    """A name as the export should draw it: CR dropped, other controls but LF and tab as
+    U+FFFD, each line without surrounding whitespace."""
+    out = "".join("" if c == "\r" else "\ufffd" if (ord(c) < 0x20 and c not in "\n\t") or ord(c) == 0x7F else c for c in name)
+    return "\n".join(line.strip() for line in out.split("\n")).strip()
+
+
+def main():
+    if sys.argv[1:2] == ["--names"]:
+        failed = 0
+        files = sys.argv[2:]
+        sources = []
+        for path in files:
+            with open(path, encoding="utf-8") as f:
+                sources.append(f.read())
+        for path, result in zip(files, judge_all(sources)):
+            with open(path[: -len(".mmd")] + ".names", encoding="utf-8") as f:
+                names = f.read().split("\0")
+            texts = {"\n".join(line.strip() for line in t.split("\n")) for t in result["texts"]}
+            missing = [n for n in names if drawn(n) and drawn(n) not in texts]
+            if not result["ok"] or missing:
+                failed += 1
+                print("FAILED %s: %s" % (path, result["error"] or "not drawn: %r; drawn: %r" % (missing, sorted(texts))))
+        print("real Mermaid accepted the Mermaid of %d of %d fuzzed inputs and drew every state's name" % (len(files) - failed, len(files)))
+        return 1 if failed else 0
+    if sys.argv[1:] == ["--json"]:
+        sources = json.load(sys.stdin)
+        print(json.dumps(judge_all(sources), ensure_ascii=False))
+        return 0
+    rejected = 0
+    sources = []
+    for path in sys.argv[1:]:
+        with open(path, encoding="utf-8") as f:
+            sources.append(f.read())
+    for path, result in zip(sys.argv[1:], judge_all(sources)):
+        if result["ok"]:
+            print("ok       %s (%d texts drawn)" % (path, len(result["texts"])))
+        else:
+            rejected += 1
+            print("REJECTED %s: %s" % (path, result["error"]))
+    print("%d of %d Mermaid files rejected by real Mermaid" % (rejected, len(sys.argv) - 1))
+    return 1 if rejected else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

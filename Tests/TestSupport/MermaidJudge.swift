@@ -1,0 +1,35 @@
+import Foundation
+import FSMTool
+import Testing
+
+/// Real Mermaid (mermaidx, `pip install mermaidx`) as the judge: `Scripts/mermaid-judge.py`
+/// renders each text and returns what the drawing shows.
+public enum MermaidJudge {
+    /// What Mermaid made of one text: accepted or not, why not, and the texts it drew.
+    public struct Verdict: Decodable, Sendable {
+        public let ok: Bool
+        public let error: String?
+        public let texts: [String]
+    }
+
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Scripts/mermaid-judge.py").path
+
+    /// Whether python3 with mermaidx is here (CI installs it).
+    public static let available: Bool = {
+        guard let run = try? Subprocess.run("/usr/bin/env", ["python3", "-c", "import mermaidx"], input: Data(), timeLimit: .seconds(60)) else { return false }
+        return run.status == 0
+    }()
+
+    /// The verdicts on several Mermaid texts, in order.
+    public static func judge(_ texts: [String]) throws -> [Verdict] {
+        let input = try JSONEncoder().encode(texts)
+        let run = try Subprocess.run("/usr/bin/env", ["python3", script, "--json"], input: input, timeLimit: .seconds(300))
+        guard run.status == 0 else {
+            Issue.record("mermaid-judge failed (\(run.status)): \(String(decoding: run.errors, as: UTF8.self))")
+            return []
+        }
+        return try JSONDecoder().decode([Verdict].self, from: run.output)
+    }
+}
+
