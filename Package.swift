@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "APIServices", targets: ["APIServices"]),
         .executable(name: "fsm", targets: ["fsm"]),
         .plugin(name: "GenerateDiagrams", targets: ["GenerateDiagrams"]),
+        .plugin(name: "CheckDiagrams", targets: ["CheckDiagrams"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -64,7 +65,13 @@ let package = Package(
             name: "GenerateDiagrams",
             capability: .command(
                 intent: .custom(verb: "generate-diagrams", description: "Regenerates Diagrams/ (.dot, .mmd, .svg, README.md) by running the package's FSMTool executable"),
-                permissions: [.writeToPackageDirectory(reason: "Writes the generated diagrams to Diagrams/")]
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated diagrams to Diagrams/ (or a DocC catalog given with --docc)")]
+            )
+        ),
+        .plugin(
+            name: "CheckDiagrams",
+            capability: .command(
+                intent: .custom(verb: "check-diagrams", description: "Fails, with a diff, when a committed diagram (Diagrams/ or a DocC catalog's) differs from the code; writes nothing")
             )
         ),
         .testTarget(

@@ -21,8 +21,8 @@ swift run -q storefront validate
 step "swift test"
 swift test
 
-step "generate-diagrams --check (the plugin finds the tool, builds and runs it)"
-swift package --allow-writing-to-package-directory generate-diagrams --check
+step "check-diagrams (the read-only plugin finds the tool, builds and runs it; no write permission asked)"
+swift package check-diagrams
 
 step "generate-diagrams writes a missing file back, byte for byte"
 rm Diagrams/door.mmd
@@ -47,7 +47,13 @@ if out=$(swift run -q storefront diagrams --check 2>&1); then
   echo "diagrams --check passed on a changed machine"; exit 1
 fi
 grep -q 'door.dot: stale' <<<"$out" || { echo "diagrams --check did not name door.dot: $out"; exit 1; }
-echo "diagrams --check failed as it should: $(grep -c stale <<<"$out") stale file(s)"
+grep -q -- '- .*open / chime' <<<"$out" || { echo "diagrams --check showed no diff of the change: $out"; exit 1; }
+echo "diagrams --check failed as it should, with a diff: $(grep -c stale <<<"$out") stale file(s)"
+if out=$(swift package check-diagrams 2>&1); then
+  echo "check-diagrams passed on a changed machine"; exit 1
+fi
+grep -q 'door.dot: stale' <<<"$out" || { echo "check-diagrams did not name door.dot: $out"; exit 1; }
+echo "check-diagrams (no write permission) failed as it should"
 if out=$(swift test 2>&1); then
   echo "swift test passed on a changed machine"; exit 1
 fi

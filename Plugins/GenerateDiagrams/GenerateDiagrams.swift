@@ -1,89 +1,14 @@
-import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory generate-diagrams [--tool NAME] [--check]`
+/// `swift package --allow-writing-to-package-directory generate-diagrams [--tool NAME] [--docc CATALOG] [--direction LR|TB] [--no-effects] [--check]`
 ///
 /// Finds the package's tool (the executable product whose targets depend on the `FSMTool`
-/// library), builds it, and runs `TOOL diagrams --output <package>/Diagrams`, passing the
-/// other arguments (such as `--check`) through. With several such tools, `--tool NAME`
-/// chooses one.
+/// library), builds it, and runs `TOOL diagrams --output <package>/Diagrams` (or `--docc
+/// CATALOG`), passing the other arguments through. With several such tools, `--tool NAME`
+/// chooses one. `check-diagrams` checks without asking for write permission.
 @main
 struct GenerateDiagrams: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        var extractor = ArgumentExtractor(arguments)
-        let chosen = extractor.extractOption(named: "tool")
-        let passThrough = extractor.remainingArguments
-        let candidates = context.package.products(ofType: ExecutableProduct.self)
-            .filter { product in product.targets.contains { dependsOnToolLibrary($0) } }
-            .map(\.name)
-        let name = try Self.choose(candidates, chosen: chosen, package: context.package.displayName)
-
-        let build = try packageManager.build(.product(name), parameters: .init(configuration: .debug, logging: .concise))
-        guard build.succeeded else {
-            throw PluginError("building '\(name)' failed:\n\(build.logText)")
-        }
-        guard let executable = build.builtArtifacts.first(where: { $0.kind == .executable && $0.url.lastPathComponent == name }) else {
-            throw PluginError("building '\(name)' produced no executable")
-        }
-
-        let output = context.package.directoryURL.appendingPathComponent("Diagrams").path
-        let process = Process()
-        process.executableURL = executable.url
-        process.arguments = ["diagrams", "--output", output] + passThrough
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw PluginError("'\(name) diagrams' exited with status \(process.terminationStatus)")
-        }
+        try ToolRunner.runDiagrams(context: context, packageManager: packageManager, arguments: arguments)
     }
-
-    /// The tool to run: the one chosen with `--tool`, or the only candidate.
-    static func choose(_ candidates: [String], chosen: [String], package: String) throws -> String {
-        if let name = chosen.last {
-            guard candidates.contains(name) else {
-                let list = candidates.isEmpty ? "none" : candidates.joined(separator: ", ")
-                throw PluginError("--tool \(name): '\(package)' has no executable product named so that depends on FSMTool (candidates: \(list))")
-            }
-            return name
-        }
-        switch candidates.count {
-        case 1:
-            return candidates[0]
-        case 0:
-            throw PluginError("""
-            '\(package)' has no tool to run: generate-diagrams looks for an executable product whose \
-            target depends on the FSMTool library, and found none. Add one, e.g. an executable target \
-            with `await FSMTool.main(machines: [...])` and a `.executable(name:targets:)` product.
-            """)
-        default:
-            throw PluginError("'\(package)' has several tools that depend on FSMTool: \(candidates.joined(separator: ", ")); choose one with --tool NAME")
-        }
-    }
-
-    /// Whether a target depends on the `FSMTool` library, directly or through other targets.
-    func dependsOnToolLibrary(_ target: any Target) -> Bool {
-        var visited: Set<String> = []
-        var pending: [any Target] = [target]
-        while let next = pending.popLast() {
-            guard visited.insert(next.id).inserted else { continue }
-            for dependency in next.dependencies {
-                switch dependency {
-                case let .target(target):
-                    if target.name == "FSMTool" { return true }
-                    pending.append(target)
-                case let .product(product):
-                    if product.name == "FSMTool" { return true }
-                @unknown default:
-                    continue
-                }
-            }
-        }
-        return false
-    }
-}
-
-/// A failure of the plugin, with what to do about it.
-struct PluginError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -69,13 +69,11 @@ public struct DiagramSet: Sendable {
             "",
             Self.generatedMarker,
             "`swift package --allow-writing-to-package-directory generate-diagrams`.",
-            "Do not edit by hand: the diagrams check (the tool's `diagrams --check`, or",
-            "`expectDiagramsMatch` in the tests) fails when a file here no longer matches the code.",
+            "Do not edit by hand: the diagrams check (the tool's `diagrams --check`, the plugin's",
+            "`check-diagrams`, or `expectDiagramsMatch` in the tests) fails when a file here no longer",
+            "matches the code.",
             "",
-            "Legend: an arrow is `event [guard] / effects`; a dashed self-loop is an internal",
-            "transition; a dotted grey loop lists the events a state ignores; a double circle is a",
-            "final state; a dashed box groups the states of one case (`failure(network)`, ...).",
-        ]
+        ] + legend
         for (machine, stem) in zip(machines, stems) {
             lines += ["", "## \(Self.markdownText(machine.name))", ""]
             if !machine.summary.isEmpty { lines += [Self.markdownText(machine.summary), ""] }
@@ -88,6 +86,73 @@ public struct DiagramSet: Sendable {
             ]
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What the SVG drawings show, one item for each thing at least one of them contains
+    /// (read from their DOT, so the legend never explains what is not drawn).
+    var legend: [String] {
+        let dots = machines.map { $0.dot(options) }
+        func drawn(_ text: String) -> Bool { dots.contains { $0.contains(text) } }
+        var items = ["- An arrow is a transition: `event [guard] / effects` (a long label puts its effects below)."]
+        if drawn("__initial") { items.append("- A black dot points to the initial state.") }
+        if drawn("<HR/>") {
+            items.append("- Under the rule in a state: its `entry /` and `exit /` effects and its internal transitions (`event / effects`: handled without leaving the state).")
+        }
+        if drawn("COLOR=\"gray40\"") { items.append("- Small grey text in a state: the events it ignores.") }
+        if drawn("peripheries=2") { items.append("- A double border: a final state.") }
+        if drawn("style=\"rounded,dashed\"") { items.append("- A dashed grey box groups the states of one case (`failure(network)`, `failure(server)`, ...).") }
+        if drawn("color=\"gray25\"") {
+            items.append("- A solid box is a parent state: its children inherit what it declares (listed under its name); an arrow from its border is one transition that every child takes.")
+        }
+        if drawn("fontname=\"Helvetica-Bold\"") { items.append("- A dashed box with a bold name is a region of a parallel machine: the machine is in one state of each region at once.") }
+        return ["Legend of the SVGs (the Mermaid blocks show the same; there, entry and exit effects and ignored events are notes, and internal transitions loops marked `(internal)`):", ""] + items
+    }
+
+    /// A digest of a DOT text (FNV-1a, 64 bits, hexadecimal): written into the SVG drawn
+    /// from it, so that a check can tell a stale SVG without Graphviz and whatever Graphviz
+    /// version drew it.
+    package static func digest(_ dot: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in dot.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The comment an SVG carries about the DOT it was drawn from.
+    package static func sourceComment(_ dot: String, stem: String) -> String {
+        "<!-- Drawn by Graphviz from \(stem).dot, digest \(digest(dot)); a check compares it with the code. -->"
+    }
+
+    /// An SVG from Graphviz with ``sourceComment(_:stem:)`` after its XML declaration.
+    package static func stamped(_ svg: String, dot: String, stem: String) -> String {
+        let comment = sourceComment(dot, stem: stem)
+        guard svg.hasPrefix("<?xml"), let end = svg.firstIndex(of: "\n") else { return comment + "\n" + svg }
+        return String(svg[...end]) + comment + "\n" + svg[svg.index(after: end)...]
+    }
+
+    /// Whether an SVG was drawn from exactly `dot` (it carries its digest).
+    package static func isDrawn(from dot: String, _ svg: String, stem: String) -> Bool {
+        svg.prefix(600).contains(sourceComment(dot, stem: stem))
+    }
+
+    /// The article a DocC catalog gets for each machine, `Diagrams/STEM.md`: its name as the
+    /// title, its summary, its drawing (`STEM.svg`, beside it) and its full transition table.
+    public var doccArticles: [File] {
+        zip(machines, stems).map { machine, stem in
+            var lines = ["# \(Self.markdownText(machine.name))", ""]
+            lines.append(machine.summary.isEmpty ? "The \(Self.markdownText(machine.name)) machine." : Self.markdownText(machine.summary))
+            lines += [
+                "",
+                "<!-- \(Self.generatedMarker) the tool's `diagrams --docc`; do not edit by hand. -->",
+                "",
+                "![The \(Self.markdownText(machine.name)) machine.](\(stem).svg)",
+                "",
+                "## Transition table",
+                "",
+                String(machine.tableText(.markdown).dropLast()),
+            ]
+            return File(name: "Diagrams/\(stem).md", contents: lines.joined(separator: "\n") + "\n")
+        }
     }
 
     /// Safe, distinct file stems for names (see the type's documentation).

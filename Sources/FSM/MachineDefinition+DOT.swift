@@ -138,21 +138,16 @@ extension MachineGraph {
         }
     }
 
-    /// Appends the cluster of a parent: its name, entry and exit effects, internal
-    /// transitions and ignored events as its label; its children; its child parents.
+    /// Appends the cluster of a parent: labelled like a state (its name, then under a rule
+    /// its entry and exit effects and internal transitions, and its ignored events small and
+    /// grey); its children; its child parents.
     @inlinable
     func appendCluster(_ p: Int, _ options: DiagramOptions, indent: String, internals: [[Edge]], to out: inout String) {
         let parent = parents[p]
         out += indent + "subgraph \(parent.id) {\n"
-        var label = parent.name
-        if options.showsEffects {
-            if !parent.entryEffects.isEmpty { label += "\nentry / " + parent.entryEffects.joined(separator: ", ") }
-            if !parent.exitEffects.isEmpty { label += "\nexit / " + parent.exitEffects.joined(separator: ", ") }
-        }
-        for edge in parent.internalTransitions { label += "\n" + edge.label(showsEffects: options.showsEffects) + " (internal)" }
-        if !parent.ignored.isEmpty { label += "\nignored: " + parent.ignored.joined(separator: ", ") }
         out += indent + "  label="
-        DOT.appendQuoted(label, to: &out)
+        let ignored = parent.ignored.isEmpty ? nil : "ignored: " + parent.ignored.joined(separator: ", ")
+        appendStateLabel(parent.name, entry: parent.entryEffects, exit: parent.exitEffects, internal: parent.internalTransitions, ignored: ignored, options, to: &out)
         out += "; style=\"rounded\"; color=\"gray25\"; fontname=\"Helvetica\"; fontsize=11;\n"
         for index in parent.members {
             out += indent + "  "
@@ -162,53 +157,60 @@ extension MachineGraph {
         out += indent + "}\n"
     }
 
-    /// Appends `ID [label=..., ...];` and a line break. The label, as UML draws a state: its
-    /// name, then under a rule its entry and exit effects and its internal transitions
-    /// (`event [guard] / effects`, red in a coverage view when not taken), and, small and
-    /// grey, the events it ignores. A state with only a name has a plain label; so does one
-    /// whose text has a tab, which an HTML-like label cannot draw (its lines then follow the
-    /// name, unstyled).
+    /// Appends a state's (or a parent's) label, as UML draws a state: its name, then under a
+    /// rule its entry and exit effects and its internal transitions (`event [guard] /
+    /// effects`, red in a coverage view when not taken), and, small and grey, the events it
+    /// ignores. An HTML-like label when there is more than the name; a plain quoted one
+    /// otherwise, and for text with a tab, which an HTML-like label cannot draw (its lines
+    /// then follow the name, unstyled).
     @inlinable
-    func appendNodeLine(_ node: Node, _ options: DiagramOptions, internal internalEdges: [Edge], ignored: String?, to out: inout String) {
-        out += node.id
+    func appendStateLabel(_ name: String, entry: [String], exit: [String], internal internalEdges: [Edge], ignored: String?, _ options: DiagramOptions, to out: inout String) {
         var compartment: [(text: String, covered: Bool)] = []
         if options.showsEffects {
-            if !node.entryEffects.isEmpty { compartment.append(("entry / " + node.entryEffects.joined(separator: ", "), true)) }
-            if !node.exitEffects.isEmpty { compartment.append(("exit / " + node.exitEffects.joined(separator: ", "), true)) }
+            if !entry.isEmpty { compartment.append(("entry / " + entry.joined(separator: ", "), true)) }
+            if !exit.isEmpty { compartment.append(("exit / " + exit.joined(separator: ", "), true)) }
         }
         for edge in internalEdges {
             let covered = options.coveredTransitions.map { set in keys(of: edge).contains(where: set.contains) } ?? true
             compartment.append((edge.label(showsEffects: options.showsEffects), covered))
         }
-        let texts = [node.name] + compartment.map(\.text) + (ignored.map { [$0] } ?? [])
-        if texts.count > 1, !texts.contains(where: { $0.contains("\t") }) {
-            out += " [label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD>"
-            DOT.appendHTMLEscaped(node.name, to: &out)
-            out += "</TD></TR>"
-            if !compartment.isEmpty {
-                out += "<HR/><TR><TD><FONT POINT-SIZE=\"10\">"
-                for (position, line) in compartment.enumerated() {
-                    if position > 0 { out += "<BR/>" }
-                    if !line.covered { out += "<FONT COLOR=\"red\">" }
-                    DOT.appendHTMLEscaped(line.text, to: &out)
-                    if !line.covered { out += "</FONT>" }
-                }
-                out += "</FONT></TD></TR>"
-            }
-            if let ignored {
-                out += "<TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"gray40\">"
-                DOT.appendHTMLEscaped(ignored, to: &out)
-                out += "</FONT></TD></TR>"
-            }
-            out += "</TABLE>>"
-        } else {
-            out += " [label=\""
+        let texts = [name] + compartment.map(\.text) + (ignored.map { [$0] } ?? [])
+        guard texts.count > 1, !texts.contains(where: { $0.contains("\t") }) else {
+            out += "\""
             for (position, line) in texts.enumerated() {
                 if position > 0 { out += "\\n" }
                 DOT.appendEscaped(line, to: &out)
             }
             out += "\""
+            return
         }
+        out += "<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD>"
+        DOT.appendHTMLEscaped(name, to: &out)
+        out += "</TD></TR>"
+        if !compartment.isEmpty {
+            out += "<HR/><TR><TD><FONT POINT-SIZE=\"10\">"
+            for (position, line) in compartment.enumerated() {
+                if position > 0 { out += "<BR/>" }
+                if !line.covered { out += "<FONT COLOR=\"red\">" }
+                DOT.appendHTMLEscaped(line.text, to: &out)
+                if !line.covered { out += "</FONT>" }
+            }
+            out += "</FONT></TD></TR>"
+        }
+        if let ignored {
+            out += "<TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"gray40\">"
+            DOT.appendHTMLEscaped(ignored, to: &out)
+            out += "</FONT></TD></TR>"
+        }
+        out += "</TABLE>>"
+    }
+
+    /// Appends `ID [label=..., ...];` and a line break (the label: ``appendStateLabel``).
+    @inlinable
+    func appendNodeLine(_ node: Node, _ options: DiagramOptions, internal internalEdges: [Edge], ignored: String?, to out: inout String) {
+        out += node.id
+        out += " [label="
+        appendStateLabel(node.name, entry: node.entryEffects, exit: node.exitEffects, internal: internalEdges, ignored: ignored, options, to: &out)
         if node.isFinal { out += ", peripheries=2" }
         if node.name == options.highlightedState {
             out += ", style=\"rounded,filled\", fillcolor=\"#ffd966\", penwidth=2"

@@ -4,8 +4,14 @@ import Foundation
 
 /// Writes the diagrams of a list of machines into a folder (the files of a ``DiagramSet``:
 /// per machine `NAME.dot`, `NAME.mmd` and, when Graphviz is installed, `NAME.svg`, plus a
-/// `README.md` that shows them). A file is written only when its bytes change; ``check()``
-/// writes nothing and names every missing or stale file.
+/// `README.md` that shows them), or into a DocC catalog (per machine `Diagrams/NAME.svg`
+/// and an article `Diagrams/NAME.md` with the drawing and the transition table). A file is
+/// written only when its bytes change; ``check()`` writes nothing and names every missing or
+/// stale file, with a diff.
+///
+/// Each SVG carries the digest of the DOT it was drawn from, so a check tells a stale SVG
+/// without Graphviz and whatever Graphviz version drew it; a missing SVG is reported only
+/// where Graphviz is installed, since only there can it be written.
 ///
 /// Writing is all or nothing as far as the disk allows: every changed file is first written
 /// whole under a temporary name in the folder, and only when all of them are written are
@@ -20,6 +26,9 @@ public struct DiagramGenerator: Sendable {
     public let directory: URL
     /// The SVG renderer, or `nil` when Graphviz is not installed.
     public let graphviz: Graphviz?
+    /// Whether the folder is a DocC catalog (articles and SVGs under `Diagrams/`) rather
+    /// than a diagrams folder.
+    public let isDocCCatalog: Bool
     /// Where files are written (the disk, or a stand-in that fails in tests).
     let files: FileWriting
 
@@ -30,14 +39,16 @@ public struct DiagramGenerator: Sendable {
     ///   - graphviz: The SVG renderer, or `nil`.
     ///   - options: A direction for every diagram (`nil`: each machine's own), and whether
     ///     effects are drawn.
-    public init(machines: [any MachineDescribing], directory: URL, graphviz: Graphviz?, options: DiagramOptions = DiagramOptions()) {
-        self.init(machines: machines, directory: directory, graphviz: graphviz, options: options, files: PosixFiles())
+    ///   - docc: Whether `directory` is a DocC catalog.
+    public init(machines: [any MachineDescribing], directory: URL, graphviz: Graphviz?, options: DiagramOptions = DiagramOptions(), docc: Bool = false) {
+        self.init(machines: machines, directory: directory, graphviz: graphviz, options: options, docc: docc, files: PosixFiles())
     }
 
-    init(machines: [any MachineDescribing], directory: URL, graphviz: Graphviz?, options: DiagramOptions = DiagramOptions(), files: FileWriting) {
+    init(machines: [any MachineDescribing], directory: URL, graphviz: Graphviz?, options: DiagramOptions = DiagramOptions(), docc: Bool = false, files: FileWriting) {
         diagrams = DiagramSet(machines, options: options)
         self.directory = directory
         self.graphviz = graphviz
+        isDocCCatalog = docc
         self.files = files
     }
 
@@ -51,9 +62,17 @@ public struct DiagramGenerator: Sendable {
         public var renderedSVG = false
     }
 
-    /// The text files, in order: each machine's `.dot` and `.mmd`, then `README.md`.
-    /// These are what ``check()`` compares.
-    public var textFiles: [DiagramSet.File] { diagrams.files }
+    /// The text files, in order: each machine's `.dot` and `.mmd`, then `README.md` (in a
+    /// DocC catalog, each machine's article). These are what ``check()`` compares byte for
+    /// byte.
+    public var textFiles: [DiagramSet.File] { isDocCCatalog ? diagrams.doccArticles : diagrams.files }
+
+    /// Per machine, the SVG's path in the folder, the DOT it is drawn from, and its stem.
+    var svgFiles: [(name: String, dot: String, stem: String)] {
+        zip(diagrams.svgSources, diagrams.stems).map { source, stem in
+            ((isDocCCatalog ? "Diagrams/" : "") + source.name, source.dot, stem)
+        }
+    }
 
     /// Writes every file whose bytes differ (creating the folder if needed), and renders
     /// the SVGs when Graphviz is installed. Renders everything before writing anything.
@@ -63,23 +82,30 @@ public struct DiagramGenerator: Sendable {
     public func write() throws -> Report {
         var wanted = textFiles.map { (name: $0.name, data: Data($0.contents.utf8)) }
         if let graphviz {
-            for source in diagrams.svgSources {
-                wanted.append((source.name, try graphviz.svg(fromDOT: source.dot)))
+            for svg in svgFiles {
+                let drawn = String(decoding: try graphviz.svg(fromDOT: svg.dot), as: UTF8.self)
+                wanted.append((svg.name, Data(DiagramSet.stamped(drawn, dot: svg.dot, stem: svg.stem).utf8)))
             }
+        } else if isDocCCatalog {
+            throw DiagramWriteError(file: "", reason: "a DocC catalog shows the SVGs, and Graphviz ('dot') is not installed to draw them: install graphviz", replaced: [], notReplaced: [])
         }
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let folders = Set(wanted.map { url($0.name).deletingLastPathComponent() })
+            for folder in folders.sorted(by: { $0.path < $1.path }) {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            }
         } catch {
             throw DiagramWriteError(file: "", reason: FileText.describe(error), replaced: [], notReplaced: [])
         }
-        try refuseForeignReadme()
+        if !isDocCCatalog { try refuseForeignReadme() }
         var report = Report(renderedSVG: graphviz != nil)
         let changed = wanted.filter { files.contents(of: url($0.name)) != $0.data }
         report.unchanged = wanted.count - changed.count
         // Phase one: every changed file whole under a temporary name; nothing replaced yet.
         var staged: [(name: String, temporary: URL)] = []
         for file in changed {
-            let temporary = directory.appendingPathComponent(".\(file.name).\(ProcessInfo.processInfo.processIdentifier).tmp")
+            let target = url(file.name)
+            let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
             do {
                 try files.create(temporary, file.data)
             } catch {
@@ -102,16 +128,47 @@ public struct DiagramGenerator: Sendable {
         return report
     }
 
-    /// The text files that are missing or differ from what the code generates, each with
-    /// why. Writes nothing. SVGs are not compared: their bytes depend on Graphviz's version.
-    public func check() -> [String] {
-        textFiles.compactMap { file in
-            let url = url(file.name)
-            guard let existing = files.contents(of: url) else {
-                return "\(url.path): missing"
+    /// A file that is missing or differs from what the code generates.
+    public struct StaleFile: Sendable, Equatable, CustomStringConvertible {
+        /// The file's path.
+        public let path: String
+        /// Why: `missing`, `stale (differs from the code)`, or for an SVG
+        /// `stale (drawn from another NAME.dot)`.
+        public let reason: String
+        /// What changed, as a unified diff of the text (empty for a missing file or an SVG).
+        public let diff: String
+
+        /// `PATH: REASON`.
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// The files that are missing or differ from what the code generates, each with why and
+    /// a diff. Writes nothing. An SVG is stale when it was drawn from another DOT than the
+    /// code's (its digest differs); a missing SVG counts only when Graphviz is installed.
+    public func check() -> [StaleFile] {
+        var stale: [StaleFile] = []
+        for file in textFiles {
+            let path = url(file.name).path
+            guard let existing = files.contents(of: url(file.name)) else {
+                stale.append(StaleFile(path: path, reason: "missing", diff: ""))
+                continue
             }
-            return existing == Data(file.contents.utf8) ? nil : "\(url.path): stale (differs from the code)"
+            if existing != Data(file.contents.utf8) {
+                let diff = LineDiff.unified(old: String(decoding: existing, as: UTF8.self), new: file.contents, limit: 24)
+                stale.append(StaleFile(path: path, reason: "stale (differs from the code)", diff: diff))
+            }
         }
+        for svg in svgFiles {
+            let path = url(svg.name).path
+            if let existing = files.contents(of: url(svg.name)) {
+                if !DiagramSet.isDrawn(from: svg.dot, String(decoding: existing.prefix(1_000), as: UTF8.self), stem: svg.stem) {
+                    stale.append(StaleFile(path: path, reason: "stale (drawn from another \(svg.stem).dot)", diff: ""))
+                }
+            } else if graphviz != nil {
+                stale.append(StaleFile(path: path, reason: "missing", diff: ""))
+            }
+        }
+        return stale
     }
 
     private func url(_ name: String) -> URL { directory.appendingPathComponent(name) }

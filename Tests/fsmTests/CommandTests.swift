@@ -78,7 +78,7 @@ struct CommandTests {
         let dot = try fsm(["dot", "home-loading", "--highlight", "failure(network)"])
         #expect(dot.status == 0)
         #expect(dot.stdout.hasPrefix("digraph \"home-loading\" {"))
-        #expect(dot.stdout.contains("s3 [label=<failure(network)<BR/><FONT POINT-SIZE=\"9\" COLOR=\"gray40\">ignored: startLoading</FONT>>, style=\"rounded,filled\""))
+        #expect(dot.stdout.contains("s3 [label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD>failure(network)</TD></TR><TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"gray40\">ignored: startLoading</FONT></TD></TR></TABLE>>, style=\"rounded,filled\""))
         #expect(try fsm(["mermaid", "logout"]).stdout.contains("stateDiagram-v2"))
         let wrong = try fsm(["dot", "login", "--highlight", "logingIn"])
         #expect(wrong.status == 64)
