@@ -6,10 +6,15 @@ its error, and the texts the drawing shows (state names, edge labels, notes), so
 caller can compare them with the definition.
 
 Usage: Scripts/mermaid-judge.py FILE.mmd...      (exit 1 when any is rejected)
-       Scripts/mermaid-judge.py --names FILE.mmd... (also: each state named in FILE.names,
-                                                    NUL-separated, must be drawn)
+       Scripts/mermaid-judge.py --names [--sample N] FILE.mmd...
+                                                   (also: each state named in FILE.names,
+                                                    NUL-separated, must be drawn; with
+                                                    --sample, N of the files, chosen by a
+                                                    hash of their names, as Mermaid takes
+                                                    about half a second a drawing)
        Scripts/mermaid-judge.py --json < texts.json
 """
+import hashlib
 import html
 import json
 import re
@@ -57,6 +62,9 @@ def main():
     if sys.argv[1:2] == ["--names"]:
         failed = 0
         files = sys.argv[2:]
+        if files[:1] == ["--sample"]:
+            count, files = int(files[1]), files[2:]
+            files = sorted(files, key=lambda f: hashlib.sha256(f.encode()).hexdigest())[:count]
         sources = []
         for path in files:
             with open(path, encoding="utf-8") as f:

@@ -19,20 +19,21 @@ enum DOTCheck {
         return !inside
     }
 
-    /// The label of a node line `ID [label="..."...` (or its first lines before the grey
-    /// line of an HTML-like `label=<...>`), unquoted as Graphviz reads it.
+    /// The label of a node line `ID [label="..."...` unquoted as Graphviz reads it, or for
+    /// an HTML-like `label=<<TABLE...>` the state's name in its first cell.
     static func label(ofNode id: String, in dot: String) -> String? {
-        let html = Array("\(id) [label=<".unicodeScalars)
+        let html = Array("\(id) [label=<<TABLE".unicodeScalars)
         for line in dot.split(separator: "\n") {
             let trimmed = line.unicodeScalars.drop { $0 == " " }
             guard trimmed.starts(with: html) else { continue }
-            let body = String(String.UnicodeScalarView(trimmed.dropFirst(html.count)))
-            guard let end = body.firstRange(of: "<BR/><FONT") else { return nil }
-            return String(body[..<end.lowerBound]).replacingAll("<BR/>", with: "\n").replacingAll("&lt;", with: "<").replacingAll("&gt;", with: ">")
+            // Scalars, not Characters: a name that starts with a combining mark merges with
+            // the `>` before it into one Character.
+            let scalars = Array(trimmed)
+            guard let start = scalars.firstRange(of: Array("<TR><TD>".unicodeScalars)),
+                  let end = scalars[start.upperBound...].firstRange(of: Array("</TD>".unicodeScalars)) else { return nil }
+            return String(String.UnicodeScalarView(scalars[start.upperBound..<end.lowerBound])).replacingAll("<BR/>", with: "\n").replacingAll("&lt;", with: "<").replacingAll("&gt;", with: ">")
                 .replacingAll("&quot;", with: "\"").replacingAll("\\\\", with: "\\").replacingAll("&amp;", with: "&")
         }
-        // Scalars throughout: a name that starts with a combining mark would merge with the
-        // opening quote into one Character.
         let prefix = Array("\(id) [label=\"".unicodeScalars)
         for line in dot.split(separator: "\n") {
             let trimmed = line.unicodeScalars.drop { $0 == " " }

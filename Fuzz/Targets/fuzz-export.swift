@@ -39,7 +39,10 @@ public func fuzzExport(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     for (index, state) in states.enumerated() {
         guard let label = DOTCheck.label(ofNode: "s\(index)", in: dot) else { check(false, "no node s\(index)"); return 0 }
-        check(label == DOTCheck.drawn(state), "state '\(state)' drawn as '\(label)'")
+        // A plain label may hold more lines after the name (a name with a tab cannot be drawn
+        // in an HTML-like label, so its state's other lines follow it unstyled).
+        let name = Array(DOTCheck.drawn(state).unicodeScalars), drawn = Array(label.unicodeScalars)
+        check(drawn == name || (drawn.starts(with: name) && drawn.dropFirst(name.count).first == "\n"), "state '\(state)' drawn as '\(label)'")
     }
     // Compared as scalars: a name starting with a combining mark merges with the character
     // before it.

@@ -18,14 +18,17 @@ import Testing
 /// To rewrite the files from the code, run the tests with the environment variable
 /// `FSM_RECORD_DIAGRAMS=1` (or pass `record: true`): every differing file is written, and
 /// the test fails once, naming them, so that a recording run is never mistaken for a
-/// passing one. SVGs are not written or compared (they need Graphviz, and their bytes
-/// depend on its version): the tool's `diagrams` command and the `generate-diagrams` plugin
-/// render them.
+/// passing one. SVGs are not written (they need Graphviz: the tool's `diagrams` command and
+/// the `generate-diagrams` plugin render them), but each SVG there is checked against the
+/// digest of the DOT it was drawn from, so a stale one is reported too.
 ///
 /// - Parameters:
 ///   - machines: The machines, in the order the README shows them.
 ///   - directory: The folder, relative to the package root (the nearest folder above the
 ///     calling file that holds `Package.swift`), or an absolute path. Default: `Diagrams`.
+///   - options: The layout the files were written with: a direction for every diagram
+///     (`nil`: each machine's own) and whether effects are drawn, as the tool's
+///     `--direction` and `--no-effects` give them.
 ///   - record: Whether to rewrite differing files; `nil` reads `FSM_RECORD_DIAGRAMS`.
 ///   - filePath: The calling file, to find the package root.
 /// - Returns: The names of the files that were missing or stale.
@@ -33,6 +36,7 @@ import Testing
 public func expectDiagramsMatch(
     _ machines: [any MachineDescribing],
     directory: String = "Diagrams",
+    options: DiagramOptions = DiagramOptions(),
     record: Bool? = nil,
     filePath: StaticString = #filePath,
     sourceLocation: SourceLocation = #_sourceLocation
@@ -50,7 +54,8 @@ public func expectDiagramsMatch(
     let recording = record ?? DiagramSnapshot.recordingRequested(ProcessInfo.processInfo.environment)
     var differing: [String] = []
     var written: [String] = []
-    for file in DiagramSet(machines).files {
+    let diagrams = DiagramSet(machines, options: options)
+    for file in diagrams.files {
         let url = folder.appendingPathComponent(file.name)
         let existing = FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) }
         guard existing != file.contents else { continue }
@@ -67,6 +72,14 @@ public func expectDiagramsMatch(
             Issue.record(Comment(rawValue: DiagramSnapshot.report(path: url.path, committed: existing, generated: file.contents)), sourceLocation: sourceLocation)
         }
     }
+    for ((name, dot), stem) in zip(diagrams.svgSources, diagrams.stems) {
+        let url = folder.appendingPathComponent(name)
+        guard let svg = FileManager.default.contents(atPath: url.path) else { continue }
+        if !DiagramSet.isDrawn(from: dot, String(decoding: svg.prefix(1_000), as: UTF8.self), stem: stem) {
+            differing.append(name)
+            Issue.record("\(url.path) is stale (drawn from another \(stem).dot): regenerate with `swift package --allow-writing-to-package-directory generate-diagrams`", sourceLocation: sourceLocation)
+        }
+    }
     if !written.isEmpty {
         Issue.record(
             "recorded \(written.count) diagram file(s) in \(folder.path): \(written.joined(separator: ", ")); run the tests again without FSM_RECORD_DIAGRAMS",
@@ -76,7 +89,7 @@ public func expectDiagramsMatch(
     return differing
 }
 
-/// The parts of ``expectDiagramsMatch(_:directory:record:filePath:sourceLocation:)`` that
+/// The parts of ``expectDiagramsMatch(_:directory:options:record:filePath:sourceLocation:)`` that
 /// need no test run.
 public enum DiagramSnapshot {
     /// The environment variable that asks for recording: `FSM_RECORD_DIAGRAMS=1`.

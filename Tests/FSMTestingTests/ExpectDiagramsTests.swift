@@ -37,6 +37,34 @@ struct ExpectDiagramsTests {
         #expect(stale == ["traffic_light.dot", "traffic_light.mmd", "README.md"])
     }
 
+    @Test("the layout options: files recorded top to bottom match only when checked with the same options")
+    func options() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let topToBottom = DiagramOptions(direction: .topToBottom, showsEffects: false)
+        withKnownIssue { expectDiagramsMatch([trafficLight], directory: folder.path, options: topToBottom, record: true) }
+        #expect(try String(contentsOf: folder.appendingPathComponent("traffic_light.dot"), encoding: .utf8).contains("rankdir=TB;"))
+        #expect(expectDiagramsMatch([trafficLight], directory: folder.path, options: topToBottom, record: false) == [])
+        withKnownIssue("left to right differs") {
+            #expect(expectDiagramsMatch([trafficLight], directory: folder.path, record: false) == ["traffic_light.dot", "traffic_light.mmd", "README.md"])
+        }
+    }
+
+    @Test("an SVG drawn from another DOT is reported stale; one drawn from this DOT passes")
+    func staleSVG() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        withKnownIssue { expectDiagramsMatch([trafficLight], directory: folder.path, record: true) }
+        let svg = folder.appendingPathComponent("traffic_light.svg")
+        let drawn = "<?xml version=\"1.0\"?>\n<svg></svg>\n"
+        try DiagramSet.stamped(drawn, dot: trafficLight.dot(), stem: "traffic_light").write(to: svg, atomically: true, encoding: .utf8)
+        #expect(expectDiagramsMatch([trafficLight], directory: folder.path, record: false) == [])
+        try DiagramSet.stamped(drawn, dot: trafficLight.dot() + "// older\n", stem: "traffic_light").write(to: svg, atomically: true, encoding: .utf8)
+        withKnownIssue("the SVG is stale") {
+            #expect(expectDiagramsMatch([trafficLight], directory: folder.path, record: false) == ["traffic_light.svg"])
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("traffic_light.svg is stale (drawn from another traffic_light.dot)") }
+        }
+    }
+
     @Test("a missing folder: every file is reported missing, nothing is written")
     func missing() {
         var missing: [String] = []

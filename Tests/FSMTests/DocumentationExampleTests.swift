@@ -7,6 +7,14 @@ func packageFile(_ path: String) throws -> String {
     return try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
 }
 
+/// What the `print` lines of an example region say they print: the text after `// ` on each
+/// line that calls `print(`, in order.
+func printedComments(_ name: String, in file: String = "Tests/FSMTests/GettingStartedExample.swift") throws -> [String] {
+    try exampleRegion(name, in: file).split(separator: "\n").filter { $0.contains("print(") }.compactMap { line in
+        line.range(of: "// ").map { String(line[$0.upperBound...]) }
+    }
+}
+
 /// The lines between `// example:NAME:start` and `// example:NAME:end`, without their
 /// common indentation.
 func exampleRegion(_ name: String, in file: String = "Tests/FSMTests/GettingStartedExample.swift") throws -> String {
@@ -20,6 +28,12 @@ func exampleRegion(_ name: String, in file: String = "Tests/FSMTests/GettingStar
 
 @Suite("Documentation examples compile and are shown verbatim")
 struct DocumentationExampleTests {
+    @Test("every printing example prints what its comments say", arguments: ["run", "draw"])
+    func printsItsComments(region: String) throws {
+        let printed = region == "run" ? try runTurnstileExample() : runDrawExample()
+        #expect(printed == (try printedComments(region)))
+    }
+
     @Test("the example prints what its comments say")
     func runs() throws {
         #expect(try runTurnstileExample() == [
@@ -48,7 +62,7 @@ struct DocumentationExampleTests {
     ])
     func shownVerbatim(document: String) throws {
         let text = try packageFile(document)
-        for region in ["definition", "run", "arguments"] {
+        for region in ["definition", "run", "arguments", "draw"] where document.hasSuffix("GettingStarted.md") || region != "draw" {
             let code = try exampleRegion(region)
             #expect(text.contains("```swift\n" + code + "\n```"), "\(document) does not show the '\(region)' example as compiled in GettingStartedExample.swift")
         }

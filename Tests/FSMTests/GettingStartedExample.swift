@@ -51,3 +51,14 @@ func runTurnstileExample() throws -> [String] {
     // example:run:end
     return printed
 }
+
+func runDrawExample() -> [String] {
+    var printed: [String] = []
+    func print(_ value: Any) { printed.append("\(value)") }
+    // example:draw:start
+    let tall = turnstile.drawn(.topToBottom)
+    print(tall.dot().contains("rankdir=TB;"))                                   // true
+    print(turnstile.mermaid(DiagramOptions(showsEffects: false)).contains("coin / unlock"))  // false
+    // example:draw:end
+    return printed
+}

@@ -137,3 +137,83 @@ struct DiagramsCommandTests {
         #expect(!run.stderr.contains("NSCocoaErrorDomain") && !run.stderr.contains("UserInfo"))
     }
 }
+
+@Suite("Layout options, SVG digests and DocC catalogs")
+struct DiagramLayoutTests {
+    @Test("dot and mermaid take --direction (either case) and --no-effects")
+    func layoutFlags() async {
+        let dot = await tool(["dot", "turnstile", "--direction", "tb"])
+        #expect(dot.status == 0 && dot.stdout.contains("  rankdir=TB;\n"))
+        #expect(await tool(["dot", "turnstile"]).stdout.contains("  rankdir=LR;\n"))
+        let mermaid = await tool(["mermaid", "turnstile", "--direction", "TB", "--no-effects"])
+        #expect(mermaid.stdout.contains("  direction TB\n"))
+        #expect(mermaid.stdout.contains("s0 --> s1 : coin\n") && !mermaid.stdout.contains("/ unlock"))
+        #expect(await tool(["dot", "turnstile", "--direction", "up"]).status == 64)
+    }
+
+    @Test("a machine's own direction is its diagrams' default; an option overrides it")
+    func machineDirection() {
+        let tall = turnstile.drawn(.topToBottom)
+        #expect(tall.dot().contains("rankdir=TB;"))
+        #expect(tall.mermaid().contains("  direction TB\n"))
+        #expect(tall.dot(DiagramOptions(direction: .leftToRight)).contains("rankdir=LR;"))
+        #expect(DiagramSet([tall]).files[0].contents.contains("rankdir=TB;"))
+    }
+
+    @Test("an SVG drawn from another DOT is stale, found without Graphviz; a missing one counts only with Graphviz")
+    func svgDigest() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generator = DiagramGenerator(machines: [turnstile], directory: folder, graphviz: nil)
+        _ = try generator.write()
+        #expect(generator.check().isEmpty, "no SVG, no Graphviz: nothing to say")
+        let svg = folder.appendingPathComponent("turnstile.svg")
+        try "<?xml version=\"1.0\"?>\n<svg/>\n".write(to: svg, atomically: true, encoding: .utf8)
+        #expect(generator.check().map(\.description) == [svg.path + ": stale (drawn from another turnstile.dot)"])
+        try DiagramSet.stamped("<?xml version=\"1.0\"?>\n<svg/>\n", dot: turnstile.dot(), stem: "turnstile").write(to: svg, atomically: true, encoding: .utf8)
+        #expect(generator.check().isEmpty)
+        try FileManager.default.removeItem(at: svg)
+        let withGraphviz = DiagramGenerator(machines: [turnstile], directory: folder, graphviz: Graphviz(executable: URL(fileURLWithPath: "/bin/false")))
+        #expect(withGraphviz.check().map(\.description) == [svg.path + ": missing"])
+    }
+
+    @Test("a stale file's finding carries a diff of what changed")
+    func diff() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generator = DiagramGenerator(machines: [turnstile], directory: folder, graphviz: nil)
+        _ = try generator.write()
+        let dot = folder.appendingPathComponent("turnstile.dot")
+        try (try String(contentsOf: dot, encoding: .utf8)).replacingOccurrences(of: "coin / unlock", with: "coin").write(to: dot, atomically: true, encoding: .utf8)
+        let finding = try #require(generator.check().first)
+        #expect(finding.reason == "stale (differs from the code)")
+        #expect(finding.diff.contains("- ") && finding.diff.contains("+ ") && finding.diff.contains("coin / unlock"))
+    }
+
+    @Test("diagrams --docc writes each machine's SVG and article into the catalog; --check covers them", .enabled(if: Graphviz.find() != nil, "needs Graphviz to draw the SVGs"))
+    func docc() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let catalog = folder.appendingPathComponent("Docs.docc")
+        try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+        let write = await tool(["diagrams", "--docc", "Docs.docc"], in: folder)
+        #expect(write.status == 0)
+        let article = try String(contentsOf: catalog.appendingPathComponent("Diagrams/turnstile.md"), encoding: .utf8)
+        #expect(article.hasPrefix("# turnstile\n\nA coin unlocks it, a push locks it again.\n"))
+        #expect(article.contains("![The turnstile machine.](turnstile.svg)") && article.contains("| from | event | guard | to | effects |"))
+        let svg = try String(contentsOf: catalog.appendingPathComponent("Diagrams/turnstile.svg"), encoding: .utf8)
+        #expect(DiagramSet.isDrawn(from: turnstile.dot(), svg, stem: "turnstile"))
+        #expect(await tool(["diagrams", "--check", "--docc", "Docs.docc"], in: folder).status == 0)
+        try (article + "edited\n").write(to: catalog.appendingPathComponent("Diagrams/turnstile.md"), atomically: true, encoding: .utf8)
+        let stale = await tool(["diagrams", "--check", "--docc", "Docs.docc"], in: folder)
+        #expect(stale.status == 1 && stale.stderr.contains("Diagrams/turnstile.md: stale (differs from the code)") && stale.stderr.contains("- edited"))
+    }
+
+    @Test("--docc needs a .docc folder, and not with --output", arguments: [["--docc", "NotACatalog"], ["--docc", "x.docc", "--output", "y"], ["--docc", ""]])
+    func doccUsage(arguments: [String]) async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("NotACatalog"), withIntermediateDirectories: true)
+        #expect(await tool(["diagrams"] + arguments, in: folder).status == 64)
+    }
+}

@@ -50,6 +50,17 @@ struct MermaidJudgeTests {
         }
     }
 
+    @Test("empty names: Mermaid refuses an empty description, so the export draws a zero-width space")
+    func emptyNames() throws {
+        let empty = MachineDefinition<String, String, String, Void>(name: "", initial: "", events: ["", "go"]) {
+            In("") { On("", to: "x", emit: ""); Ignore("go") }
+            Final("x") { IgnoreOtherEvents() }
+        }
+        let verdicts = try MermaidJudge.judge([empty.mermaid(DiagramOptions())])
+        #expect(verdicts.first?.ok == true, "\(verdicts.first?.error ?? "")")
+        #expect(verdicts.first?.texts.contains("x") == true)
+    }
+
     @Test("the tool's machines, in both directions and without effects: accepted, every state drawn")
     func toolMachinesAccepted() throws {
         let variants = [DiagramOptions(), DiagramOptions(direction: .topToBottom), DiagramOptions(showsEffects: false)]
