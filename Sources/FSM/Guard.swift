@@ -9,11 +9,17 @@
 /// let filled = Guard<Credentials>("ID and password filled") { !$0.id.isEmpty && !$0.password.isEmpty }
 /// let rightCode = Guard<DoorEvent>("code is 4711") { if case let .unlock(code) = $0 { code == "4711" } else { false } }
 /// ```
+///
+/// Guards on one input combine with `!`, `&&` and `||` into guards whose names say so
+/// (`!SYN`, `SYN && ACK`, `(SYN || FIN) && !RST`); tools that decide guards by name (the
+/// REPL, `send(_:guards:)`) decide the named guards inside, and compute the combination.
 public struct Guard<Input>: Sendable {
     /// The name shown in tables, diagrams and error messages.
     public let name: String
     /// The condition, evaluated on what the guard reads.
     public let predicate: @Sendable (Input) -> Bool
+    /// How the guard is built from named guards.
+    @usableFromInline let expression: GuardExpression
 
     /// Creates a named guard.
     /// - Parameters:
@@ -23,11 +29,107 @@ public struct Guard<Input>: Sendable {
     public init(_ name: String, _ predicate: @escaping @Sendable (Input) -> Bool) {
         self.name = name
         self.predicate = predicate
+        expression = .atom(name)
+    }
+
+    @usableFromInline
+    init(_ expression: GuardExpression, _ predicate: @escaping @Sendable (Input) -> Bool) {
+        name = expression.name
+        self.predicate = predicate
+        self.expression = expression
     }
 
     /// Evaluates the guard.
     @inlinable
     public func callAsFunction(_ input: Input) -> Bool { predicate(input) }
+
+    /// The guard that holds when `operand` does not: named `!NAME`.
+    public static prefix func ! (operand: Guard<Input>) -> Guard<Input> {
+        let predicate = operand.predicate
+        return Guard(.not(operand.expression)) { !predicate($0) }
+    }
+
+    /// The guard that holds when both do (`rhs` is evaluated only when `lhs` holds): named
+    /// `LHS && RHS`.
+    public static func && (lhs: Guard<Input>, rhs: Guard<Input>) -> Guard<Input> {
+        let left = lhs.predicate, right = rhs.predicate
+        return Guard(.and([lhs.expression, rhs.expression])) { left($0) && right($0) }
+    }
+
+    /// The guard that holds when either does (`rhs` is evaluated only when `lhs` does not):
+    /// named `LHS || RHS`.
+    public static func || (lhs: Guard<Input>, rhs: Guard<Input>) -> Guard<Input> {
+        let left = lhs.predicate, right = rhs.predicate
+        return Guard(.or([lhs.expression, rhs.expression])) { left($0) || right($0) }
+    }
+}
+
+/// How a guard is built from named guards (its atoms): what its name says, and how to decide
+/// it from decisions on the atoms.
+@usableFromInline
+indirect enum GuardExpression: Sendable, Hashable {
+    case atom(String)
+    case not(GuardExpression)
+    case and([GuardExpression])
+    case or([GuardExpression])
+
+    /// `a`, `!a`, `a && b && c`, `(a || b) && !(c && d)`: a combination of the other kind
+    /// inside one is parenthesised, and so is one under `!`.
+    @usableFromInline
+    var name: String {
+        switch self {
+        case let .atom(name): return name
+        case let .not(operand):
+            if case .atom = operand { return "!" + operand.name }
+            if case .not = operand { return "!" + operand.name }
+            return "!(" + operand.name + ")"
+        case let .and(operands): return operands.flatMap { $0.flattened(and: true) }.map { $0.parenthesised(inside: true) }.joined(separator: " && ")
+        case let .or(operands): return operands.flatMap { $0.flattened(and: false) }.map { $0.parenthesised(inside: false) }.joined(separator: " || ")
+        }
+    }
+
+    /// The operands of a chain of one operator, flattened (`a && (b && c)` is `a && b && c`).
+    private func flattened(and: Bool) -> [GuardExpression] {
+        switch self {
+        case let .and(operands) where and: operands.flatMap { $0.flattened(and: true) }
+        case let .or(operands) where !and: operands.flatMap { $0.flattened(and: false) }
+        default: [self]
+        }
+    }
+
+    /// The name, in parentheses when it is a combination of the other operator.
+    private func parenthesised(inside and: Bool) -> String {
+        switch self {
+        case .or where and, .and where !and: "(" + name + ")"
+        default: name
+        }
+    }
+
+    /// The names of the atoms, each once, in order of first appearance.
+    var atoms: [String] {
+        var seen: Set<String> = []
+        var out: [String] = []
+        func visit(_ expression: GuardExpression) {
+            switch expression {
+            case let .atom(name): if seen.insert(name).inserted { out.append(name) }
+            case let .not(operand): visit(operand)
+            case let .and(operands), let .or(operands): operands.forEach(visit)
+            }
+        }
+        visit(self)
+        return out
+    }
+
+    /// Whether the guard holds when each atom holds as `decide` says.
+    @usableFromInline
+    func holds(deciding decide: (String) -> Bool) -> Bool {
+        switch self {
+        case let .atom(name): decide(name)
+        case let .not(operand): !operand.holds(deciding: decide)
+        case let .and(operands): operands.allSatisfy { $0.holds(deciding: decide) }
+        case let .or(operands): operands.contains { $0.holds(deciding: decide) }
+        }
+    }
 }
 
 /// A guard as a transition holds it: a name, and a condition on the context, on the event,
@@ -44,6 +146,8 @@ public struct TransitionGuard<Context, Event>: Sendable {
     public let name: String
     /// What the condition reads.
     @usableFromInline let condition: Condition
+    /// How the guard is built from named guards.
+    @usableFromInline let expression: GuardExpression
 
     /// A condition and what it reads.
     @usableFromInline
@@ -87,6 +191,7 @@ public struct TransitionGuard<Context, Event>: Sendable {
     public init(_ guard: Guard<Context>) {
         name = `guard`.name
         condition = .context(`guard`.predicate)
+        expression = `guard`.expression
     }
 
     /// A guard on the event.
@@ -94,6 +199,7 @@ public struct TransitionGuard<Context, Event>: Sendable {
     public init(event guard: Guard<Event>) {
         name = `guard`.name
         condition = .event(`guard`.predicate)
+        expression = `guard`.expression
     }
 
     /// A guard on the context and the event.
@@ -101,6 +207,27 @@ public struct TransitionGuard<Context, Event>: Sendable {
     public init(both guard: Guard<(Context, Event)>) {
         name = `guard`.name
         condition = .both(`guard`.predicate)
+        expression = `guard`.expression
+    }
+
+    /// The names of the guards it is built from (itself, for a guard not built with `!`,
+    /// `&&` or `||`), each once: what a tool that decides guards by name asks about.
+    public var atoms: [String] { expression.atoms }
+
+    /// Whether the guard holds when each named guard it is built from holds as `decide`
+    /// says (for a guard not built from others, `decide(name)`).
+    @inlinable
+    public func holds(deciding decide: (String) -> Bool) -> Bool {
+        expression.holds(deciding: decide)
+    }
+
+    /// Evaluates a guard that reads only the event on an event; `nil` for one that reads the
+    /// context, which an event alone cannot decide.
+    public func holds(event: Event) -> Bool? {
+        switch condition {
+        case let .event(predicate): predicate(event)
+        case .context, .both: nil
+        }
     }
 
     /// Evaluates the condition.

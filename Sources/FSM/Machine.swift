@@ -102,7 +102,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
             let transition = outcome(decision, event)
             if case let .take(_, target) = decision { stateIndex = target }
             return transition
-        case .noTransition, .guardNotMet, .finalState:
+        case .noTransition, .declaredIllegal, .guardNotMet, .finalState:
             return .failure(error(for: decision, event))
         }
     }
@@ -120,12 +120,12 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     /// the transition carries the key.
     @discardableResult
     public mutating func send(_ key: Event.Key, guards holds: (String) -> Bool) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
-        try take(decide(program.index(of: key)) { holds($0.name) }, key)
+        try take(decide(program.index(of: key)) { $0.holds(deciding: holds) }, key)
     }
 
     /// What sending an event's key would do now, each guard decided by its name.
     public func check(_ key: Event.Key, guards holds: (String) -> Bool) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
-        outcome(decide(program.index(of: key)) { holds($0.name) }, key)
+        outcome(decide(program.index(of: key)) { $0.holds(deciding: holds) }, key)
     }
 
     /// What an event does in the current state, as plain data: the one place where dispatch
@@ -138,6 +138,8 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         case ignore
         /// No transition (or an undeclared event).
         case noTransition
+        /// Declared illegal, in the cell of the event at this index.
+        case declaredIllegal(event: Int)
         /// The cell's guards all failed; their names.
         case guardNotMet(GuardNames)
         /// The state is final.
@@ -160,10 +162,15 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
                     return .take(candidate: index, target: Int(candidate.target))
                 }
             }
-            return .guardNotMet(cell.guardNames)
+            // No guard holds: the default, an `Ignore` after the guarded lines, or rejection.
+            return cell.ignoresOtherwise ? .ignore : .guardNotMet(cell.guardNames)
         }
-        if cell.code == Program<State, Event, Effect, Context>.ignoredCode { return .ignore }
-        return cell.code == Program<State, Event, Effect, Context>.finalCode ? .finalState : .noTransition
+        switch cell.code {
+        case Program<State, Event, Effect, Context>.ignoredCode: return .ignore
+        case Program<State, Event, Effect, Context>.finalCode: return .finalState
+        case Program<State, Event, Effect, Context>.declaredIllegalCode: return .declaredIllegal(event: eventIndex)
+        default: return .noTransition
+        }
     }
 
     /// The transition a decision stands for, or the error that rejects it.
@@ -179,7 +186,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         case .ignore:
             let state = program.stateTable[stateIndex]
             return .success(Transition(source: state, event: event, target: state, effects: SmallList(), kind: .ignored))
-        case .noTransition, .guardNotMet, .finalState: return .failure(error(for: decision, event))
+        case .noTransition, .declaredIllegal, .guardNotMet, .finalState: return .failure(error(for: decision, event))
         }
     }
 
@@ -198,7 +205,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         case .ignore:
             let state = program.stateTable[stateIndex]
             return Transition(source: state, event: event, target: state, effects: SmallList(), kind: .ignored)
-        case .noTransition, .guardNotMet, .finalState:
+        case .noTransition, .declaredIllegal, .guardNotMet, .finalState:
             return try reject(decision, event)
         }
     }
@@ -225,9 +232,13 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         switch decision {
         case let .guardNotMet(names): reason = .guardNotMet(names)
         case .finalState: reason = .finalState
+        case let .declaredIllegal(eventIndex): reason = .declaredIllegal(inheritedFrom: program.definition.inheritedFrom(stateIndex: stateIndex, eventIndex: eventIndex))
         case .take, .ignore, .noTransition: reason = .noTransition
         }
-        return TransitionError<State, Event.Key>(state: program.stateTable[stateIndex], event: event, reason: reason, permitted: program.permitted(in: stateIndex))
+        return TransitionError<State, Event.Key>(
+            state: program.stateTable[stateIndex], event: event, reason: reason,
+            permitted: program.permitted(in: stateIndex), ignored: program.ignored(in: stateIndex)
+        )
     }
 }
 

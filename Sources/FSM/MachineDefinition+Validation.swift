@@ -94,7 +94,6 @@ extension MachineDefinition {
         for s in resolution.declarations.indices {
             let declaration = resolution.declarations[s]
             let state = resolution.stateNames[s]
-            let ignored = Set(declaration.ignored)
             let illegal = Set(declaration.illegal)
             var unhandled: [String] = []
             if declaration.ignoresOtherEvents && declaration.declaresOtherEventsIllegal {
@@ -107,18 +106,11 @@ extension MachineDefinition {
                 let eventName = resolution.eventNames[e]
                 switch cell {
                 case let .transitions(range):
-                    var others: [String] = []
-                    if ignored.contains(event) { others.append("ignored") }
-                    if illegal.contains(event) { others.append("illegal") }
-                    if !others.isEmpty {
-                        found.append(Diagnostic(.error, .conflictingDeclarations, states: [state], events: [eventName],
-                                                "'\(eventName)' in state '\(state)' has a transition and is also declared \(others.joined(separator: " and "))"))
-                    }
+                    if resolution.owner(s, e) < 0 { checkLines(of: event, in: declaration, owner: "state '\(state)'", ownerName: state, into: &found) }
                     checkCandidates(range.lazy.map { resolution.transition(s, $0) }, state: state, event: eventName, into: &found)
                 case .ignored:
-                    if illegal.contains(event) {
-                        found.append(Diagnostic(.error, .conflictingDeclarations, states: [state], events: [eventName],
-                                                "'\(eventName)' in state '\(state)' is declared both ignored and illegal"))
+                    if illegal.contains(event) && resolution.owner(s, e) < 0 {
+                        checkLines(of: event, in: declaration, owner: "state '\(state)'", ownerName: state, into: &found)
                     }
                 case .illegal(declared: false):
                     unhandled.append(eventName)
@@ -131,6 +123,35 @@ extension MachineDefinition {
                 found.append(Diagnostic(.error, .unhandledPair, states: [state], events: unhandled,
                                         "state '\(state)' neither handles, ignores nor declares illegal \(Self.list(unhandled))"))
             }
+        }
+    }
+
+    /// The lines one level (a state, or a parent) declares for one event: guarded
+    /// transitions may be followed by one default, a last unguarded line (`On`, `Internal`,
+    /// `Ignore` or `Illegal`). Reports an `Ignore` or `Illegal` next to an unguarded
+    /// transition, `Ignore` and `Illegal` together, and a default before a guarded line.
+    @inlinable
+    func checkLines(of event: Event.Key, in body: StateDeclaration<State, Event, Effect, Context>, owner: String, ownerName: String, into found: inout [Diagnostic]) {
+        let eventName = name(of: event)
+        let isIgnored = body.ignored.contains(event), isIllegal = body.illegal.contains(event)
+        if isIgnored && isIllegal {
+            found.append(Diagnostic(.error, .conflictingDeclarations, states: [ownerName], events: [eventName],
+                                    "\(owner) declares '\(eventName)' both ignored and illegal"))
+            return
+        }
+        guard isIgnored || isIllegal else { return }
+        let line = isIgnored ? "Ignore" : "Illegal"
+        let transitions = body.transitions.enumerated().filter { $0.element.event == event }
+        guard !transitions.isEmpty else { return }
+        if transitions.contains(where: { $0.element.guard == nil }) {
+            found.append(Diagnostic(.error, .conflictingDeclarations, states: [ownerName], events: [eventName],
+                                    "\(owner) has an unguarded transition on '\(eventName)' and also declares it \(isIgnored ? "ignored" : "illegal"): only one line can be the default (the last, unguarded one)"))
+            return
+        }
+        let position = isIgnored ? body.position(ofIgnored: event) : body.position(ofIllegal: event)
+        if let late = transitions.first(where: { $0.offset >= position }), let guardName = late.element.guard?.name {
+            found.append(Diagnostic(.error, .shadowedTransition, states: [ownerName], events: [eventName],
+                                    "in \(owner), \(line)(\(eventName)) comes before the transition on '\(eventName)' guarded by '\(guardName)': the default goes after the guarded lines"))
         }
     }
 
@@ -233,12 +254,8 @@ extension MachineDefinition {
                 found.append(Diagnostic(.error, .parentDeclaredTwice, states: [parent.name],
                                         "'\(parent.name)' is declared both as a parent and as a state"))
             }
-            let handled = Set(parent.transitions.map(\.event)), ignored = Set(parent.ignored)
-            for event in Self.unique(parent.transitions.map(\.event) + parent.ignored) where resolution.eventIndex[event] != nil {
-                let states = [handled.contains(event) ? "handled" : nil, ignored.contains(event) ? "ignored" : nil, parent.illegal.contains(event) ? "illegal" : nil].compactMap { $0 }
-                guard states.count > 1 else { continue }
-                found.append(Diagnostic(.error, .conflictingDeclarations, states: [parent.name], events: [name(of: event)],
-                                        "parent '\(parent.name)' declares '\(name(of: event))' both \(states.joined(separator: " and "))"))
+            for event in Self.unique(parent.transitions.map(\.event) + parent.ignored + parent.illegal) where resolution.eventIndex[event] != nil {
+                checkLines(of: event, in: parent.body, owner: "parent '\(parent.name)'", ownerName: parent.name, into: &found)
             }
             if parent.ignoresOtherEvents && parent.declaresOtherEventsIllegal {
                 found.append(Diagnostic(.error, .conflictingDeclarations, states: [parent.name],

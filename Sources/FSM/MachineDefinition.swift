@@ -141,6 +141,13 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
         return copy
     }
 
+    /// The parent that decides the cell at these indices, or `nil` for the state itself.
+    @usableFromInline
+    func inheritedFrom(stateIndex: Int, eventIndex: Int) -> String? {
+        let owner = resolution.owner(stateIndex, eventIndex)
+        return owner >= 0 ? resolution.parents[owner].name : nil
+    }
+
     /// The declaration of a state (the first, if it was declared twice).
     public func declaration(of state: State) -> StateDeclaration<State, Event, Effect, Context>? {
         declarations.first { $0.state == state }

@@ -139,6 +139,8 @@ struct MachineGraph {
             var ignoredHere: [String] = []
             for e in resolution.events.indices where resolution.owner(s, e) < 0 {
                 if case .ignored = resolution.cell(s, e) { ignoredHere.append(resolution.eventNames[e]) }
+                // An `Ignore` after guarded transitions: ignored when no guard holds.
+                if resolution.otherwise(s, e) == 2 { ignoredHere.append(resolution.eventNames[e] + " [else]") }
             }
             ignored.append(ignoredHere)
         }
@@ -154,10 +156,13 @@ struct MachineGraph {
                 // The parent's edges leave from its initial child, clipped at its border.
                 let anchor = resolution.parentInitialLeaf[p]
                 var internalTransitions: [Edge] = []
+                var guardedEvents: Set<Int> = []
                 for transition in parent.body.transitions {
                     guard let e = resolution.eventIndex[transition.event] else { continue }
                     let target = transition.isInternal ? anchor : resolution.leafIndex(of: transition.target) ?? -1
-                    var edge = Edge(source: anchor, target: target, event: resolution.eventNames[e], guardName: transition.guard?.name,
+                    let guardName = transition.guard?.name ?? (guardedEvents.contains(e) ? "else" : nil)
+                    if transition.guard != nil { guardedEvents.insert(e) }
+                    var edge = Edge(source: anchor, target: target, event: resolution.eventNames[e], guardName: guardName,
                                     effects: names(transition.effects), kind: transition.isInternal ? .internal : .external)
                     if transition.isInternal {
                         internalTransitions.append(edge)
@@ -169,7 +174,10 @@ struct MachineGraph {
                     parentEdges.append(edge)
                 }
                 var ignoredByParent: [String] = []
-                for event in parent.body.ignored where resolution.eventIndex[event] != nil { ignoredByParent.append(definition.name(of: event)) }
+                let handled = Set(parent.body.transitions.map(\.event))
+                for event in parent.body.ignored where resolution.eventIndex[event] != nil {
+                    ignoredByParent.append(definition.name(of: event) + (handled.contains(event) ? " [else]" : ""))
+                }
                 if parent.body.ignoresOtherEvents { ignoredByParent.append("other events") }
                 parentNodes.append(ParentNode(
                     id: "cluster_\(idPrefix)p\(p)", name: parent.name, parent: outer, members: members,
@@ -182,11 +190,15 @@ struct MachineGraph {
             for s in resolution.declarations.indices {
                 for e in resolution.events.indices where resolution.owner(s, e) < 0 {
                     guard case let .transitions(range) = resolution.cell(s, e) else { continue }
+                    var guarded = false
                     for ref in range {
                         let target = Int(resolution.refTargets[ref])
                         guard target >= 0 else { continue }
                         let transition = resolution.transition(s, ref)
-                        var edge = Edge(source: s, target: target, event: resolution.eventNames[e], guardName: transition.guard?.name,
+                        // The last, unguarded line after guarded ones is the default: `[else]`.
+                        let guardName = transition.guard?.name ?? (guarded ? "else" : nil)
+                        guarded = guarded || transition.guard != nil
+                        var edge = Edge(source: s, target: target, event: resolution.eventNames[e], guardName: guardName,
                                         effects: names(transition.effects), kind: transition.isInternal ? .internal : .external)
                         if !transition.isInternal { edge.targetParent = resolution.parentStateIndex[transition.target] }
                         body(edge)

@@ -28,6 +28,8 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     @usableFromInline static var guardedCode: Int32 { -3 }
     /// A cell code: the event is rejected because the state is final.
     @usableFromInline static var finalCode: Int32 { -4 }
+    /// A cell code: the event is rejected because the state (or a parent) declares it illegal.
+    @usableFromInline static var declaredIllegalCode: Int32 { -5 }
 
     /// What one (state, event) pair does.
     @usableFromInline
@@ -39,6 +41,9 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         @usableFromInline let count: Int32
         /// The names of the cell's guards (empty for cells without guards).
         @usableFromInline let guardNames: GuardNames
+        /// Whether the event is ignored when none of the cell's guards holds (an `Ignore`
+        /// after the guarded lines); otherwise it is rejected.
+        @usableFromInline let ignoresOtherwise: Bool
     }
 
     /// One transition of a cell, as plain data.
@@ -69,6 +74,10 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     /// Per state, how many events it permits, and where they start in `longPermitted` when
     /// more than eight.
     @usableFromInline let permittedRanges: UnsafeMutableBufferPointer<(start: Int32, count: Int32)>
+    /// Per state, the events it ignores: slots, ranges and long lists as for the permitted.
+    @usableFromInline let ignoredSlotTable: UnsafeMutableBufferPointer<SmallList<Event.Key>.Slots>
+    @usableFromInline let ignoredRanges: UnsafeMutableBufferPointer<(start: Int32, count: Int32)>
+    @usableFromInline let longIgnored: ListStore<Event.Key>
     @usableFromInline let stateTable: UnsafeMutableBufferPointer<State>
     @usableFromInline let finalTable: UnsafeMutableBufferPointer<Bool>
     @usableFromInline let eventTable: UnsafeMutableBufferPointer<Event.Key>
@@ -94,9 +103,14 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         var permittedRanges: [(start: Int32, count: Int32)] = []
         var longPermitted: [Event.Key] = []
         var permitted: [Event.Key] = []
+        var ignoredSlots: [SmallList<Event.Key>.Slots] = []
+        var ignoredRanges: [(start: Int32, count: Int32)] = []
+        var longIgnored: [Event.Key] = []
+        var ignored: [Event.Key] = []
         for s in resolution.declarations.indices {
             let source = resolution.declarations[s]
             permitted.removeAll(keepingCapacity: true)
+            ignored.removeAll(keepingCapacity: true)
             for e in 0..<eventCount {
                 switch resolution.cell(s, e) {
                 case let .transitions(range):
@@ -128,19 +142,18 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
                     let names = list.contains(where: { $0.guard != nil }) ? GuardNames(list.compactMap { $0.guard?.name }) : GuardNames([])
                     cells.append(Cell(
                         code: single ? Int32(candidates[Int(first)].target) : Self.guardedCode,
-                        first: first, count: Int32(list.count), guardNames: names
+                        first: first, count: Int32(list.count), guardNames: names, ignoresOtherwise: resolution.otherwise(s, e) == 2
                     ))
                 case .ignored:
-                    permitted.append(resolution.events[e])
-                    cells.append(Cell(code: Self.ignoredCode, first: 0, count: 0, guardNames: []))
-                case .illegal:
-                    cells.append(Cell(code: source.isFinal ? Self.finalCode : Self.illegalCode, first: 0, count: 0, guardNames: []))
+                    ignored.append(resolution.events[e])
+                    cells.append(Cell(code: Self.ignoredCode, first: 0, count: 0, guardNames: [], ignoresOtherwise: false))
+                case let .illegal(declared):
+                    let code = source.isFinal ? Self.finalCode : declared ? Self.declaredIllegalCode : Self.illegalCode
+                    cells.append(Cell(code: code, first: 0, count: 0, guardNames: [], ignoresOtherwise: false))
                 }
             }
-            let long = permitted.count > SmallList<Event.Key>.inlineCapacity
-            permittedRanges.append((start: long ? Int32(longPermitted.count) : 0, count: Int32(permitted.count)))
-            permittedSlots.append(SmallList<Event.Key>.slots(long ? [] : permitted))
-            if long { longPermitted += permitted }
+            Self.addList(permitted, slots: &permittedSlots, ranges: &permittedRanges, long: &longPermitted)
+            Self.addList(ignored, slots: &ignoredSlots, ranges: &ignoredRanges, long: &longIgnored)
         }
         self.definition = definition
         self.eventCount = eventCount
@@ -153,6 +166,9 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         effectSlotTable = Self.buffer(effectSlots)
         permittedSlotTable = Self.buffer(permittedSlots)
         self.permittedRanges = Self.buffer(permittedRanges)
+        ignoredSlotTable = Self.buffer(ignoredSlots)
+        self.ignoredRanges = Self.buffer(ignoredRanges)
+        self.longIgnored = ListStore.make(longIgnored)
         stateTable = Self.buffer(resolution.states)
         finalTable = Self.buffer(resolution.declarations.map(\.isFinal))
         eventTable = Self.buffer(resolution.events)
@@ -169,11 +185,23 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         Self.free(effectSlotTable)
         Self.free(permittedSlotTable)
         Self.free(permittedRanges)
+        Self.free(ignoredSlotTable)
+        Self.free(ignoredRanges)
         Self.free(stateTable)
         Self.free(finalTable)
         Self.free(eventTable)
         Self.free(denseTable)
         Self.free(byteTable)
+    }
+
+    /// Adds one state's list of events: in place when it fits, else as a range of `long`.
+    private static func addList(
+        _ list: [Event.Key], slots: inout [SmallList<Event.Key>.Slots], ranges: inout [(start: Int32, count: Int32)], long: inout [Event.Key]
+    ) {
+        let isLong = list.count > SmallList<Event.Key>.inlineCapacity
+        ranges.append((start: isLong ? Int32(long.count) : 0, count: Int32(list.count)))
+        slots.append(SmallList<Event.Key>.slots(isLong ? [] : list))
+        if isLong { long += list }
     }
 
     private static func buffer<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
@@ -229,7 +257,8 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         return SmallList(longEffects, start: Int(candidate.effectStart), count: Int(candidate.effectCount))
     }
 
-    /// The events a state handles or ignores: one move of its slots when they fit.
+    /// The events a state has transitions for (guarded ones included): one move of its slots
+    /// when they fit.
     @inlinable @inline(__always)
     func permitted(in state: Int) -> SmallList<Event.Key> {
         let range = permittedRanges[state]
@@ -237,6 +266,16 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
             return SmallList(slots: permittedSlotTable[state], count: Int(range.count))
         }
         return SmallList(longPermitted, start: Int(range.start), count: Int(range.count))
+    }
+
+    /// The events a state ignores.
+    @inlinable @inline(__always)
+    func ignored(in state: Int) -> SmallList<Event.Key> {
+        let range = ignoredRanges[state]
+        if range.count <= 8 {
+            return SmallList(slots: ignoredSlotTable[state], count: Int(range.count))
+        }
+        return SmallList(longIgnored, start: Int(range.start), count: Int(range.count))
     }
 
     /// The byte lookup table of single-byte plain-data events, or `[]`.

@@ -26,8 +26,9 @@ public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
         case unknown
         case ignored
         case illegal(declared: Bool)
-        /// Its transitions, in order.
-        case transitions([Move])
+        /// Its transitions, in order, and what happens when none of their guards holds
+        /// (``Resolution/cellDefaults``: 0 rejected, 1 declared illegal, 2 ignored).
+        case transitions([Move], otherwise: UInt8)
     }
 
     /// The region's name.
@@ -84,7 +85,7 @@ public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
                     guard resolution.refTargets[ref] >= 0 else { return nil }
                     let transition = resolution.transition(s, ref)
                     return (Int(resolution.refTargets[ref]), transition.guard, resolution.effects(s, e, ref), transition.isInternal)
-                })
+                }, otherwise: resolution.otherwise(s, e))
             }
         }
         graph = { prefix in MachineGraph(definition, idPrefix: prefix) }
@@ -171,7 +172,7 @@ extension MachineDefinition {
             var ignored: [Event.Key] = []
             var illegal: [Event.Key] = []
             for key in allEvents {
-                var moves: [(region: Int, candidates: [Region<State, Event, Effect, Context>.Move])] = []
+                var moves: [(region: Int, candidates: [Region<State, Event, Effect, Context>.Move], otherwise: UInt8)] = []
                 var ignores = false
                 var declaredIllegal = true
                 var known = false
@@ -180,8 +181,8 @@ extension MachineDefinition {
                     case .unknown: continue
                     case .ignored: ignores = true
                     case let .illegal(declared): declaredIllegal = declaredIllegal && declared
-                    case let .transitions(candidates):
-                        if !candidates.isEmpty { moves.append((r, candidates)) }
+                    case let .transitions(candidates, otherwise):
+                        if !candidates.isEmpty { moves.append((r, candidates, otherwise)) }
                     }
                     known = true
                 }
@@ -213,9 +214,19 @@ extension MachineDefinition {
                         effects: parts.flatMap(\.1.effects), isInternal: parts.allSatisfy(\.1.isInternal)
                     )
                 }
-                if let chooser, let choices = moves.first(where: { $0.region == chooser })?.candidates {
-                    for candidate in choices { transitions.append(combined((chooser, candidate))) }
-                    if !fixed.isEmpty && choices.last?.guard != nil { transitions.append(combined(nil)) }
+                if let chooser, let choosing = moves.first(where: { $0.region == chooser }) {
+                    for candidate in choosing.candidates { transitions.append(combined((chooser, candidate))) }
+                    if choosing.candidates.last?.guard != nil {
+                        // When no guard holds, the other regions still move; if none does, the
+                        // choosing region's default (an `Ignore` or `Illegal` after its guards).
+                        if !fixed.isEmpty {
+                            transitions.append(combined(nil))
+                        } else if choosing.otherwise == 2 {
+                            ignored.append(key)
+                        } else if choosing.otherwise == 1 {
+                            illegal.append(key)
+                        }
+                    }
                 } else {
                     transitions.append(combined(nil))
                 }

@@ -41,6 +41,10 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     /// Per cell (`state * events.count + event`): 0 illegal, 1 declared illegal, 2 ignored,
     /// 3 (``transitionsKind``) transitions.
     @usableFromInline let cellKinds: [UInt8]
+    /// Per cell with transitions, what happens when none of its guards holds: 0 it is
+    /// rejected (guards not met), 1 rejected and declared illegal (an `Illegal` line after
+    /// the guarded ones), 2 ignored (an `Ignore` line after them).
+    @usableFromInline let cellDefaults: [UInt8]
     /// Per cell, where its transitions start in ``refs``; one more entry closes the last.
     @usableFromInline let cellStarts: [Int32]
     /// The transitions of every cell, cell after cell, in declaration order: each the index of
@@ -236,6 +240,23 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
             }
         }
         starts[states.count * eventCount] = Int32(refs.count)
+        // The default of a cell with transitions: an `Ignore` or `Illegal` line of the same
+        // level (the state's own lines, or the parent's that decides the cell).
+        var defaults = [UInt8](repeating: 0, count: kinds.count)
+        for s in declarations.indices {
+            let row = s * eventCount
+            func mark(_ body: Declaration, owner: Int32) {
+                for (events, value) in [(body.illegal, UInt8(1)), (body.ignored, UInt8(2))] {
+                    for event in events {
+                        guard let e = eventIndex[event], kinds[row + e] == 3, (owners.isEmpty ? -1 : owners[row + e]) == owner else { continue }
+                        defaults[row + e] = max(defaults[row + e], value)
+                    }
+                }
+            }
+            mark(declarations[s], owner: -1)
+            if hasHierarchy { for p in hierarchy.chains[s] { mark(hierarchy.parents[Int(p)].body, owner: p) } }
+        }
+        cellDefaults = defaults
         self.states = states
         self.undeclaredTargets = undeclaredTargets
         self.duplicateStates = duplicateStates
@@ -356,6 +377,12 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
         case 1: return .illegal(declared: true)
         default: return .illegal(declared: false)
         }
+    }
+
+    /// What the cell does when none of its guards holds (see ``cellDefaults``).
+    @inlinable
+    func otherwise(_ s: Int, _ e: Int) -> UInt8 {
+        cellDefaults[s * events.count + e]
     }
 
     /// The transition a ref of state `s` stands for.

@@ -24,6 +24,12 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
     public let overrides: [Event.Key]
     /// The parents around the state, outermost first (empty at the top level).
     public let parents: [ParentDeclaration<State, Event, Effect, Context>]
+    /// Per line of ``ignored`` and ``illegal``, in order, how many of ``transitions`` were
+    /// declared before it: an `Ignore` or `Illegal` after guarded transitions on its event is
+    /// their default ("otherwise"). Empty when built without the DSL (then every such line
+    /// counts as declared after the transitions).
+    @usableFromInline let ignoredPositions: [Int]
+    @usableFromInline let illegalPositions: [Int]
 
     /// Creates a state declaration from its parts. ``In`` and ``Final`` are the usual way.
     @inlinable
@@ -51,14 +57,58 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         self.exitEffects = exitEffects
         self.overrides = overrides
         self.parents = parents
+        ignoredPositions = []
+        illegalPositions = []
+    }
+
+    @usableFromInline
+    init(copying other: Self, parents: [ParentDeclaration<State, Event, Effect, Context>], ignoredPositions: [Int], illegalPositions: [Int]) {
+        self.init(state: other.state, isFinal: other.isFinal, transitions: other.transitions, ignored: other.ignored, illegal: other.illegal,
+                  ignoresOtherEvents: other.ignoresOtherEvents, declaresOtherEventsIllegal: other.declaresOtherEventsIllegal,
+                  entryEffects: other.entryEffects, exitEffects: other.exitEffects, overrides: other.overrides, parents: parents,
+                  positions: (ignoredPositions, illegalPositions))
+    }
+
+    @usableFromInline
+    init(
+        state: State, isFinal: Bool, transitions: [TransitionDeclaration<State, Event, Effect, Context>], ignored: [Event.Key], illegal: [Event.Key],
+        ignoresOtherEvents: Bool, declaresOtherEventsIllegal: Bool, entryEffects: [Effect], exitEffects: [Effect], overrides: [Event.Key],
+        parents: [ParentDeclaration<State, Event, Effect, Context>], positions: (ignored: [Int], illegal: [Int])
+    ) {
+        self.state = state
+        self.isFinal = isFinal
+        self.transitions = transitions
+        self.ignored = ignored
+        self.illegal = illegal
+        self.ignoresOtherEvents = ignoresOtherEvents
+        self.declaresOtherEventsIllegal = declaresOtherEventsIllegal
+        self.entryEffects = entryEffects
+        self.exitEffects = exitEffects
+        self.overrides = overrides
+        self.parents = parents
+        ignoredPositions = positions.ignored
+        illegalPositions = positions.illegal
     }
 
     /// This declaration inside `parent` (outside the parents it already has).
     @inlinable
     func nested(in parent: ParentDeclaration<State, Event, Effect, Context>) -> Self {
-        Self(state: state, isFinal: isFinal, transitions: transitions, ignored: ignored, illegal: illegal,
-             ignoresOtherEvents: ignoresOtherEvents, declaresOtherEventsIllegal: declaresOtherEventsIllegal,
-             entryEffects: entryEffects, exitEffects: exitEffects, overrides: overrides, parents: [parent] + parents)
+        Self(copying: self, parents: [parent] + parents, ignoredPositions: ignoredPositions, illegalPositions: illegalPositions)
+    }
+
+    /// How many of the state's transitions come before the `Ignore` (or `Illegal`) line of
+    /// `event`: ``transitions``' count when it was not declared with the DSL.
+    @inlinable
+    func position(ofIgnored event: Event.Key) -> Int {
+        guard let index = ignored.firstIndex(of: event), index < ignoredPositions.count else { return transitions.count }
+        return ignoredPositions[index]
+    }
+
+    /// See ``position(ofIgnored:)``.
+    @inlinable
+    func position(ofIllegal event: Event.Key) -> Int {
+        guard let index = illegal.firstIndex(of: event), index < illegalPositions.count else { return transitions.count }
+        return illegalPositions[index]
     }
 
     @inlinable
@@ -71,14 +121,20 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         var entry: [Effect] = []
         var exit: [Effect] = []
         var overrides: [Event.Key] = []
+        var ignoredPositions: [Int] = []
+        var illegalPositions: [Int] = []
         for element in elements {
             switch element {
             case let .transition(event, target, guardValue, effects):
                 transitions.append(.init(source: state, event: event, target: target, guard: guardValue, effects: effects))
             case let .internalTransition(event, guardValue, effects):
                 transitions.append(.init(source: state, event: event, target: state, guard: guardValue, effects: effects, isInternal: true))
-            case let .ignore(events): ignored.append(contentsOf: events)
-            case let .illegal(events): illegal.append(contentsOf: events)
+            case let .ignore(events):
+                ignored.append(contentsOf: events)
+                ignoredPositions += repeatElement(transitions.count, count: events.count)
+            case let .illegal(events):
+                illegal.append(contentsOf: events)
+                illegalPositions += repeatElement(transitions.count, count: events.count)
             case .ignoreOthers: ignoresOthers = true
             case .illegalOthers: illegalOthers = true
             case let .entry(effects): entry.append(contentsOf: effects)
@@ -89,7 +145,7 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         self.init(
             state: state, isFinal: isFinal, transitions: transitions, ignored: ignored, illegal: illegal,
             ignoresOtherEvents: ignoresOthers, declaresOtherEventsIllegal: illegalOthers, entryEffects: entry, exitEffects: exit,
-            overrides: overrides
+            overrides: overrides, parents: [], positions: (ignoredPositions, illegalPositions)
         )
     }
 }

@@ -1,13 +1,15 @@
-/// The error of a rejected event: the state, the event, why, and what the state permits.
+/// The error of a rejected event: the state, the event, why, and what the state would take
+/// or ignore instead.
 ///
-/// Its description says all of that in one line:
+/// Its description says all of that in one line, in the words the REPL's `:events` uses too:
 ///
 /// ```text
-/// illegal transition: 'finishLoading' is not permitted in state 'waiting' (permitted: startLoading)
+/// illegal transition: 'finishLoading' is not permitted in state 'waiting': declared illegal (permitted: startLoading)
+/// illegal transition: 'receive' is not permitted in state 'LISTEN': guard 'SYN' not met (permitted: close; ignored: timeout)
 /// ```
 ///
-/// Creating one allocates nothing: the permitted events are held inline (up to eight), and
-/// guard names are the compiled machine's own strings.
+/// Creating one allocates nothing: the event lists are held inline (up to eight), and guard
+/// names are the compiled machine's own strings.
 ///
 /// `Event` is an event key (`Machine.Event.Key`, the event itself for an event without data):
 /// `catch let error as TransitionError<State, DoorEvent>` with a `DoorEvent` that carries data
@@ -15,10 +17,13 @@
 public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: Error, Sendable where Event.Key == Event {
     /// Why an event was rejected.
     public enum Reason: Sendable, Hashable {
-        /// The state has no transition for the event (or declares it illegal).
+        /// Nothing in the state (or its parents) says anything about the event.
         case noTransition
-        /// The state has transitions for the event, but none of their guards holds; the
-        /// names of those guards, in declaration order.
+        /// The state declares the event illegal (``Illegal``, ``IllegalOtherEvents``), or a
+        /// parent does: its name, `nil` for the state itself.
+        case declaredIllegal(inheritedFrom: String?)
+        /// The state has transitions for the event, but none of their guards holds: the
+        /// guards tried, in order (and no `Ignore` after them says to ignore it).
         case guardNotMet(GuardNames)
         /// The state is final and does not ignore the event.
         case finalState
@@ -30,35 +35,61 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
     public let event: Event
     /// Why it was rejected.
     public let reason: Reason
-    /// The events the state handles or ignores, in declaration order (guarded ones included).
-    public let permitted: SmallList<Event>
+    /// The events the state has transitions for, in declaration order (guarded ones
+    /// included), as the state declares them.
+    @usableFromInline let handled: SmallList<Event>
+    /// The events the state ignores, in declaration order.
+    public let ignored: SmallList<Event>
 
     /// Creates an error value.
+    /// - Parameters:
+    ///   - state: The state.
+    ///   - event: The rejected event.
+    ///   - reason: Why.
+    ///   - permitted: The events the state has transitions for.
+    ///   - ignored: The events the state ignores.
     @inlinable
-    public init(state: State, event: Event, reason: Reason, permitted: SmallList<Event>) {
+    public init(state: State, event: Event, reason: Reason, permitted: SmallList<Event>, ignored: SmallList<Event> = SmallList()) {
         self.state = state
         self.event = event
         self.reason = reason
-        self.permitted = permitted
+        handled = permitted
+        self.ignored = ignored
+    }
+
+    /// The events the state would take, in declaration order: those it has transitions for,
+    /// but the rejected event when its guards were just tried and failed (other guarded
+    /// events are listed: their guards were not tried).
+    public var permitted: SmallList<Event> {
+        guard case .guardNotMet = reason, handled.contains(event) else { return handled }
+        return SmallList(handled.filter { $0 != event })
     }
 }
 
 extension TransitionError: Equatable where Event: Equatable {}
 extension TransitionError: Hashable where Event: Hashable {}
 
-extension TransitionError: CustomStringConvertible {
-    /// One line: `illegal transition: 'E' is not permitted in state 'S'[: why] (permitted: a, b)`.
-    public var description: String {
-        var text = "illegal transition: '\(event)' is not permitted in state '\(state)'"
-        switch reason {
-        case .noTransition: break
+extension TransitionError.Reason {
+    /// The reason in the words errors and the REPL use: `no transition`, `declared illegal`,
+    /// `declared illegal by parent 'P'`, `guard 'g' not met`, `guards 'g', 'h' not met`,
+    /// `the state is final`.
+    public var words: String {
+        switch self {
+        case .noTransition: return "no transition"
+        case let .declaredIllegal(parent): return parent.map { "declared illegal by parent '\($0)'" } ?? "declared illegal"
         case let .guardNotMet(guardNames):
-            let names = guardNames.names
-            let quoted = names.map { "'\($0)'" }.joined(separator: ", ")
-            text += names.count == 1 ? ": guard \(quoted) not met" : ": guards \(quoted) not met"
-        case .finalState: text += ": the state is final"
+            let quoted = guardNames.names.map { "'\($0)'" }.joined(separator: ", ")
+            return guardNames.count == 1 ? "guard \(quoted) not met" : "guards \(quoted) not met"
+        case .finalState: return "the state is final"
         }
+    }
+}
+
+extension TransitionError: CustomStringConvertible {
+    /// One line: `illegal transition: 'E' is not permitted in state 'S': WHY (permitted: a, b; ignored: c)`.
+    public var description: String {
         let list = permitted.isEmpty ? "none" : permitted.map { String(describing: $0) }.joined(separator: ", ")
-        return text + " (permitted: \(list))"
+        let ignoring = ignored.isEmpty ? "" : "; ignored: " + ignored.map { String(describing: $0) }.joined(separator: ", ")
+        return "illegal transition: '\(event)' is not permitted in state '\(state)': \(reason.words) (permitted: \(list)\(ignoring))"
     }
 }

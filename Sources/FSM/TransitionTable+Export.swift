@@ -4,7 +4,8 @@ extension TransitionTable {
     ///
     /// `to` is the target, `target (internal)`, `(ignored)`, `(illegal)` or
     /// `(illegal, declared)`; a cell a state inherits from a parent adds
-    /// `(inherited from PARENT)`.
+    /// `(inherited from PARENT)`. A cell's default (what an `Ignore` or `Illegal` after its
+    /// guarded transitions says) is a row of its own whose guard is `else`.
     public var markdown: String {
         var lines = ["| from | event | guard | to | effects |", "|---|---|---|---|---|"]
         for record in records {
@@ -21,7 +22,8 @@ extension TransitionTable {
 
     /// The table as CSV (RFC 4180): a header `state,event,kind,guard,target,effects` and one
     /// line per transition, ignored or illegal cell; `kind` is `transition`, `internal`,
-    /// `ignored`, `illegal` or `illegal-declared`, effects are separated by `;`. A table
+    /// `ignored`, `illegal` or `illegal-declared` (a cell's default has the guard `else`),
+    /// effects are separated by `;`. A table
     /// with inherited cells (a machine with parents) has one more column, `inherited_from`.
     public var csv: String {
         let inherits = rows.contains { $0.inheritedFrom != nil }
@@ -36,7 +38,8 @@ extension TransitionTable {
 
     /// The table as JSON: the machine, its initial state, states (with `final`), events, and
     /// one object per cell with its `kind` and, for transitions, the list of
-    /// `{target, guard, effects, internal}` in order; a cell inherited from a parent ends with
+    /// `{target, guard, effects, internal}` in order, and for a cell with a default
+    /// `"otherwise": "ignored"` or `"illegal"`; a cell inherited from a parent ends with
     /// `"inheritedFrom": "PARENT"`. Pretty-printed, byte-stable.
     public var json: String {
         func name<T>(_ value: T) -> String { JSON.string(String(describing: value)) }
@@ -51,13 +54,18 @@ extension TransitionTable {
         out += "  \"cells\": [\n"
         let cells = rows.map { row -> String in
             var object = "    {\"state\": \(name(row.state)), \"event\": \(name(row.event)), "
-            switch row.cell {
-            case let .transitions(entries):
+            func transitions(_ entries: [Entry]) -> String {
                 let list = entries.map { entry in
                     "{\"target\": \(name(entry.target)), \"guard\": \(entry.guardName.map(JSON.string) ?? "null"), "
                         + "\"effects\": [\(entry.effects.map { name($0) }.joined(separator: ", "))], \"internal\": \(entry.isInternal)}"
                 }
-                object += "\"kind\": \"transition\", \"transitions\": [\(list.joined(separator: ", "))]"
+                return "\"kind\": \"transition\", \"transitions\": [\(list.joined(separator: ", "))]"
+            }
+            switch row.cell {
+            case let .transitions(entries):
+                object += transitions(entries)
+            case let .guarded(entries, otherwise):
+                object += transitions(entries) + ", \"otherwise\": \(JSON.string(otherwise.rawValue))"
             case .ignored:
                 object += "\"kind\": \"ignored\""
             case let .illegal(declared):
@@ -96,12 +104,20 @@ extension TransitionTable {
         rows.flatMap { row -> [Record] in
             let state = String(describing: row.state)
             let event = String(describing: row.event)
-            switch row.cell {
-            case let .transitions(entries):
-                return entries.map {
+            func transitions(_ entries: [Entry]) -> [Record] {
+                entries.map {
                     Record(state: state, event: event, kind: $0.isInternal ? "internal" : "transition", guardName: $0.guardName,
                            target: String(describing: $0.target), effects: $0.effects.map { String(describing: $0) }, inheritedFrom: row.inheritedFrom)
                 }
+            }
+            switch row.cell {
+            case let .transitions(entries):
+                return transitions(entries)
+            case let .guarded(entries, otherwise):
+                return transitions(entries) + [Record(
+                    state: state, event: event, kind: otherwise == .ignored ? "ignored" : "illegal-declared", guardName: "else",
+                    target: nil, effects: [], inheritedFrom: row.inheritedFrom
+                )]
             case .ignored:
                 return [Record(state: state, event: event, kind: "ignored", guardName: nil, target: nil, effects: [], inheritedFrom: row.inheritedFrom)]
             case let .illegal(declared):

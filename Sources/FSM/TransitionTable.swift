@@ -27,10 +27,23 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
         }
     }
 
+    /// What happens when none of a cell's guards holds, as its last line says (`Ignore` or
+    /// `Illegal` after the guarded ones): the cell's default, shown as `else`.
+    public enum Otherwise: String, Sendable, Hashable {
+        /// The event is accepted and nothing happens.
+        case ignored
+        /// The event is rejected; it is declared illegal.
+        case illegal
+    }
+
     /// What a state does with an event.
     public enum Cell: Sendable {
-        /// One or more transitions, tried in order (guarded alternatives).
+        /// One or more transitions, tried in order (guarded alternatives); when none of their
+        /// guards holds, the event is rejected (an unguarded last one is the default target).
         case transitions([Entry])
+        /// Guarded transitions, tried in order, and what happens when none of their guards
+        /// holds: ignored or declared illegal.
+        case guarded([Entry], otherwise: Otherwise)
         /// The event is accepted and nothing happens.
         case ignored
         /// The event is rejected; `declared` tells whether it was declared illegal explicitly.
@@ -91,12 +104,17 @@ extension MachineDefinition {
                 let cell: TransitionTable<State, Event.Key, Effect>.Cell
                 switch resolution.cell(s, e) {
                 case let .transitions(range):
-                    cell = .transitions(range.map { ref in
+                    let entries = range.map { ref -> TransitionTable<State, Event.Key, Effect>.Entry in
                         let transition = resolution.transition(s, ref)
                         // The state the machine ends in: a parent target is its initial child.
                         let target = resolution.refTargets[ref] >= 0 ? resolution.states[Int(resolution.refTargets[ref])] : transition.target
                         return .init(target: target, guardName: transition.guard?.name, effects: transition.effects, isInternal: transition.isInternal)
-                    })
+                    }
+                    switch resolution.otherwise(s, e) {
+                    case 2: cell = .guarded(entries, otherwise: .ignored)
+                    case 1: cell = .guarded(entries, otherwise: .illegal)
+                    default: cell = .transitions(entries)
+                    }
                 case .ignored: cell = .ignored
                 case let .illegal(declared): cell = .illegal(declared: declared)
                 }

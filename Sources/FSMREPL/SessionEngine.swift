@@ -27,15 +27,21 @@ struct Engine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable,
     /// machine is a value, so undo is restoring a copy.
     var history: [(line: String, machine: Machine<State, Event, Effect, Context>, guards: [String: Bool])] = []
     let events: [(name: String, event: Event.Key)]
+    /// The named guards the machine's guards are built from (a guard not built with `!`,
+    /// `&&` or `||` is its own), each once, in declaration order: what `:guard` decides.
     let guardNames: [String]
+    /// Every guard of the machine by its name (a combination's name included).
+    let guardsByName: [String: TransitionGuard<Context, Event>]
 
     init(_ definition: MachineDefinition<State, Event, Effect, Context>) throws(DefinitionError) {
         self.definition = definition
         machine = try Machine(definition)
         initialMachine = machine
         events = machine.events.map { (definition.name(of: $0), $0) }
+        let guards = (definition.transitions + definition.parents.flatMap(\.transitions)).compactMap(\.guard)
         var seen: Set<String> = []
-        guardNames = definition.transitions.compactMap(\.guard?.name).filter { seen.insert($0).inserted }
+        guardNames = guards.flatMap(\.atoms).filter { seen.insert($0).inserted }
+        guardsByName = Dictionary(guards.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     var machineName: String { definition.name }
@@ -104,10 +110,18 @@ struct Engine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable,
         }
     }
 
+    /// Whether a guard (by its name, as tables show it) holds now, its named guards decided
+    /// as `:guard` set them.
+    private func holdsNow(_ guardName: String) -> Bool {
+        let decide = { (name: String) in guardValues[name] ?? true }
+        return guardsByName[guardName]?.holds(deciding: decide) ?? decide(guardName)
+    }
+
     var eventsReport: String {
         let guardValues = self.guardValues
         var permitted: [String] = []
         var refused: [String] = []
+        let row = definition.table.rows.filter { $0.state == machine.state }
         for (name, event) in events {
             let inherited = definition.inheritedFrom(machine.state, event).map { " (inherited from \($0))" } ?? ""
             switch machine.check(event, guards: { guardValues[$0] ?? true }) {
@@ -116,14 +130,18 @@ struct Engine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable,
                 case .ignored: permitted.append("  \(name): ignored\(inherited)")
                 default: permitted.append("  \(name) -> \(definition.name(of: step.target))\(step.kind == .internal ? " (internal)" : "")\(inherited)")
                 }
+                permitted += alternatives(row.first { $0.event == event }?.cell)
             case let .failure(error):
-                switch error.reason {
-                case .noTransition: refused.append("  \(name): no transition\(inherited)")
-                case .finalState: refused.append("  \(name): the state is final")
-                case let .guardNotMet(names):
-                    let list = names.map { "'\($0)'" }.joined(separator: ", ")
-                    refused.append("  \(name): guard \(list) not met (:guard \(names[0]) on)")
+                var line = "  \(name): \(error.reason.words)"
+                if case let .guardNotMet(names) = error.reason, names.count == 1, guardNames.contains(names[0]) {
+                    line += " (:guard \(names[0]) on)"
+                } else if case .declaredIllegal(nil) = error.reason {
+                    line += inherited
+                } else if case .noTransition = error.reason {
+                    line += inherited
                 }
+                refused.append(line)
+                refused += alternatives(row.first { $0.event == event }?.cell)
             }
         }
         var lines = ["state: \(configuration)\(machine.isFinished ? " (final)" : "")"]
@@ -131,6 +149,28 @@ struct Engine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable,
         lines += permitted
         if !refused.isEmpty { lines.append("not permitted:"); lines += refused }
         return lines.joined(separator: "\n")
+    }
+
+    /// The guarded alternatives of a cell, in the order they are tried, each with whether its
+    /// guard holds now, then its default: nothing for a cell without guards.
+    private func alternatives(_ cell: TransitionTable<State, Event.Key, Effect>.Cell?) -> [String] {
+        let entries: [TransitionTable<State, Event.Key, Effect>.Entry]
+        var otherwise: String?
+        switch cell {
+        case let .transitions(list)?: entries = list
+        case let .guarded(list, fallback)?:
+            entries = list
+            otherwise = fallback == .ignored ? "    else: ignored" : "    else: declared illegal"
+        default: return []
+        }
+        guard entries.contains(where: { $0.guardName != nil }) else { return [] }
+        var lines = entries.map { entry -> String in
+            let target = definition.name(of: entry.target) + (entry.isInternal ? " (internal)" : "")
+            guard let guardName = entry.guardName else { return "    else -> \(target)" }
+            return "    [\(guardName)] -> \(target): \(holdsNow(guardName) ? "holds" : "does not hold")"
+        }
+        if let otherwise { lines.append(otherwise) }
+        return lines
     }
 
     var guardsReport: String {

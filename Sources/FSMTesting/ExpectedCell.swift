@@ -11,6 +11,10 @@ public enum ExpectedCell<State: Hashable & Sendable, Effect: Sendable & Equatabl
     case internalTransition(guard: String?, effects: [Effect])
     /// Several guarded transitions, tried in this order.
     case oneOf([ExpectedCell<State, Effect>])
+    /// Guarded transitions, tried in this order, then the default when no guard holds: an
+    /// `Ignore` (`.ignored`) or `Illegal` (`.illegal`) after them. Written
+    /// `.oneOf([...], otherwise: .ignored)`.
+    indirect case oneOfOtherwise([ExpectedCell<State, Effect>], otherwise: ExpectedCell<State, Effect>)
     /// The event is ignored.
     case ignored
     /// The event is rejected (whether declared illegal or not).
@@ -20,6 +24,12 @@ public enum ExpectedCell<State: Hashable & Sendable, Effect: Sendable & Equatabl
     /// `effects` (none when omitted).
     public static func to(_ target: State, guard guardName: String? = nil, emitting effects: Effect...) -> ExpectedCell {
         .transition(target, guard: guardName, effects: effects)
+    }
+
+    /// Guarded transitions tried in order, then `otherwise` (`.ignored` or `.illegal`) when
+    /// none of their guards holds.
+    public static func oneOf(_ cells: [ExpectedCell], otherwise: ExpectedCell) -> ExpectedCell {
+        .oneOfOtherwise(cells, otherwise: otherwise)
     }
 
     /// A single internal transition with this guard (or none), emitting exactly `effects`
@@ -63,6 +73,8 @@ extension ExpectedCell {
             return "(internal)" + describeGuard(guardName) + describeEffects(effects)
         case let .oneOf(cells):
             return "one of [" + cells.map(describe).joined(separator: "; ") + "]"
+        case let .oneOfOtherwise(cells, otherwise):
+            return "one of [" + cells.map(describe).joined(separator: "; ") + "; else " + describe(otherwise) + "]"
         case .ignored: return "ignored"
         case .illegal: return "illegal"
         }

@@ -40,6 +40,12 @@ extension MachineDefinition where Effect: Equatable {
             return true
         case let (.transitions(entries), .oneOf(cells)):
             return entries.count == cells.count && zip(entries, cells).allSatisfy { matches(.transitions([$0]), $1) }
+        case let (.guarded(entries, otherwise), .oneOfOtherwise(cells, expectedOtherwise)):
+            let defaultMatches = switch (otherwise, expectedOtherwise) {
+            case (.ignored, .ignored), (.illegal, .illegal): true
+            default: false
+            }
+            return defaultMatches && entries.count == cells.count && zip(entries, cells).allSatisfy { matches(.transitions([$0]), $1) }
         case let (.transitions(entries), .transition(target, guardName, effects)):
             guard entries.count == 1, let entry = entries.first else { return false }
             return !entry.isInternal && entry.target == target && entry.guardName == guardName && entry.effects == effects
@@ -63,6 +69,10 @@ extension MachineDefinition where Effect: Equatable {
                 return target + guardText + effects
             }
             return parts.count == 1 ? parts[0] : "one of [" + parts.joined(separator: "; ") + "]"
+        case let .guarded(entries, otherwise):
+            let parts = describe(.transitions(entries))
+            let list = parts.hasPrefix("one of [") ? String(parts.dropFirst("one of [".count).dropLast()) : parts
+            return "one of [" + list + "; else " + otherwise.rawValue + "]"
         }
     }
 }

@@ -34,7 +34,7 @@ func runDoorExample() throws -> [String] {
     var frontDoor = try Machine(door)
     try frontDoor.send(.lock, context: "4711")
     if case let .failure(error) = frontDoor.check(.unlock(code: "0000"), context: "4711") { print(error) }
-    // illegal transition: 'unlock' is not permitted in state 'locked': guard 'code matches' not met (permitted: unlock)
+    // illegal transition: 'unlock' is not permitted in state 'locked': guard 'code matches' not met (permitted: none)
     print(try frontDoor.send(.unlock(code: "4711"), context: "4711"))  // locked --unlock--> closed
     // example:door-run:end
     return printed

@@ -43,7 +43,7 @@ struct REPLSessionTests {
         let session = try loginSession()
         let output = session.handle("closeAlert")
         #expect(output.isError)
-        #expect(output.text == "error: illegal transition: 'closeAlert' is not permitted in state 'idle' (permitted: edit, logIn); nothing changed")
+        #expect(output.text == "error: illegal transition: 'closeAlert' is not permitted in state 'idle': declared illegal (permitted: edit, logIn); nothing changed")
         #expect(session.stateName == "idle")
         #expect(session.script.isEmpty)
     }
@@ -108,15 +108,16 @@ struct REPLSessionTests {
           edit -> idle (internal)
         not permitted:
           logIn: guard 'ID and password filled' not met (:guard ID and password filled on)
-          succeed: no transition
-          fail(login): no transition
-          fail(network): no transition
-          fail(server): no transition
-          fail(system): no transition
-          closeAlert: no transition
-          returnFromHome: no transition
+            [ID and password filled] -> loggingIn: does not hold
+          succeed: declared illegal
+          fail(login): declared illegal
+          fail(network): declared illegal
+          fail(server): declared illegal
+          fail(system): declared illegal
+          closeAlert: declared illegal
+          returnFromHome: declared illegal
         """)
-        #expect(session.handle("logIn").text == "error: illegal transition: 'logIn' is not permitted in state 'idle': guard 'ID and password filled' not met (permitted: edit, logIn); nothing changed")
+        #expect(session.handle("logIn").text == "error: illegal transition: 'logIn' is not permitted in state 'idle': guard 'ID and password filled' not met (permitted: edit); nothing changed")
         #expect(session.handle(":guards").text == "ID and password filled: off")
         #expect(session.handle(":guard \"ID and password filled\" on").text == "ID and password filled: on")
         #expect(session.handle("logIn").text.hasPrefix("idle --logIn--> loggingIn"))
@@ -139,7 +140,7 @@ struct REPLSessionTests {
         #expect(session.handle(":state").text == "failed > server")
         let events = session.handle(":events").text.split(separator: "\n")
         #expect(events.prefix(3) == ["state: failed > server", "permitted:", "  closeAlert -> idle (inherited from failed)"])
-        #expect(events.contains("  edit: no transition (inherited from failed)"))
+        #expect(events.contains("  edit: declared illegal by parent 'failed'"))
         #expect(session.handle("closeAlert").text == "failed(server) --closeAlert--> idle")
     }
 

@@ -20,7 +20,7 @@ func runLightREPL(lines: [String]) throws -> [String] {
     for line in lines {                    // e.g. readLine() in a loop
         let output = session.handle(line)
         if output.quits { break }
-        print(output.text)                 // "red --next--> green", "error: unknown event ..."
+        print(output.text)                 // red --next--> green
     }
     // example:repl:end
     return printed
@@ -35,6 +35,14 @@ struct ReadmeExampleTests {
             "error: unknown event 'nxt'; did you mean 'next'? (events: next); nothing changed",
             "green",
         ])
+    }
+
+    @Test("its printed comment is what the first line prints")
+    func comment() throws {
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let line = try #require(source.split(separator: "\n").first { $0.contains("print(output.text)") && $0.contains("// ") })
+        let comment = try #require(line.range(of: "// ")).upperBound
+        #expect(try runLightREPL(lines: ["next"]) == [String(line[comment...])])
     }
 
     @Test("the README shows it verbatim")

@@ -40,7 +40,7 @@ struct DocumentationExampleTests {
             "locked --coin--> unlocked / unlock",
             "unlocked --coin--> unlocked (internal) / refund",
             "unlocked --push--> locked / lock",
-            "illegal transition: 'push' is not permitted in state 'locked' (permitted: coin)",
+            "illegal transition: 'push' is not permitted in state 'locked': declared illegal (permitted: coin)",
             "locked",
         ])
     }

@@ -191,7 +191,7 @@ struct EventsWithDataTests {
         }
         #expect(error.event == .unlock)
         #expect(error.reason == .guardNotMet(["code matches", "armed"]))
-        #expect(error.description == "illegal transition: 'unlock' is not permitted in state 'locked': guards 'code matches', 'armed' not met (permitted: unlock, typed, failure(motor))")
+        #expect(error.description == "illegal transition: 'unlock' is not permitted in state 'locked': guards 'code matches', 'armed' not met (permitted: typed, failure(motor))")
         #expect(machine.state == .locked)
 
         let alarmed = machine.check(.unlock(code: "0000"), context: LockSettings(code: "1234", armed: true))
@@ -226,7 +226,7 @@ struct EventsWithDataTests {
         let byName = try machine.send(.unlock) { $0 == "code matches" }
         #expect(byName.event == .unlock && byName.target == .open && Array(byName.effects) == [.unbolt])
         let refused = machine.check(.unlock) { _ in true }
-        #expect(refused.failureValue?.description == "illegal transition: 'unlock' is not permitted in state 'open' (permitted: close, typed)")
+        #expect(refused.failureValue?.description == "illegal transition: 'unlock' is not permitted in state 'open': declared illegal (permitted: close; ignored: typed)")
     }
 
     @Test("every dispatch path agrees on values with payloads (the dense key and hashing)")
@@ -315,8 +315,12 @@ struct EventsWithRandomPayloadsTests {
                 switch table.cell(before, event.key) {
                 case .ignored:
                     #expect(result.successValue?.kind == .ignored && machine.state == before)
-                case .illegal, nil:
-                    #expect(result.failureValue?.reason == (before == .alarm ? .finalState : .noTransition) && machine.state == before)
+                case let .illegal(declared):
+                    #expect(result.failureValue?.reason == (before == .alarm ? .finalState : declared ? .declaredIllegal(inheritedFrom: nil) : .noTransition) && machine.state == before)
+                case nil:
+                    #expect(result.failureValue?.reason == .noTransition && machine.state == before)
+                case .guarded:
+                    Issue.record("the lock has no cell with a default")
                 case let .transitions(entries):
                     if let entry = entries.first(where: { $0.guardName.map { guardHolds($0, context, event) } ?? true }) {
                         let target = entry.isInternal ? before : entry.target

@@ -45,7 +45,7 @@ func runTurnstileExample() throws -> [String] {
     do {
         try gate.send(.push)
     } catch {
-        print(error)                  // illegal transition: 'push' is not permitted in state 'locked' (permitted: coin)
+        print(error)                  // illegal transition: 'push' is not permitted in state 'locked': declared illegal (permitted: coin)
     }
     print(gate.state)                 // locked
     // example:run:end

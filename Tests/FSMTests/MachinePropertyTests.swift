@@ -16,10 +16,11 @@ private func oracle(_ state: Door, _ event: DoorEvent, _ context: Keyring) -> Ex
     switch cell {
     case .ignored:
         return .success((state, [], .ignored))
-    case .illegal:
-        return .failure(table.finalStates.contains(state) ? .finalState : .noTransition)
-    case let .transitions(entries):
+    case let .illegal(declared):
+        return .failure(table.finalStates.contains(state) ? .finalState : declared ? .declaredIllegal(inheritedFrom: nil) : .noTransition)
+    case let .transitions(entries), let .guarded(entries, _):
         guard let entry = entries.first(where: { $0.guardName.map { guards[$0] ?? false } ?? true }) else {
+            if case .guarded(_, .ignored) = cell { return .success((state, [], .ignored)) }
             return .failure(.guardNotMet(GuardNames(entries.compactMap(\.guardName))))
         }
         if entry.isInternal { return .success((state, entry.effects, .internal)) }

@@ -270,7 +270,7 @@ struct HierarchyValidationTests {
             } children: { In(.b) }
         }
         let messages = conflicting.validate().map(\.message)
-        #expect(messages.contains("parent 'p' declares 'back' both handled and ignored"))
+        #expect(messages.contains("parent 'p' has an unguarded transition on 'back' and also declares it ignored: only one line can be the default (the last, unguarded one)"))
         #expect(messages.contains("parent 'p' declares the other events both ignored (IgnoreOtherEvents) and illegal (IllegalOtherEvents)"))
         #expect(messages.contains("Overrides(go) on parent 'p' does nothing: a child says what it overrides"))
         let both = MachineDefinition<S, E, Never, Void>(name: "m", initial: .a) {

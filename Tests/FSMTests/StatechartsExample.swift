@@ -85,22 +85,25 @@ let locksDefinition = MachineDefinition<Locks, LockKey, String, Bool>(
 
 @Suite("The statecharts article's examples do what it says")
 struct StatechartsExampleTests {
-    @Test("run")
+    @Test("run: it prints what its comments say")
     func run() throws {
+        var printed: [String] = []
+        func print(_ value: Any) { printed.append("\(value)") }
         // example:run:start
         var player = try Machine(playerDefinition)
         try player.send(.power)             // off -> paused: powerOn, lampOn, showPause
         try player.send(.play)              // paused -> playing: hidePause
         let pause = try player.send(.pause) // inherited from 'active'
-        print(pause.effects)                // ["stopClock", "showPause"]
-        print(playerDefinition.configuration(of: player.state)) // "on > paused"
+        print(pause.effects)                // [stopClock, showPause]
+        print(playerDefinition.configuration(of: player.state)) // on > paused
 
         var locks = try Machine(locksDefinition)
         try locks.send(.capsLock, context: true)
         try locks.send(.numLock, context: true)
-        let reset = try locks.send(.reset, context: true)       // both regions move
-        print(reset.effects)                // ["capsReset", "numReset"], in region order
+        let reset = try locks.send(.reset, context: true)       // both regions move, in order
+        print(reset.effects)                // [capsReset, numReset]
         // example:run:end
+        #expect(printed == (try printedComments("run", in: "Tests/FSMTests/StatechartsExample.swift")))
         #expect(Array(pause.effects) == ["stopClock", "showPause"])
         #expect(playerDefinition.configuration(of: player.state) == "on > paused")
         #expect(Array(reset.effects) == ["capsReset", "numReset"])

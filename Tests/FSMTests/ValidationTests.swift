@@ -129,8 +129,8 @@ struct ValidationTests {
             In(.opened) { On(.open, to: .closed) }
         }
         #expect(definition.validate() == [
-            Diagnostic(.error, .conflictingDeclarations, states: ["closed"], events: ["open"], "'open' in state 'closed' has a transition and is also declared ignored"),
-            Diagnostic(.error, .conflictingDeclarations, states: ["closed"], events: ["knock"], "'knock' in state 'closed' is declared both ignored and illegal"),
+            Diagnostic(.error, .conflictingDeclarations, states: ["closed"], events: ["open"], "state 'closed' has an unguarded transition on 'open' and also declares it ignored: only one line can be the default (the last, unguarded one)"),
+            Diagnostic(.error, .conflictingDeclarations, states: ["closed"], events: ["knock"], "state 'closed' declares 'knock' both ignored and illegal"),
         ])
     }
 

@@ -152,7 +152,7 @@ struct ToolReplTests {
         > push
         unlocked --push--> locked / lock
         > push
-        error: illegal transition: 'push' is not permitted in state 'locked' (permitted: coin, kick); nothing changed
+        error: illegal transition: 'push' is not permitted in state 'locked': declared illegal (permitted: coin, kick); nothing changed
         > kick
         locked --kick--> broken / alarm
         > :state

@@ -25,7 +25,7 @@ struct AppSessionTests {
         let session = AppSession(seed: 1, forcedOutcome: .success, clockMode: .virtual)
         #expect(await session.handle("why").text == "nothing has been refused")
         #expect(await session.handle("close").text.hasPrefix("not now: There is no alert to close (type why for details)"))
-        #expect(await session.handle("why").text == "the last refusal, in the machine's words: illegal transition: 'closeAlert' is not permitted in state 'idle' (permitted: edit, logIn)")
+        #expect(await session.handle("why").text == "the last refusal, in the machine's words: illegal transition: 'closeAlert' is not permitted in state 'idle': declared illegal (permitted: edit, logIn)")
         #expect(await session.handle("reload").text.hasPrefix("not now: there is no home screen (log in first)"))
         _ = await session.handle("id koher")
         _ = await session.handle("password 1234")

@@ -56,7 +56,7 @@ struct LoginViewStateTests {
         #expect(await auth.logInCalls.callCount == 1)
         login.updateID("changed")                // fields are disabled: refused
         #expect(login.id == " koher")
-        #expect(login.lastRejection == "illegal transition: 'edit' is not permitted in state 'loggingIn' (permitted: logIn, succeed, fail(login), fail(network), fail(server), fail(system))")
+        #expect(login.lastRejection == "illegal transition: 'edit' is not permitted in state 'loggingIn': declared illegal (permitted: succeed, fail(login), fail(network), fail(server), fail(system); ignored: logIn)")
 
         await auth.logInCalls.resume(with: .failure(LoginError()))
         await first.value(waitingFor: "the first logIn task to end")

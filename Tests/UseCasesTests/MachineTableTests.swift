@@ -103,7 +103,7 @@ private let homeRows: [HomeRow] = {
         switch cell {
         case let .transition(target, guardName, effects): .transition(HomeState(loading: target, logout: logout), guard: guardName, effects: effects)
         case let .internalTransition(guardName, effects): .internalTransition(guard: guardName, effects: effects)
-        case .oneOf, .ignored: .ignored
+        case .oneOf, .oneOfOtherwise, .ignored: .ignored
         case .illegal: .illegal
         }
     }
@@ -111,7 +111,7 @@ private let homeRows: [HomeRow] = {
         switch cell {
         case let .transition(target, guardName, effects): .transition(HomeState(loading: loading, logout: target), guard: guardName, effects: effects)
         case let .internalTransition(guardName, effects): .internalTransition(guard: guardName, effects: effects)
-        case .oneOf, .ignored: .ignored
+        case .oneOf, .oneOfOtherwise, .ignored: .ignored
         case .illegal: .illegal
         }
     }

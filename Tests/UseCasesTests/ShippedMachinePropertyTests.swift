@@ -31,7 +31,7 @@ struct SplitMix: RandomNumberGenerator {
 /// What one step must do, by the table.
 enum ExpectedStep<State: Hashable & Sendable, Event: MachineEvent & Hashable, Effect: Equatable & Sendable>: Equatable where Event.Key == Event {
     case taken(target: State, effects: [Effect], kind: TransitionKind)
-    case rejected(TransitionError<State, Event>.Reason, permitted: [Event])
+    case rejected(TransitionError<State, Event>.Reason, permitted: [Event], ignored: [Event])
 }
 
 /// The table as an oracle.
@@ -44,31 +44,50 @@ struct TableOracle<State: Hashable & Sendable, Event: MachineEvent, Effect: Equa
         table = definition.table
     }
 
-    /// The events a state handles or ignores, in declaration order.
+    /// The events a state has transitions for, in declaration order.
     func permitted(in state: State) -> [Event.Key] {
         table.events.filter { event in
             switch table.cell(state, event) {
-            case .transitions, .ignored: true
-            case .illegal, nil: false
+            case .transitions, .guarded: true
+            case .ignored, .illegal, nil: false
             }
         }
     }
 
+    /// The events a state ignores, in declaration order.
+    func ignored(in state: State) -> [Event.Key] {
+        table.events.filter { event in
+            if case .ignored = table.cell(state, event) { true } else { false }
+        }
+    }
+
     func expected(_ state: State, _ event: Event.Key, holds: (String) -> Bool) -> ExpectedStep<State, Event.Key, Effect> {
-        switch table.cell(state, event) {
+        let row = table.rows.first { $0.state == state && $0.event == event }
+        let entries: [TransitionTable<State, Event.Key, Effect>.Entry]
+        var otherwise: TransitionTable<State, Event.Key, Effect>.Otherwise?
+        switch row?.cell {
         case .ignored:
             return .taken(target: state, effects: [], kind: .ignored)
-        case .illegal, nil:
-            return .rejected(table.finalStates.contains(state) ? .finalState : .noTransition, permitted: permitted(in: state))
-        case let .transitions(entries):
-            guard let entry = entries.first(where: { $0.guardName.map(holds) ?? true }) else {
-                return .rejected(.guardNotMet(GuardNames(entries.compactMap(\.guardName))), permitted: permitted(in: state))
-            }
-            if entry.isInternal { return .taken(target: state, effects: entry.effects, kind: .internal) }
-            let exit = definition.declaration(of: state)?.exitEffects ?? []
-            let entryEffects = definition.declaration(of: entry.target)?.entryEffects ?? []
-            return .taken(target: entry.target, effects: exit + entry.effects + entryEffects, kind: .external)
+        case let .illegal(declared)?:
+            let reason: TransitionError<State, Event.Key>.Reason = table.finalStates.contains(state) ? .finalState : declared ? .declaredIllegal(inheritedFrom: row?.inheritedFrom) : .noTransition
+            return .rejected(reason, permitted: permitted(in: state), ignored: ignored(in: state))
+        case nil:
+            return .rejected(.noTransition, permitted: permitted(in: state), ignored: ignored(in: state))
+        case let .transitions(list)?:
+            entries = list
+        case let .guarded(list, fallback)?:
+            entries = list
+            otherwise = fallback
         }
+        guard let entry = entries.first(where: { $0.guardName.map(holds) ?? true }) else {
+            if otherwise == .ignored { return .taken(target: state, effects: [], kind: .ignored) }
+            // The rejected event's guards were tried: it is not listed as permitted.
+            return .rejected(.guardNotMet(GuardNames(entries.compactMap(\.guardName))), permitted: permitted(in: state).filter { $0 != event }, ignored: ignored(in: state))
+        }
+        if entry.isInternal { return .taken(target: state, effects: entry.effects, kind: .internal) }
+        let exit = definition.declaration(of: state)?.exitEffects ?? []
+        let entryEffects = definition.declaration(of: entry.target)?.entryEffects ?? []
+        return .taken(target: entry.target, effects: exit + entry.effects + entryEffects, kind: .external)
     }
 }
 
@@ -115,9 +134,10 @@ func runPropertyGate<State, Event, Effect: Equatable, Context>(
                     if step.source != before || step.event != key || step.target != target || !step.effects.elementsEqual(effects) || step.kind != kind || after != target {
                         mismatch("\(path): \(before) + \(event) gave \(step), the table says \(target) / \(effects) (\(kind))")
                     }
-                case let (.failure(error), .rejected(reason, permitted)):
-                    if error.state != before || error.event != key || error.reason != reason || !error.permitted.elementsEqual(permitted) || after != before {
-                        mismatch("\(path): \(before) + \(event) rejected as \(error), the table says \(reason), permitted \(permitted)")
+                case let (.failure(error), .rejected(reason, permitted, ignored)):
+                    if error.state != before || error.event != key || error.reason != reason || !error.permitted.elementsEqual(permitted)
+                        || !error.ignored.elementsEqual(ignored) || after != before {
+                        mismatch("\(path): \(before) + \(event) rejected as \(error), the table says \(reason), permitted \(permitted), ignored \(ignored)")
                     }
                 default:
                     mismatch("\(path): \(before) + \(event) gave \(outcome), the table says \(expected)")
@@ -226,6 +246,6 @@ struct ShippedMachinePropertyTests {
         #expect(expectedFromIdle == .taken(target: .loggingOut, effects: [.showActivityIndicator, .callLogOut], kind: .external))
         #expect(oracle.expected(machine.state, .logOut, holds: { _ in true }) == .taken(target: .loggingOut, effects: [], kind: .ignored))
         #expect(oracle.expected(.loggedOut, .logOut, holds: { _ in true }) == .taken(target: .loggedOut, effects: [], kind: .ignored))
-        #expect(oracle.expected(.idle, .finishLogOut, holds: { _ in true }) == .rejected(.noTransition, permitted: [.logOut]))
+        #expect(oracle.expected(.idle, .finishLogOut, holds: { _ in true }) == .rejected(.declaredIllegal(inheritedFrom: nil), permitted: [.logOut], ignored: []))
     }
 }

@@ -34,7 +34,7 @@ struct AppTests {
         #expect(run.stdout.contains("not now: there is no home screen (log in first)"))
         #expect(run.stdout.contains("error: unknown outcome 'sucess'; did you mean 'success'?"))
         #expect(run.stdout.contains("not now: There is no alert to close (type why for details)"))
-        #expect(run.stdout.contains("> why\nthe last refusal, in the machine's words: illegal transition: 'closeAlert' is not permitted in state 'idle' (permitted: edit, logIn)"))
+        #expect(run.stdout.contains("> why\nthe last refusal, in the machine's words: illegal transition: 'closeAlert' is not permitted in state 'idle': declared illegal (permitted: edit, logIn)"))
         #expect(run.stdout.hasSuffix("  ID        [koher]\n  PASSWORD  (PASSWORD)\n  [Login] disabled\n"))
     }
 }
