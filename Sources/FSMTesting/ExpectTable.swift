@@ -2,7 +2,8 @@ import FSM
 import Testing
 
 /// Expects a definition's transition table to be exactly `rows`, recording one Swift Testing
-/// issue that lists every wrong cell and every cell the rows forgot.
+/// issue that lists every wrong cell and every cell the rows forgot. A definition that cannot
+/// run (validation errors) fails with its errors instead: its table proves nothing.
 ///
 /// ```swift
 /// @Test func doorTable() {
@@ -14,13 +15,17 @@ import Testing
 /// }
 /// ```
 ///
-/// - Returns: The differences, empty when the table matches.
+/// - Returns: The differences, empty when the table matches (the errors, when the
+///   definition cannot run).
 @discardableResult
 public func expectTable<State, Event, Effect: Equatable, Context>(
     _ definition: MachineDefinition<State, Event, Effect, Context>,
     _ rows: [ExpectedRow<State, Event.Key, Effect>],
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> [String] {
+    guard expectRunnable(definition, "expectTable", sourceLocation: sourceLocation) else {
+        return definition.validate(.standard).filter { $0.severity == .error }.map(\.description)
+    }
     let differences = definition.tableDifferences(rows)
     if !differences.isEmpty {
         let header = "transition table of '\(definition.name)' differs in \(differences.count) cell(s):"
@@ -30,12 +35,14 @@ public func expectTable<State, Event, Effect: Equatable, Context>(
 }
 
 /// Expects a single cell of a definition's table, for parameterised tests with one case per
-/// cell ("waiting + startLoading -> loading").
+/// cell ("waiting + startLoading -> loading"). A definition that cannot run fails with its
+/// errors instead.
 public func expectCell<State, Event, Effect: Equatable, Context>(
     _ definition: MachineDefinition<State, Event, Effect, Context>,
     _ row: ExpectedRow<State, Event.Key, Effect>,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
+    guard expectRunnable(definition, "expectCell", sourceLocation: sourceLocation) else { return }
     guard let cell = definition.table.cell(row.state, row.event) else {
         Issue.record("\(row.state) + \(row.event): not a declared pair of '\(definition.name)'", sourceLocation: sourceLocation)
         return

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FSM
 import FSMREPL
 
 /// What the commands of a running tool work on: its name, its machines and its streams.
@@ -41,5 +42,36 @@ public struct ToolContext: Sendable {
         } catch {
             throw ValidationError(error.description)
         }
+    }
+
+    /// Finds a machine that can run: a table, a diagram or a session of a definition with
+    /// validation errors would show a machine that does not exist, so it fails instead
+    /// (exit 1) naming the errors, as `validate` does.
+    public func runnableMachine(named name: String) throws -> any DrivableMachine {
+        let machine = try machine(named: name)
+        if let failure = MachineCannotRun(machine) { throw failure }
+        return machine
+    }
+}
+
+/// A machine whose definition has validation errors: the tool's commands refuse to show or
+/// drive it, and say why.
+public struct MachineCannotRun: Error, CustomStringConvertible {
+    /// The machine's name.
+    public let machine: String
+    /// Its errors.
+    public let errors: [Diagnostic]
+
+    /// The failure of `machine`, or `nil` when it can run.
+    public init?(_ machine: any MachineDescribing) {
+        let errors = machine.validate(.standard).filter { $0.severity == .error }
+        guard !errors.isEmpty else { return nil }
+        self.machine = machine.name
+        self.errors = errors
+    }
+
+    /// `machine 'x' cannot run (N error(s)):` and one line per error.
+    public var description: String {
+        (["machine '\(machine)' cannot run (\(errors.count) error(s)):"] + errors.map { "  \($0)" }).joined(separator: "\n")
     }
 }

@@ -168,3 +168,57 @@ struct FaultTests {
         #expect(await tool(["diagrams", "--check", "--output", "."], failing: "standard error", code: ENOSPC, in: folder).status == 74)
     }
 }
+
+/// A protocol machine whose "otherwise" is written as a conflict: an unguarded Ignore beside
+/// an unguarded transition. It cannot run.
+let conflicted = MachineDefinition<Turnstile, TurnstileEvent, TurnstileEffect, Void>(name: "conflicted", initial: .locked) {
+    In(.locked) {
+        On(.coin, to: .unlocked)
+        Ignore(.coin)
+        Illegal(.push)
+        Illegal(.kick)
+    }
+    In(.unlocked) { On(.push, to: .locked); Ignore(.coin); Ignore(.kick) }
+    Final(.broken) { IgnoreOtherEvents() }
+}
+
+@Suite("Nothing accepts a machine that cannot run")
+struct CannotRunTests {
+    static let message = "state 'locked' has an unguarded transition on 'coin' and also declares it ignored"
+
+    @Test("table, dot, mermaid and repl of a machine that cannot run: exit 1, naming the error, nothing on standard output", arguments: [
+        ["table", "conflicted"], ["table", "conflicted", "--format", "json"], ["dot", "conflicted"], ["mermaid", "conflicted"], ["repl", "conflicted"],
+    ])
+    func refused(arguments: [String]) async {
+        let run = await tool(arguments, machines: [turnstile, conflicted], input: ["coin"])
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("machine 'conflicted' cannot run (1 error(s)):\n  error: \(Self.message)"))
+    }
+
+    @Test("diagrams and diagrams --check refuse every machine's diagrams while one cannot run, writing nothing")
+    func diagrams() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for arguments in [["diagrams", "--output", "."], ["diagrams", "--check", "--output", "."]] {
+            let run = await tool(arguments, machines: [turnstile, conflicted], in: folder)
+            #expect(run.status == 1)
+            #expect(run.stderr.contains(Self.message))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test("list lists every machine, marks the one that cannot run, and exits 1")
+    func list() async {
+        let run = await tool(["list"], machines: [turnstile, conflicted])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("conflicted  2 states  3 events  cannot run: 1 error(s)") || run.stdout.contains("cannot run: 1 error(s)"))
+        #expect(run.stderr.contains(Self.message))
+    }
+
+    @Test("validate names it too, as before")
+    func validate() async {
+        let run = await tool(["validate", "conflicted"], machines: [turnstile, conflicted])
+        #expect(run.status == 1 && run.stdout.contains(Self.message))
+    }
+}

@@ -44,7 +44,7 @@ struct DotCommand: ParsableCommand {
 
     func run() throws {
         let context = ToolContext.current
-        let machine = try context.machine(named: machine)
+        let machine = try context.runnableMachine(named: machine)
         try context.io.write(machine.dot(layout.options(highlighting: try checkedState(highlight, of: machine))))
     }
 }
@@ -60,7 +60,7 @@ struct MermaidCommand: ParsableCommand {
 
     func run() throws {
         let context = ToolContext.current
-        let machine = try context.machine(named: machine)
+        let machine = try context.runnableMachine(named: machine)
         try context.io.write(machine.mermaid(layout.options(highlighting: try checkedState(highlight, of: machine))))
     }
 }

@@ -44,6 +44,13 @@ struct DiagramsCommand: ParsableCommand {
         let context = ToolContext.current
         let io = context.io
         let directory = try targetDirectory(io)
+        // Diagrams of a machine that cannot run would draw a machine that does not exist.
+        let broken = context.catalog.machines.compactMap(MachineCannotRun.init)
+        guard broken.isEmpty else {
+            for failure in broken { try io.printError("error: " + TerminalText.visibleLines(failure.description)) }
+            try io.printError("no diagram was \(check ? "checked" : "written"): fix the machines first (validate lists every finding)")
+            throw ExitCode(1)
+        }
         let generator = DiagramGenerator(
             machines: context.catalog.machines, directory: directory, graphviz: Graphviz.find(), options: layout.options(), docc: docc != nil
         )

@@ -22,7 +22,13 @@ struct ListCommand: ParsableCommand {
             } else if !machine.parentStateNames.isEmpty {
                 structure = "  parents: " + machine.parentStateNames.map(TerminalText.visible).joined(separator: ", ")
             }
-            try context.io.print("\(padded)  \(machine.stateNames.count) states  \(machine.eventNames.count) events\(structure)\(summary)")
+            let broken = MachineCannotRun(machine).map { "  cannot run: \($0.errors.count) error(s)" } ?? ""
+            try context.io.print("\(padded)  \(machine.stateNames.count) states  \(machine.eventNames.count) events\(structure)\(broken)\(summary)")
+        }
+        let broken = context.catalog.machines.compactMap(MachineCannotRun.init)
+        if !broken.isEmpty {
+            for failure in broken { try context.io.printError("error: " + TerminalText.visibleLines(failure.description)) }
+            throw ExitCode(1)
         }
     }
 }

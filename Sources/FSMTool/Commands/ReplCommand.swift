@@ -30,12 +30,12 @@ struct ReplCommand: ParsableCommand {
     func run() throws {
         let context = ToolContext.current
         let io = context.io
-        let machine = try context.machine(named: machine)
+        let machine = try context.runnableMachine(named: machine)
         let session: REPLSession
         do {
             session = script == nil ? try machine.makeSession() : try machine.makeSession { _, _ in throw ScriptWriteRefused() }
         } catch {
-            try io.printError("error: \(TerminalText.visible(error.description))")
+            try io.printError("error: \(TerminalText.visibleLines(error.description))")
             throw ExitCode(1)
         }
         session.toolName = context.name

@@ -28,6 +28,6 @@ struct TableCommand: ParsableCommand {
 
     func run() throws {
         let context = ToolContext.current
-        try context.io.write(try context.machine(named: machine).tableText(format.format))
+        try context.io.write(try context.runnableMachine(named: machine).tableText(format.format))
     }
 }
