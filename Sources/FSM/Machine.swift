@@ -128,6 +128,22 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         outcome(decide(program.index(of: key)) { $0.holds(deciding: holds) }, key)
     }
 
+    /// Sends an event, each guard of its cell decided by `guardDecision` (evaluated on the
+    /// event with ``TransitionGuard/holds(event:)``, decided by name, or both): for tools of
+    /// this package that hold the event but not a context, such as the REPL given an event's
+    /// data. Otherwise exactly `send(_:context:)`.
+    @discardableResult
+    package mutating func send(event: Event, deciding guardDecision: (TransitionGuard<Context, Event>) -> Bool) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
+        let key = event.key
+        return try take(decide(program.index(of: key), passes: guardDecision), key)
+    }
+
+    /// What sending an event would do now, each guard decided by `guardDecision`.
+    package func check(event: Event, deciding guardDecision: (TransitionGuard<Context, Event>) -> Bool) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
+        let key = event.key
+        return outcome(decide(program.index(of: key), passes: guardDecision), key)
+    }
+
     /// What an event does in the current state, as plain data: the one place where dispatch
     /// is decided. Nothing here is reference counted.
     @usableFromInline

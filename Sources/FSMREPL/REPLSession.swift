@@ -87,7 +87,15 @@ public final class REPLSession {
         if first == ":guard" {
             return earlier.count == 1 ? engine.guardNames : ["on", "off"]
         }
-        guard earlier.count == 1, !first.hasPrefix(":") else { return [] }
+        guard !first.hasPrefix(":") else { return [] }
+        // JSON data: the fields of the event's data, as `{"name":` or `"name":`.
+        let fields = engine.payloadFields(of: first)
+        let word = words.last ?? ""
+        if !fields.isEmpty, word.isEmpty || word.hasPrefix("{") || word.hasPrefix("\"") || earlier.count > 1 {
+            let opening = word.hasPrefix("{") || (earlier.count == 1 && word.isEmpty) ? "{" : ""
+            return fields.map { opening + "\"" + $0 + "\":" }
+        }
+        guard earlier.count == 1 else { return [] }
         return engine.eventNames.compactMap { name in
             guard name.hasPrefix(first + "("), name.hasSuffix(")") else { return nil }
             return String(name.dropFirst(first.count + 1).dropLast())
@@ -141,7 +149,9 @@ public final class REPLSession {
     public static let help = """
     EVENT [VALUE]        send an event by its name; a value of an expanded payload after a
                          space (fail network = fail(network)); an event with other data
-                         is sent by its name, its guards decided with :guard
+                         is sent by its name, its guards decided with :guard, or, when the
+                         event type is Decodable, with its data as JSON after the name
+                         (receive {"syn": true}): guards on the event are then evaluated
     :state               the current state
     :events              the events permitted now, and why the others are not
     :guards              the guards and whether each holds

@@ -9,6 +9,7 @@ protocol SessionEngine {
     var guardNames: [String] { get }
     var script: [String] { get }
     var eventsReport: String { get }
+    func payloadFields(of eventName: String) -> [String]
     var guardsReport: String { get }
     var dot: String { get }
     var table: String { get }
@@ -57,14 +58,15 @@ struct Engine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable,
     private func holds(_ guardName: String) -> Bool { guardValues[guardName] ?? true }
 
     mutating func send(_ line: String) -> REPLSession.Output {
+        if let (key, json) = payloadLine(line) { return send(key, json: json, line: line) }
         let name = Self.normalizedEventName(line)
         guard let event = lookUp(name) else {
             if let open = name.firstIndex(of: "("), let keyed = lookUp(String(name[..<open])) {
                 let key = definition.name(of: keyed)
-                return REPLSession.Output(
-                    text: "error: '\(key)' is sent without data: type '\(key)' (a guard on an event's data is decided with :guard); nothing changed",
-                    isError: true
-                )
+                let text = EventPayload<Event>.isDecodable
+                    ? "error: '\(key)' takes its data as JSON: type '\(key) {...}' (fields: \(payloadFields(of: key).joined(separator: ", "))), or '\(key)' alone to decide its guards with :guard; nothing changed"
+                    : "error: '\(key)' is sent without data: type '\(key)' (a guard on an event's data is decided with :guard); nothing changed"
+                return REPLSession.Output(text: text, isError: true)
             }
             let suggestion = Suggestion.closest(to: name, in: eventNames).map { "; did you mean '\($0)'?" } ?? ""
             return REPLSession.Output(text: "error: unknown event '\(name)'\(suggestion) (events: \(eventNames.joined(separator: ", "))); nothing changed", isError: true)
@@ -78,6 +80,46 @@ struct Engine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable,
         } catch {
             return REPLSession.Output(text: "error: \(error); nothing changed", isError: true)
         }
+    }
+
+    /// `EVENT JSON` for an event type that is `Decodable`: the event's key and the JSON text.
+    private func payloadLine(_ line: String) -> (Event.Key, String)? {
+        guard EventPayload<Event>.isDecodable else { return nil }
+        let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let key = lookUp(parts[0]) else { return nil }
+        let json = parts[1].trimmingWhitespace
+        guard let first = json.first, "{[\"-0123456789tfn".contains(first) else { return nil }
+        return (key, json)
+    }
+
+    /// Sends the event made of a key's case and JSON data: guards that read only the event
+    /// are evaluated on it, the others decided by name (`:guard`).
+    private mutating func send(_ key: Event.Key, json: String, line: String) -> REPLSession.Output {
+        let caseName = definition.name(of: key)
+        let event: Event
+        switch EventPayload<Event>.event(caseName, json: json) {
+        case let .success(made): event = made
+        case let .failure(error):
+            return REPLSession.Output(text: "error: \(caseName)'s data: \(error.description); nothing changed", isError: true)
+        }
+        guard event.key == key else {
+            return REPLSession.Output(text: "error: the data makes a '\(definition.name(of: event.key))' event, not '\(caseName)'; nothing changed", isError: true)
+        }
+        let before = machine
+        let guardValues = self.guardValues
+        do {
+            let step = try machine.send(event: event) { $0.holds(event: event) ?? $0.holds { guardValues[$0] ?? true } }
+            if step.kind != .ignored { history.append((line, before, guardValues)) }
+            return REPLSession.Output(text: describe(step))
+        } catch {
+            return REPLSession.Output(text: "error: \(error); nothing changed", isError: true)
+        }
+    }
+
+    /// The fields of a key's data, as its JSON names them (for completion).
+    func payloadFields(of eventName: String) -> [String] {
+        guard EventPayload<Event>.isDecodable, let key = lookUp(eventName) else { return [] }
+        return EventPayload<Event>.fields(of: definition.name(of: key))
     }
 
     /// An event name as typed: `fail network` means `fail(network)`, `fail network, x` means `fail(network, x)`.
