@@ -1,0 +1,237 @@
+import FSM
+import Testing
+
+/// A seeded generator (SplitMix64): the same seed gives the same sequences on every run and
+/// platform, so a failure is reproduced by its seed.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// A generator starting from `seed`.
+    public init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// What ``expectAgreesWithTable(_:sequences:seed:event:context:sourceLocation:)`` found.
+public struct TableAgreement: Sendable {
+    /// The steps taken (each through five dispatch paths).
+    public let steps: Int
+    /// Each disagreement: the path, the step and what the table says (empty when they agree).
+    public let mismatches: [String]
+}
+
+/// What one step must do, by the table.
+enum ExpectedStep<State: Hashable & Sendable, Event: MachineEvent & Hashable, Effect: Equatable & Sendable>: Equatable where Event.Key == Event {
+    case taken(target: State, effects: [Effect], kind: TransitionKind)
+    case rejected(TransitionError<State, Event>.Reason, permitted: [Event], ignored: [Event])
+}
+
+/// The transition table as an oracle: what a machine must do for one event, derived from the
+/// table and the declarations alone (guards decided by name, effects ordered by the rules the
+/// documentation states), never from the runtime.
+struct TableOracle<State: Hashable & Sendable, Event: MachineEvent, Effect: Equatable & Sendable, Context> {
+    let definition: MachineDefinition<State, Event, Effect, Context>
+    let table: TransitionTable<State, Event.Key, Effect>
+
+    init(_ definition: MachineDefinition<State, Event, Effect, Context>) {
+        self.definition = definition
+        table = definition.table
+    }
+
+    /// The events a state has transitions for, in declaration order.
+    func permitted(in state: State) -> [Event.Key] {
+        table.events.filter { event in
+            switch table.cell(state, event) {
+            case .transitions, .guarded: true
+            case .ignored, .illegal, nil: false
+            }
+        }
+    }
+
+    /// The events a state ignores, in declaration order.
+    func ignored(in state: State) -> [Event.Key] {
+        table.events.filter { event in
+            if case .ignored = table.cell(state, event) { true } else { false }
+        }
+    }
+
+    func expected(_ state: State, _ event: Event.Key, holds: (String) -> Bool) -> ExpectedStep<State, Event.Key, Effect> {
+        let row = table.rows.first { $0.state == state && $0.event == event }
+        let entries: [TransitionTable<State, Event.Key, Effect>.Entry]
+        var otherwise: TransitionTable<State, Event.Key, Effect>.Otherwise?
+        switch row?.cell {
+        case .ignored:
+            return .taken(target: state, effects: [], kind: .ignored)
+        case let .illegal(declared)?:
+            let reason: TransitionError<State, Event.Key>.Reason = table.finalStates.contains(state)
+                ? .finalState : declared ? .declaredIllegal(inheritedFrom: row?.inheritedFrom) : .noTransition
+            return .rejected(reason, permitted: permitted(in: state), ignored: ignored(in: state))
+        case nil:
+            return .rejected(.noTransition, permitted: permitted(in: state), ignored: ignored(in: state))
+        case let .transitions(list)?:
+            entries = list
+        case let .guarded(list, fallback)?:
+            entries = list
+            otherwise = fallback
+        }
+        guard let entry = entries.first(where: { $0.guardName.map(holds) ?? true }) else {
+            if otherwise == .ignored { return .taken(target: state, effects: [], kind: .ignored) }
+            // The rejected event's guards were tried: it is not listed as permitted.
+            return .rejected(.guardNotMet(GuardNames(entries.compactMap(\.guardName))), permitted: permitted(in: state).filter { $0 != event }, ignored: ignored(in: state))
+        }
+        if entry.isInternal { return .taken(target: state, effects: entry.effects, kind: .internal) }
+        return .taken(target: entry.target, effects: effects(from: state, to: entry.target, own: entry.effects, declaredBy: row?.inheritedFrom), kind: .external)
+    }
+
+    /// An external transition's effects, by the documented order: the source's exit effects,
+    /// those of each parent it leaves (innermost first: those that do not hold the target, and
+    /// the parent that declares the transition), its own, then the entry effects of the
+    /// parents it enters (outermost first) and of the target.
+    func effects(from source: State, to target: State, own: [Effect], declaredBy owner: String?) -> [Effect] {
+        let parents = Dictionary(definition.parents.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let left = definition.parentNames(of: source), entered = definition.parentNames(of: target)
+        var common = 0
+        while common < left.count, common < entered.count, left[common] == entered[common], left[common] != owner { common += 1 }
+        var effects = definition.declaration(of: source)?.exitEffects ?? []
+        for name in left[common...].reversed() { effects += parents[name]?.exitEffects ?? [] }
+        effects += own
+        for name in entered[common...] { effects += parents[name]?.entryEffects ?? [] }
+        return effects + (definition.declaration(of: target)?.entryEffects ?? [])
+    }
+}
+
+/// Sends seeded random event sequences to a machine through five dispatch paths (throwing
+/// `send(_:context:)`, `transition(on:context:)`, `send(_:guards:)`, `check(_:guards:)` then
+/// `send`, and `send` under the `.ignore` policy), each guard decided at random, and checks
+/// every step of every path against the machine's transition table read as an oracle (the
+/// target, the effects in order, the kind; a rejection's reason and the events it lists; a
+/// rejected event never changes the state). Records one issue per disagreement (the first
+/// ten) naming the seed; a definition that cannot run fails with its errors instead.
+///
+/// ```swift
+/// @Test func agreesWithItsTable() {
+///     expectAgreesWithTable(Door.definition, sequences: 1_000) { key, _ in key } context: { holds in
+///         holds("code matches") ? "4711" : "0000"
+///     }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - definition: The machine.
+///   - sequences: How many sequences (each of 1 to 40 events).
+///   - seed: The seed of the sequences and of the guard decisions.
+///   - event: An event for a key: the key itself for events without data, or one with data
+///     (random data from the generator, where guards do not read it).
+///   - context: A context in which each guard holds as the decisions say (guards are named:
+///     `holds(name)`), for `send(_:context:)` and `transition(on:context:)`.
+/// - Returns: The steps taken and the disagreements.
+@discardableResult
+public func expectAgreesWithTable<State, Event, Effect: Equatable, Context>(
+    _ definition: MachineDefinition<State, Event, Effect, Context>,
+    sequences: Int = 1_000,
+    seed: UInt64 = 1,
+    event makeEvent: (Event.Key, inout SeededRandom) -> Event,
+    context: (_ holds: (String) -> Bool) -> Context,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> TableAgreement {
+    guard expectRunnable(definition, "expectAgreesWithTable", sourceLocation: sourceLocation), let start = try? Machine(definition) else {
+        return TableAgreement(steps: 0, mismatches: ["'\(definition.name)' cannot run"])
+    }
+    let oracle = TableOracle(definition)
+    let events = oracle.table.events
+    guard !events.isEmpty else { return TableAgreement(steps: 0, mismatches: []) }
+    var seen: Set<String> = []
+    let guardNames = (definition.transitions + definition.parents.flatMap(\.transitions)).compactMap(\.guard).flatMap(\.atoms).filter { seen.insert($0).inserted }
+    let guards = Dictionary((definition.transitions + definition.parents.flatMap(\.transitions)).compactMap(\.guard).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    var generator = SeededRandom(seed: seed)
+    var steps = 0
+    var mismatches: [String] = []
+    func mismatch(_ text: @autoclosure () -> String) {
+        mismatches.append(text())
+        if mismatches.count <= 10 { Issue.record(Comment(rawValue: "\(definition.name) (seed \(seed)): \(mismatches.last ?? "")"), sourceLocation: sourceLocation) }
+    }
+    for _ in 0..<sequences {
+        var throwing = start, result = start, byName = start, checked = start
+        var ignoring = start
+        ignoring.policy = .ignore
+        let length = Int(generator.next() % 40) + 1
+        for _ in 0..<length {
+            let key = events[Int(generator.next() % UInt64(events.count))]
+            let event = makeEvent(key, &generator)
+            var decisions: [String: Bool] = [:]
+            for name in guardNames { decisions[name] = generator.next() & 1 == 0 }
+            let atom: (String) -> Bool = { decisions[$0] ?? false }
+            // A guard by the name the table shows: a combination decided from its parts.
+            let holds: (String) -> Bool = { name in guards[name]?.holds(deciding: atom) ?? atom(name) }
+            let before = throwing.state
+            let expected = oracle.expected(before, key, holds: holds)
+            steps += 1
+
+            func verify(_ outcome: Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>>, after: State, path: String) {
+                switch (outcome, expected) {
+                case let (.success(step), .taken(target, effects, kind)):
+                    if step.source != before || step.event != key || step.target != target || !step.effects.elementsEqual(effects) || step.kind != kind || after != target {
+                        mismatch("\(path): \(before) + \(event) gave \(step), the table says \(target) / \(effects) (\(kind))")
+                    }
+                case let (.failure(error), .rejected(reason, permitted, ignored)):
+                    if error.state != before || error.event != key || error.reason != reason || !error.permitted.elementsEqual(permitted)
+                        || !error.ignored.elementsEqual(ignored) || after != before {
+                        mismatch("\(path): \(before) + \(event) rejected as \(error), the table says \(reason), permitted \(permitted), ignored \(ignored)")
+                    }
+                default:
+                    mismatch("\(path): \(before) + \(event) gave \(outcome), the table says \(expected)")
+                }
+            }
+
+            let contextValue = context(atom)
+            do {
+                let step = try throwing.send(event, context: contextValue)
+                verify(.success(step), after: throwing.state, path: "send")
+            } catch {
+                verify(.failure(error), after: throwing.state, path: "send")
+            }
+            verify(result.transition(on: event, context: contextValue), after: result.state, path: "transition(on:)")
+            do {
+                let step = try byName.send(key, guards: atom)
+                verify(.success(step), after: byName.state, path: "send(guards:)")
+            } catch {
+                verify(.failure(error), after: byName.state, path: "send(guards:)")
+            }
+            let preview = checked.check(key, guards: atom)
+            if checked.state != before { mismatch("check changed the state") }
+            if case .success = preview { _ = try? checked.send(key, guards: atom) }
+            verify(preview, after: checked.state, path: "check + send")
+            if let rejected = try? ignoring.send(key, guards: atom) {
+                if case .rejected = rejected.kind {
+                    if case .taken = expected { mismatch("ignore policy: \(before) + \(event) rejected, the table says \(expected)") }
+                    if ignoring.state != before || !rejected.effects.isEmpty { mismatch("ignore policy: a rejection changed the state or emitted") }
+                } else {
+                    verify(.success(rejected), after: ignoring.state, path: "send, .ignore policy")
+                }
+            } else {
+                mismatch("ignore policy: send threw")
+            }
+        }
+    }
+    return TableAgreement(steps: steps, mismatches: mismatches)
+}
+
+/// ``expectAgreesWithTable(_:sequences:seed:event:context:sourceLocation:)`` for a machine
+/// whose events carry no data: each key is its event.
+@discardableResult
+public func expectAgreesWithTable<State, Event, Effect: Equatable, Context>(
+    _ definition: MachineDefinition<State, Event, Effect, Context>,
+    sequences: Int = 1_000,
+    seed: UInt64 = 1,
+    context: (_ holds: (String) -> Bool) -> Context,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> TableAgreement where Event.Key == Event {
+    expectAgreesWithTable(definition, sequences: sequences, seed: seed, event: { key, _ in key }, context: context, sourceLocation: sourceLocation)
+}
