@@ -109,7 +109,8 @@ struct TableOracle<State: Hashable & Sendable, Event: MachineEvent, Effect: Equa
 
 /// Sends seeded random event sequences to a machine through five dispatch paths (throwing
 /// `send(_:context:)`, `transition(on:context:)`, `send(_:guards:)`, `check(_:guards:)` then
-/// `send`, and `send` under the `.ignore` policy), each guard decided at random, and checks
+/// `send`, and `send` under the `.ignore` policy), each guard that reads the context decided
+/// at random, each that reads only the event evaluated on the event made, and checks
 /// every step of every path against the machine's transition table read as an oracle (the
 /// target, the effects in order, the kind; a rejection's reason and the events it lists; a
 /// rejected event never changes the state). Records one issue per disagreement (the first
@@ -130,7 +131,8 @@ struct TableOracle<State: Hashable & Sendable, Event: MachineEvent, Effect: Equa
 ///   - event: An event for a key: the key itself for events without data, or one with data
 ///     (random data from the generator, where guards do not read it).
 ///   - context: A context in which each guard holds as the decisions say (guards are named:
-///     `holds(name)`), for `send(_:context:)` and `transition(on:context:)`.
+///     `holds(name)`), for `send(_:context:)` and `transition(on:context:)`. A guard that
+///     reads the context and the event together must hold as `holds` says of its name.
 /// - Returns: The steps taken and the disagreements.
 @discardableResult
 public func expectAgreesWithTable<State, Event, Effect: Equatable, Context>(
@@ -150,6 +152,7 @@ public func expectAgreesWithTable<State, Event, Effect: Equatable, Context>(
     var seen: Set<String> = []
     let guardNames = (definition.transitions + definition.parents.flatMap(\.transitions)).compactMap(\.guard).flatMap(\.atoms).filter { seen.insert($0).inserted }
     let guards = Dictionary((definition.transitions + definition.parents.flatMap(\.transitions)).compactMap(\.guard).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let readsEvent = guards.values.contains { $0.reads == .event }
     var generator = SeededRandom(seed: seed)
     var steps = 0
     var mismatches: [String] = []
@@ -168,8 +171,10 @@ public func expectAgreesWithTable<State, Event, Effect: Equatable, Context>(
             var decisions: [String: Bool] = [:]
             for name in guardNames { decisions[name] = generator.next() & 1 == 0 }
             let atom: (String) -> Bool = { decisions[$0] ?? false }
-            // A guard by the name the table shows: a combination decided from its parts.
-            let holds: (String) -> Bool = { name in guards[name]?.holds(deciding: atom) ?? atom(name) }
+            // A guard that reads only the event is evaluated on it (the data decides); the
+            // others as the random decisions say, a combination from its parts.
+            let decide: (TransitionGuard<Context, Event>) -> Bool = { $0.holds(event: event) ?? $0.holds(deciding: atom) }
+            let holds: (String) -> Bool = { name in guards[name].map(decide) ?? atom(name) }
             let before = throwing.state
             let expected = oracle.expected(before, key, holds: holds)
             steps += 1
@@ -198,17 +203,19 @@ public func expectAgreesWithTable<State, Event, Effect: Equatable, Context>(
                 verify(.failure(error), after: throwing.state, path: "send")
             }
             verify(result.transition(on: event, context: contextValue), after: result.state, path: "transition(on:)")
+            // Guards decided by name, as tools do; with guards on the event's data, by the data
+            // (a name cannot say what the data says).
             do {
-                let step = try byName.send(key, guards: atom)
+                let step = readsEvent ? try byName.send(event: event, deciding: decide) : try byName.send(key, guards: atom)
                 verify(.success(step), after: byName.state, path: "send(guards:)")
             } catch {
                 verify(.failure(error), after: byName.state, path: "send(guards:)")
             }
-            let preview = checked.check(key, guards: atom)
+            let preview = readsEvent ? checked.check(event: event, deciding: decide) : checked.check(key, guards: atom)
             if checked.state != before { mismatch("check changed the state") }
-            if case .success = preview { _ = try? checked.send(key, guards: atom) }
+            if case .success = preview { _ = readsEvent ? try? checked.send(event: event, deciding: decide) : try? checked.send(key, guards: atom) }
             verify(preview, after: checked.state, path: "check + send")
-            if let rejected = try? ignoring.send(key, guards: atom) {
+            if let rejected = readsEvent ? try? ignoring.send(event: event, deciding: decide) : try? ignoring.send(key, guards: atom) {
                 if case .rejected = rejected.kind {
                     if case .taken = expected { mismatch("ignore policy: \(before) + \(event) rejected, the table says \(expected)") }
                     if ignoring.state != before || !rejected.effects.isEmpty { mismatch("ignore policy: a rejection changed the state or emitted") }

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The consumer package in Examples/Connection: a TCP connection machine on FSM alone (no
+# macros). Its tool validates it strictly, draws it, drives it from a pipe with segments as
+# JSON; its tests assert every cell, run it against its table on random segments, and check
+# its committed diagrams; the read-only plugin checks them too.
+set -euo pipefail
+cd "$(dirname "$0")/../Examples/Connection"
+step() { echo "-- $*"; }
+
+step "swift build"
+swift build
+
+step "connection validate --strict"
+swift run -q connection validate --strict
+
+step "swift test (every cell, the table as an oracle on random segments, diagrams, a REPL handshake)"
+swift test 2>&1 | tail -3
+
+step "check-diagrams (read-only plugin)"
+swift package check-diagrams
+
+step "a handshake through a pipe, segments as JSON; a malformed one changes nothing"
+out=$(printf 'activeOpen\nreceive {"syn": true, "ack": true}\nreceive {"syn": "yes"}\nclose\n' | swift run -q connection repl tcp)
+echo "$out"
+grep -q 'SYN-SENT --receive--> ESTABLISHED / sendACK' <<<"$out"
+grep -q "error: receive's data: field 'syn': expected true or false; nothing changed" <<<"$out"
+grep -q 'state: FIN-WAIT-1' <<<"$out"
+
+step "the RFC's names are the state names: --highlight SYN-SENT"
+swift run -q connection dot tcp --highlight SYN-SENT | grep -q 'SYN-SENT.*penwidth=2'
+echo "ok"
