@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""Mutation testing: does the suite catch plausible bugs?
+
+Each mutant below is one small, plausible edit to Sources/ (a wrong target, a flipped
+condition, a lost effect, an escape forgotten). For each, in a worktree of HEAD of its own
+(the working tree is never touched), the script applies the edit, rebuilds incrementally,
+runs `swift test` with a time limit, and restores the file. A mutant is *killed* when the
+build or a test fails, *survives* when the suite passes, and *times out* when the suite runs
+past the limit (also a kill: the suite does not hang, see the bounded waits). At the end it
+prints a table and the score: killed / mutants.
+
+Usage:
+  Scripts/mutate.py                  every mutant (about 2 minutes each on 2 cores)
+  Scripts/mutate.py --list           the mutants, without running them
+  Scripts/mutate.py --check          every anchor found exactly once (fast; run after edits)
+  Scripts/mutate.py --only ID [ID...] some of them
+  Scripts/mutate.py --timeout S      the suite's time limit per mutant (default 600)
+
+Not part of every CI run (it takes over an hour); `.ci/run` runs `--check`, so an anchor
+that no longer exists is found at once.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# (id, area, file, text to find (exactly once), replacement, what the bug is)
+MUTANTS = [
+    # The core: resolution, dispatch, validation, regions.
+    ("core-01", "core", "Sources/FSM/Resolution.swift", "kinds[row + e] = max(kinds[row + e], kind)", "kinds[row + e] = min(kinds[row + e], kind)",
+     "within a parent level, Illegal wins over a transition"),
+    ("core-02", "core", "Sources/FSM/Resolution.swift", "for p in source[common...].reversed() { effects += parents[Int(p)].exitEffects }",
+     "for p in source[common...] { effects += parents[Int(p)].exitEffects }", "parents' exit effects outermost first"),
+    ("core-03", "core", "Sources/FSM/Resolution.swift", "for p in destination[common...] { effects += parents[Int(p)].entryEffects }",
+     "for p in destination[common...].reversed() { effects += parents[Int(p)].entryEffects }", "parents' entry effects innermost first"),
+    ("core-04", "core", "Sources/FSM/Resolution.swift", "                    if !declaration.isFinal {\n", "                    if true {\n",
+     "a final child inherits its parents' transitions"),
+    ("core-05", "core", "Sources/FSM/Resolution.swift", "kinds[row + e] = blanket.ignores ? 2 : 1", "kinds[row + e] = blanket.ignores ? 1 : 2",
+     "IgnoreOtherEvents and IllegalOtherEvents swapped under a parent"),
+    ("core-06", "core", "Sources/FSM/Machine.swift", "            return cell.ignoresOtherwise ? .ignore : .guardNotMet(cell.guardNames)",
+     "            return .guardNotMet(cell.guardNames)", "an Ignore after guarded lines is not the default"),
+    ("core-07", "core", "Sources/FSM/Machine.swift", "        if cell.code >= 0 {", "        if cell.code > 0 {",
+     "an unguarded transition to the first state is treated as a code"),
+    ("core-08", "core", "Sources/FSM/Machine.swift", "            if case let .take(_, target) = decision { stateIndex = target }", "",
+     "transition(on:) does not move the machine"),
+    ("core-09", "core", "Sources/FSM/TransitionError.swift", "        guard case .guardNotMet = reason, handled.contains(event) else { return handled }",
+     "        return handled", "the refused event is listed as permitted"),
+    ("core-10", "core", "Sources/FSM/Region.swift", "                if guarded.count > 1 {", "                if guarded.count > 2 {",
+     "guards on one event in two regions not reported"),
+    ("core-11", "core", "Sources/FSM/Region.swift", "isFinal: !regions.isEmpty && zip(regions, combination).allSatisfy { $0.finals[$1] }",
+     "isFinal: !regions.isEmpty && zip(regions, combination).contains { $0.finals[$1] }", "a parallel machine finished when one region is"),
+    ("core-12", "core", "Sources/FSM/MachineDefinition+Validation.swift", "        if let late = transitions.first(where: { $0.offset >= position }), let guardName = late.element.guard?.name {",
+     "        if let late = transitions.first(where: { $0.offset > position + 100 }), let guardName = late.element.guard?.name {",
+     "an Ignore before a guarded line not reported"),
+    ("core-13", "core", "Sources/FSM/Guard.swift", "        case let .or(operands): operands.contains { $0.holds(deciding: decide) }",
+     "        case let .or(operands): operands.allSatisfy { $0.holds(deciding: decide) }", "|| decided by name as &&"),
+    ("core-14", "core", "Sources/FSM/Guard.swift", "            if case .atom = operand { return \"!\" + operand.name }",
+     "            if case .atom = operand { return operand.name }", "a negated guard's name loses its !"),
+    ("core-15", "core", "Sources/FSM/Region.swift", "        guard overflow || overflowed || cells > maximumParallelCells else { return nil }",
+     "        guard overflow || overflowed else { return nil }", "no size limit on parallel machines"),
+    # The exporters.
+    ("export-01", "export", "Sources/FSM/MachineDefinition+DOT.swift", "            case \"&\": out += \"&amp;\"\n            case \"<\": out += \"&lt;\"",
+     "            case \"<\": out += \"&lt;\"", "& not escaped in HTML-like labels"),
+    ("export-02", "export", "Sources/FSM/MachineDefinition+Mermaid.swift", "            case \"#\": out += \"#35;\"\n", "",
+     "# not escaped in Mermaid"),
+    ("export-03", "export", "Sources/FSM/MachineDefinition+Mermaid.swift", "        lines.append(indent + \"end note\")", "",
+     "a Mermaid note never ends"),
+    ("export-04", "export", "Sources/FSM/MachineDefinition+Mermaid.swift", "            case \"*\": out += \"#42;\"\n", "",
+     "* not escaped in Mermaid"),
+    ("export-05", "export", "Sources/FSM/MachineDefinition+DOT.swift", "        if node.isFinal { out += \", peripheries=2\" }", "",
+     "final states not drawn as final"),
+    ("export-06", "export", "Sources/FSM/MachineGraph.swift", "                let guardName = transition.guard?.name ?? (guarded ? \"else\" : nil)",
+     "                let guardName = transition.guard?.name", "a default transition not labelled [else]"),
+    ("export-07", "export", "Sources/FSM/TransitionTable+Export.swift", "kind: otherwise == .ignored ? \"ignored\" : \"illegal-declared\", guardName: \"else\",",
+     "kind: otherwise == .ignored ? \"ignored\" : \"illegal-declared\", guardName: nil,", "the table's default row has no else"),
+    ("export-08", "export", "Sources/FSM/DiagramSet.swift", "        if drawn(\"peripheries=2\") { items.append(\"- A double border: a final state.\") }", "",
+     "the legend forgets final states"),
+    ("export-09", "export", "Sources/FSM/MachineDefinition+DOT.swift", "            case \"\\t\": out += \"\\t\"\n", "",
+     "a tab in a DOT label becomes U+FFFD again"),
+    ("export-10", "export", "Sources/FSM/DiagramSet.swift", "        for byte in dot.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }",
+     "        for byte in dot.utf8.prefix(16) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }", "an SVG's digest reads only the DOT's start"),
+    # The REPL.
+    ("repl-01", "repl", "Sources/FSMREPL/REPLSession.swift", "        guard line.utf8.count <= Self.maximumLineLength else {",
+     "        guard line.utf8.count <= Self.maximumLineLength * 1000 else {", "over-long lines handled"),
+    ("repl-02", "repl", "Sources/FSMREPL/SessionEngine.swift", "        machine = last.machine\n", "",
+     ":undo does not restore the state"),
+    ("repl-03", "repl", "Sources/FSMREPL/SessionEngine.swift", "        return matches.count == 1 ? matches[0].event : nil",
+     "        return matches.first?.event", "an ambiguous case-insensitive name picks one"),
+    ("repl-04", "repl", "Sources/FSMREPL/EventPayload.swift", "            if let first = unknown.first {", "            if let first = unknown.first, first.isEmpty {",
+     "unknown JSON fields accepted"),
+    ("repl-05", "repl", "Sources/FSMREPL/ScriptFile.swift", "        if let nul = bytes.firstIndex(of: 0) {", "        if let nul = bytes.firstIndex(of: 0), nul < 0 {",
+     "binary scripts replayed"),
+    # The terminal.
+    ("terminal-01", "terminal", "Sources/FSMTerminal/Key.swift", "        case 0x7F, 0x08: return (.backspace, 1)", "        case 0x08: return (.backspace, 1)",
+     "DEL no longer deletes"),
+    ("terminal-02", "terminal", "Sources/FSMTerminal/LineBuffer.swift", "                characters.remove(at: cursor - 1)\n", "",
+     "backspace moves but does not delete"),
+    ("terminal-03", "terminal", "Sources/FSMTerminal/LineBuffer.swift", "        if !entry.isEmpty, history.last != entry { history.append(entry) }",
+     "        if !entry.isEmpty { history.append(entry) }", "a repeated line is recorded twice"),
+    ("terminal-04", "terminal", "Sources/FSMTerminal/HistoryFile.swift", "        Array(entries().suffix(limit))", "        entries()",
+     "the history limit ignored"),
+    ("terminal-05", "terminal", "Sources/FSMTerminal/LineReader.swift", "                afterCR = buffer[end] == 0x0D", "                afterCR = false",
+     "CRLF read as two lines"),
+    ("terminal-06", "terminal", "Sources/FSMTerminal/TerminalText.swift", "        case 0..<0x20, 0x7F...0x9F, 0x061C,", "        case 0..<0x1B, 0x7F...0x9F, 0x061C,",
+     "ESC shown raw"),
+    ("terminal-07", "terminal", "Sources/FSMTerminal/StreamWriter.swift", "        if let failed { throw failed }", "",
+     "writes go on after a failure"),
+    # The test helpers.
+    ("testing-01", "testing", "Sources/FSMTesting/TableDifferences.swift", "            return entry.isInternal && entry.guardName == guardName && entry.effects == effects",
+     "            return entry.isInternal && entry.guardName == guardName", "expectCell ignores an internal transition's effects"),
+    ("testing-02", "testing", "Sources/FSMTesting/ExpectDiagrams.swift", "        guard existing != file.contents else { continue }", "        guard existing == nil else { continue }",
+     "a stale committed diagram passes"),
+    ("testing-03", "testing", "Sources/FSMTesting/TableAgreement.swift", "        while common < left.count, common < entered.count, left[common] == entered[common], left[common] != owner { common += 1 }",
+     "        while common < left.count, common < entered.count, left[common] == entered[common] { common += 1 }", "the oracle forgets that a declaring parent is left"),
+    ("testing-04", "testing", "Sources/FSMTesting/ExpectValid.swift", "    guard !errors.isEmpty else { return true }", "    return true",
+     "the helpers accept a machine that cannot run"),
+    # The tool.
+    ("tool-01", "tool", "Sources/FSMTool/DiagramGenerator.swift", "            if existing != Data(file.contents.utf8) {", "            if existing.isEmpty {",
+     "diagrams --check misses a stale file"),
+    ("tool-02", "tool", "Sources/FSMTool/Commands/DiagramsCommand.swift", "        guard !path.allSatisfy(\\.isWhitespace) else {", "        guard true else {",
+     "an empty --output is the current folder"),
+    ("tool-03", "tool", "Sources/FSMTool/Commands/RootCommand.swift", "        if !failure.isClosedPipe {", "        if false {",
+     "a full disk exits 74 without saying why"),
+    # The shipped machines and their view states.
+    ("machines-01", "machines", "Sources/UseCases/Machines/LoginMachine.swift", "            On(.returnFromHome, to: .idle, emit: .enableInputs)",
+     "            On(.returnFromHome, to: .atHome, emit: .enableInputs)", "coming back from home stays at home (a wrong target)"),
+    ("machines-02", "machines", "Sources/UseCases/Machines/LoginMachine.swift", "            Ignore(.logIn)\n            On(.succeed,", "            On(.succeed,",
+     "a second tap while logging in is rejected, not ignored"),
+    ("machines-03", "machines", "Sources/UseCases/Machines/HomeLoadingMachine.swift", "            On(.finishLoading, to: .waiting)", "            On(.finishLoading, to: .loading)",
+     "a finished load stays loading"),
+    ("machines-04", "machines", "Sources/UseCases/Machines/LogoutMachine.swift", "            On(.finishLogOut, to: .loggedOut, emit: .hideActivityIndicator, .dismiss)",
+     "            On(.finishLogOut, to: .loggedOut, emit: .dismiss)", "the activity indicator stays after logout"),
+    ("machines-05", "machines", "Sources/UseCases/Machines/PasscodeMachine.swift", "                        On(.typeDigit, to: .complete, emit: .submit)",
+     "                        On(.typeDigit, to: .complete)", "the last digit does not submit"),
+    ("machines-06", "machines", "Sources/UseCases/LoginViewState.swift", "        areInputsEnabled && LoginMachine.credentialsFilled(credentials)", "        areInputsEnabled",
+     "the Login button enabled with empty fields"),
+]
+
+
+def run(command, cwd, timeout=None, quiet=True):
+    return subprocess.run(command, cwd=cwd, timeout=timeout, stdout=subprocess.DEVNULL if quiet else None, stderr=subprocess.STDOUT if quiet else None)
+
+
+def check_anchors(root):
+    problems = []
+    for mutant_id, _, path, find, _, _ in MUTANTS:
+        with open(os.path.join(root, path), encoding="utf-8") as f:
+            count = f.read().count(find)
+        if count != 1:
+            problems.append("%s: its anchor occurs %d times in %s" % (mutant_id, count, path))
+    return problems
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--list", action="store_true")
+    parser.add_argument("--check", action="store_true")
+    parser.add_argument("--only", nargs="*")
+    parser.add_argument("--timeout", type=int, default=600)
+    arguments = parser.parse_args()
+
+    if arguments.list:
+        for mutant_id, area, path, _, _, what in MUTANTS:
+            print("%-12s %-9s %-55s %s" % (mutant_id, area, path, what))
+        return 0
+    problems = check_anchors(ROOT)
+    if arguments.check or problems:
+        for problem in problems:
+            print(problem)
+        print("%d mutants, %d anchors missing or repeated" % (len(MUTANTS), len(problems)))
+        return 1 if problems else 0
+
+    chosen = [m for m in MUTANTS if not arguments.only or m[0] in arguments.only]
+    work = tempfile.mkdtemp(prefix="fsm-mutate-")
+    tree = os.path.join(work, "tree")
+    subprocess.run(["git", "-C", ROOT, "worktree", "add", "--detach", tree, "HEAD"], check=True, stdout=subprocess.DEVNULL)
+    results = []
+    try:
+        print("building HEAD in %s" % tree, flush=True)
+        if run(["swift", "build", "--build-tests"], tree).returncode != 0:
+            print("HEAD does not build")
+            return 1
+        for mutant_id, area, path, find, replace, what in chosen:
+            file = os.path.join(tree, path)
+            with open(file, encoding="utf-8") as f:
+                original = f.read()
+            started = time.monotonic()
+            try:
+                with open(file, "w", encoding="utf-8") as f:
+                    f.write(original.replace(find, replace, 1))
+                if run(["swift", "build", "--build-tests"], tree).returncode != 0:
+                    outcome = "killed (build)"
+                else:
+                    try:
+                        status = run(["swift", "test", "--skip-build"], tree, timeout=arguments.timeout).returncode
+                        outcome = "killed" if status != 0 else "SURVIVED"
+                    except subprocess.TimeoutExpired:
+                        outcome = "killed (timeout)"
+            finally:
+                with open(file, "w", encoding="utf-8") as f:
+                    f.write(original)
+            seconds = time.monotonic() - started
+            results.append((mutant_id, area, what, outcome, seconds))
+            print("%-12s %-9s %-17s %5.0f s  %s" % (mutant_id, area, outcome, seconds, what), flush=True)
+    finally:
+        subprocess.run(["git", "-C", ROOT, "worktree", "remove", "--force", tree], stdout=subprocess.DEVNULL)
+        shutil.rmtree(work, ignore_errors=True)
+    killed = sum(1 for r in results if r[3].startswith("killed"))
+    print()
+    print("| mutant | area | bug | outcome |")
+    print("|---|---|---|---|")
+    for mutant_id, area, what, outcome, _ in results:
+        print("| %s | %s | %s | %s |" % (mutant_id, area, what, outcome))
+    print()
+    print("score: %d of %d mutants killed (%.0f%%)" % (killed, len(results), 100.0 * killed / max(1, len(results))))
+    survivors = [r for r in results if r[3] == "SURVIVED"]
+    return 1 if survivors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
