@@ -117,3 +117,57 @@ struct JSONPayloadTests {
         #expect(session.handle(":events").text.contains("  receive: ignored\n    [SYN && !ACK] -> synReceived: does not hold\n    else: ignored"))
     }
 }
+
+@Suite("One vocabulary for refusals: the error, the REPL's reply and :events agree")
+struct RefusalVocabularyTests {
+    private enum Spot: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        case idle, busy, done
+        var description: String { rawValue }
+    }
+
+    private enum Act: String, MachineEvent, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        case start, finish, poke, cancel
+        var description: String { rawValue }
+    }
+
+    private static let ready = Guard<Void>("ready") { _ in true }
+
+    private static let definition = MachineDefinition<Spot, Act, Never, Void>(name: "work", initial: .idle, events: [.start, .finish, .poke, .cancel]) {
+        Parent("working") { IllegalOtherEvents() } children: {
+            In(.idle) { On(.start, to: .busy, guard: ready); Illegal(.finish) }
+            In(.busy) { On(.finish, to: .done); Ignore(.poke) }
+        }
+        Final(.done)
+    }
+
+    @Test("each kind of refusal: the same words in the error, the reply and :events", arguments: [
+        ("idle", "finish", "declared illegal"),
+        ("idle", "cancel", "declared illegal by parent 'working'"),
+        ("idle", "start", "guard 'ready' not met"),
+        ("done", "start", "the state is final"),
+    ])
+    func sameWords(state: String, event: String, words: String) throws {
+        let session = try REPLSession(Self.definition)
+        _ = session.handle(":guard ready off")
+        if state == "done" {
+            _ = session.handle(":guard ready on")
+            _ = session.handle("start")
+            _ = session.handle("finish")
+        }
+        #expect(session.stateName == state)
+        let reply = session.handle(event)
+        #expect(reply.isError && reply.text.contains("is not permitted in state '\(state)': \(words) ("))
+        #expect(session.handle(":events").text.contains("  \(event): \(words)"))
+    }
+
+    @Test("no transition: a pair nothing declares")
+    func noTransition() throws {
+        let bare = MachineDefinition<Spot, Act, Never, Void>(name: "bare", initial: .idle, events: [.start, .poke]) {
+            In(.idle) { On(.start, to: .busy) }
+            In(.busy) { On(.start, to: .idle) }
+        }
+        let session = try REPLSession(bare)
+        #expect(session.handle("poke").text.contains("is not permitted in state 'idle': no transition (permitted: start)"))
+        #expect(session.handle(":events").text.contains("  poke: no transition"))
+    }
+}
