@@ -66,43 +66,59 @@ public struct Guard<Input>: Sendable {
 
 /// How a guard is built from named guards (its atoms): what its name says, and how to decide
 /// it from decisions on the atoms.
+///
+/// A struct holding its operands in an array rather than an `indirect enum`: an indirect
+/// case's box is referenced by a pointer carrying the case in its spare bits, which
+/// LeakSanitizer cannot read as a pointer, so every combined guard in a global machine was
+/// reported as leaked under `swift test --sanitize=address`.
 @usableFromInline
-indirect enum GuardExpression: Sendable, Hashable {
-    case atom(String)
-    case not(GuardExpression)
-    case and([GuardExpression])
-    case or([GuardExpression])
+struct GuardExpression: Sendable, Hashable {
+    /// How the operands combine.
+    enum Operator: Sendable, Hashable {
+        /// A named guard: no operands.
+        case atom
+        /// One operand, negated.
+        case not
+        /// All operands hold.
+        case and
+        /// One operand holds.
+        case or
+    }
+
+    let op: Operator
+    /// The atom's name; empty for the others.
+    let atomName: String
+    let operands: [GuardExpression]
+
+    @usableFromInline static func atom(_ name: String) -> GuardExpression { GuardExpression(op: .atom, atomName: name, operands: []) }
+    static func not(_ operand: GuardExpression) -> GuardExpression { GuardExpression(op: .not, atomName: "", operands: [operand]) }
+    static func and(_ operands: [GuardExpression]) -> GuardExpression { GuardExpression(op: .and, atomName: "", operands: operands) }
+    static func or(_ operands: [GuardExpression]) -> GuardExpression { GuardExpression(op: .or, atomName: "", operands: operands) }
 
     /// `a`, `!a`, `a && b && c`, `(a || b) && !(c && d)`: a combination of the other kind
     /// inside one is parenthesised, and so is one under `!`.
     @usableFromInline
     var name: String {
-        switch self {
-        case let .atom(name): return name
-        case let .not(operand):
-            if case .atom = operand { return "!" + operand.name }
-            if case .not = operand { return "!" + operand.name }
+        switch op {
+        case .atom: return atomName
+        case .not:
+            let operand = operands[0]
+            if operand.op == .atom || operand.op == .not { return "!" + operand.name }
             return "!(" + operand.name + ")"
-        case let .and(operands): return operands.flatMap { $0.flattened(and: true) }.map { $0.parenthesised(inside: true) }.joined(separator: " && ")
-        case let .or(operands): return operands.flatMap { $0.flattened(and: false) }.map { $0.parenthesised(inside: false) }.joined(separator: " || ")
+        case .and: return flattened(and: true).map { $0.parenthesised(inside: true) }.joined(separator: " && ")
+        case .or: return flattened(and: false).map { $0.parenthesised(inside: false) }.joined(separator: " || ")
         }
     }
 
     /// The operands of a chain of one operator, flattened (`a && (b && c)` is `a && b && c`).
     private func flattened(and: Bool) -> [GuardExpression] {
-        switch self {
-        case let .and(operands) where and: operands.flatMap { $0.flattened(and: true) }
-        case let .or(operands) where !and: operands.flatMap { $0.flattened(and: false) }
-        default: [self]
-        }
+        if op == (and ? .and : .or) { return operands.flatMap { $0.flattened(and: and) } }
+        return [self]
     }
 
     /// The name, in parentheses when it is a combination of the other operator.
     private func parenthesised(inside and: Bool) -> String {
-        switch self {
-        case .or where and, .and where !and: "(" + name + ")"
-        default: name
-        }
+        op == (and ? .or : .and) ? "(" + name + ")" : name
     }
 
     /// The names of the atoms, each once, in order of first appearance.
@@ -110,10 +126,10 @@ indirect enum GuardExpression: Sendable, Hashable {
         var seen: Set<String> = []
         var out: [String] = []
         func visit(_ expression: GuardExpression) {
-            switch expression {
-            case let .atom(name): if seen.insert(name).inserted { out.append(name) }
-            case let .not(operand): visit(operand)
-            case let .and(operands), let .or(operands): operands.forEach(visit)
+            if expression.op == .atom {
+                if seen.insert(expression.atomName).inserted { out.append(expression.atomName) }
+            } else {
+                expression.operands.forEach(visit)
             }
         }
         visit(self)
@@ -123,11 +139,11 @@ indirect enum GuardExpression: Sendable, Hashable {
     /// Whether the guard holds when each atom holds as `decide` says.
     @usableFromInline
     func holds(deciding decide: (String) -> Bool) -> Bool {
-        switch self {
-        case let .atom(name): decide(name)
-        case let .not(operand): !operand.holds(deciding: decide)
-        case let .and(operands): operands.allSatisfy { $0.holds(deciding: decide) }
-        case let .or(operands): operands.contains { $0.holds(deciding: decide) }
+        switch op {
+        case .atom: decide(atomName)
+        case .not: !operands[0].holds(deciding: decide)
+        case .and: operands.allSatisfy { $0.holds(deciding: decide) }
+        case .or: operands.contains { $0.holds(deciding: decide) }
         }
     }
 }
