@@ -371,19 +371,59 @@ def sigint_and_sigquit_restore_the_terminal_and_end_at_once():
         signal_ends_and_restores("%s app --no-history" % shlex.quote(FSM), ">", name + " (app)", number)
 
 
-def stop_and_continue(command, prompt, stop, typed, expected):
-    """Stops the program (`stop` sends SIGTSTP or types Ctrl-Z): the terminal is restored and
-    the process stopped; SIGCONT: raw again, the prompt redrawn, and typing works."""
-    import signal
-    s = Screen(command)
+# A job-control shell in miniature, the pane's program: runs its arguments as a job in a
+# process group of their own in the foreground; when the job stops it says "[stopped]",
+# leaves the terminal's modes as the job left them, and reads a line ("fg", read in the
+# terminal's cooked mode: if the job left it raw, the line never ends) before continuing
+# the job in the foreground. Unlike bash, it does not reset the modes itself, so the test
+# sees what the program did.
+JOB_SHELL = r"""
+import os, signal, sys
+signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+pid = os.fork()
+if pid == 0:
+    os.setpgid(0, 0)
+    os.tcsetpgrp(0, os.getpgrp())
+    os.execvp(sys.argv[1], sys.argv[1:])
+try:
+    os.setpgid(pid, pid)
+except OSError:
+    pass
+os.tcsetpgrp(0, pid)
+while True:
+    _, status = os.waitpid(pid, os.WUNTRACED)
+    if os.WIFSTOPPED(status):
+        os.tcsetpgrp(0, os.getpgrp())
+        print("[stopped]", flush=True)
+        sys.stdin.readline()
+        os.tcsetpgrp(0, pid)
+        os.kill(-pid, signal.SIGCONT)
+        continue
+    sys.exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status))
+"""
+
+
+def stop_and_continue(arguments, prompt, stop, typed, expected):
+    """Under job control, stops the program (`stop` sends SIGTSTP or types Ctrl-Z): the
+    process is stopped with the terminal restored (the shell's line is read in cooked mode);
+    continued in the foreground, the terminal is raw again, the prompt redrawn, typing works."""
+    s = Screen("python3 -c %s %s %s" % (shlex.quote(JOB_SHELL), shlex.quote(FSM), arguments))
     s.wait_prompt(prompt)
     s.wait_modes(True, "at the prompt")
-    pid, _ = s.program()
+    shell, _ = s.program("python3")
+    out = subprocess.run(["ps", "-o", "pid=,comm=", "--ppid", str(shell)], capture_output=True, text=True).stdout.split()
+    if len(out) < 2:
+        raise Failure("no job under the job shell: %r" % out)
+    pid = int(out[0])
     stop(s, pid)
-    s.wait(lambda _: s.program()[1].startswith("T"), "the process stopped")
+    s.wait_for("[stopped]")
+    state = subprocess.run(["ps", "-o", "stat=", "-p", str(pid)], capture_output=True, text=True).stdout.strip()
+    if not state.startswith("T"):
+        raise Failure("the job shell saw a stop, but the process is %r" % state)
     s.wait_modes(False, "while stopped")
-    os.kill(pid, signal.SIGCONT)
-    s.wait_modes(True, "after SIGCONT")
+    s.text("fg")
+    s.keys("Enter")
+    s.wait_modes(True, "after fg")
     s.wait_prompt(prompt)
     s.text(typed)
     s.keys("Enter")
@@ -391,14 +431,36 @@ def stop_and_continue(command, prompt, stop, typed, expected):
     s.close()
 
 
+def stop_without_job_control(arguments, prompt, stop, typed, expected):
+    """Without job control (the pane's `sh -c`: an orphaned process group, which nothing
+    could continue), a stop request does not stop the program: it stays at its prompt, raw,
+    and typing works."""
+    s = Screen("%s %s" % (shlex.quote(FSM), arguments))
+    s.wait_prompt(prompt)
+    s.wait_modes(True, "at the prompt")
+    pid, _ = s.program()
+    stop(s, pid)
+    time.sleep(0.3)  # a stop would show now; the waits below would time out on one
+    _, state = s.program()
+    if state.startswith("T"):
+        raise Failure("stopped with no shell to continue it (%s)" % state)
+    s.wait_modes(True, "after the stop request")
+    s.text(typed)
+    s.keys("Enter")
+    s.wait_for(expected)
+    s.close()
+
+
 @test
-def sigtstp_and_ctrl_z_restore_the_terminal_and_sigcont_resumes():
+def sigtstp_and_ctrl_z_stop_under_job_control_and_fg_resumes():
     import signal
     by_signal = lambda s, pid: os.kill(pid, signal.SIGTSTP)
     by_key = lambda s, pid: s.keys("C-z")
     for stop in (by_signal, by_key):
-        stop_and_continue("%s repl login" % shlex.quote(FSM), "login(idle)>", stop, "edit", "idle --edit--> idle")
-        stop_and_continue("%s app --no-history" % shlex.quote(FSM), ">", stop, "help", "id TEXT")
+        stop_and_continue("repl login", "login(idle)>", stop, "edit", "idle --edit--> idle")
+        stop_and_continue("app --no-history", ">", stop, "help", "id TEXT")
+        stop_without_job_control("repl login", "login(idle)>", stop, "edit", "idle --edit--> idle")
+        stop_without_job_control("app --no-history", ">", stop, "help", "id TEXT")
 
 
 @test
@@ -496,7 +558,9 @@ def main():
     # last session stops it, and the next test's new-session can race its shutdown.
     tmux("new-session", "-d", "-s", "keeper", "-c", STATE, "sleep 3600")
     failed = 0
-    for function in TESTS:
+    only = os.environ.get("PTY_ONLY")  # a substring of the tests' names to run alone
+    tests = [function for function in TESTS if not only or only in function.__name__]
+    for function in tests:
         started = time.monotonic()
         try:
             function()
@@ -508,7 +572,7 @@ def main():
                 traceback.print_exc()
     subprocess.run(["tmux", "-L", SOCKET, "kill-server"], capture_output=True)
     shutil.rmtree(STATE, ignore_errors=True)
-    print("%d of %d terminal tests passed" % (len(TESTS) - failed, len(TESTS)))
+    print("%d of %d terminal tests passed" % (len(tests) - failed, len(tests)))
     return 1 if failed else 0
 
 

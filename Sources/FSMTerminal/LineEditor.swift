@@ -31,6 +31,8 @@ public final class LineEditor: @unchecked Sendable {
     private var interruptedOnEmpty = false
     private var queued: [Key] = []
     private var signalSources: [DispatchSourceSignal] = []
+    /// What each handled signal did before ``installSignalHandlers()``, for ``close()``.
+    private var previousActions: [(Int32, sigaction)] = []
     /// Whether Ctrl-Z stops the process (once the signal handlers are installed).
     private var suspends = false
     /// How many entries of the buffer's history the history file has (loaded or appended).
@@ -63,8 +65,9 @@ public final class LineEditor: @unchecked Sendable {
     /// for an editor on the process's own terminal (a ``PosixTerminal``).
     public func installSignalHandlers() {
         var sources: [DispatchSourceSignal] = []
+        var previous: [(Int32, sigaction)] = []
         func handle(_ number: Int32, _ handler: @escaping @Sendable () -> Void) {
-            signal(number, SIG_IGN)
+            previous.append((number, setDisposition(of: number, to: SIG_IGN)))
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler(handler: handler)
             source.resume()
@@ -82,7 +85,20 @@ public final class LineEditor: @unchecked Sendable {
             handle(SIGTSTP) { [weak self] in
                 self?.lock.withLock { if self?.reading == true { device.write("\n") } }
                 terminal.suspendForStop()
-                kill(getpid(), SIGSTOP)
+                // Stop as the default action would: by SIGTSTP itself, which the kernel
+                // discards when no job-control shell could resume the process (an orphaned
+                // group); then, stopped and continued or not, back to the line.
+                // (The signal source blocks the signal on its threads: unblock it on this one
+                // for the moment it is raised.)
+                var handling = setDisposition(of: SIGTSTP, to: SIG_DFL)
+                var tstp = sigset_t(), mask = sigset_t()
+                sigemptyset(&tstp)
+                sigaddset(&tstp, SIGTSTP)
+                pthread_sigmask(SIG_UNBLOCK, &tstp, &mask)
+                raise(SIGTSTP)
+                pthread_sigmask(SIG_SETMASK, &mask, nil)
+                sigaction(SIGTSTP, &handling, nil)
+                if terminal.resumeAfterStop() { self?.redraw() }
             }
             handle(SIGCONT) { [weak self] in
                 if terminal.resumeAfterStop() { self?.redraw() }
@@ -90,6 +106,7 @@ public final class LineEditor: @unchecked Sendable {
         }
         lock.withLock {
             signalSources = sources
+            previousActions = previous
             suspends = device is PosixTerminal
         }
     }
@@ -167,13 +184,19 @@ public final class LineEditor: @unchecked Sendable {
         }
     }
 
-    /// Saves the history and restores the terminal's mode.
+    /// Saves the history, restores the terminal's mode, and gives the signals back what
+    /// they did before ``installSignalHandlers()``.
     public func close() {
         device.restoreMode()
         lock.withLock {
             saveHistory()
             for source in signalSources { source.cancel() }
             signalSources = []
+            for (number, action) in previousActions {
+                var action = action
+                sigaction(number, &action, nil)
+            }
+            previousActions = []
         }
     }
 
@@ -272,4 +295,18 @@ public final class LineEditor: @unchecked Sendable {
             break
         }
     }
+}
+
+/// Makes a signal do `disposition` (`SIG_IGN`, `SIG_DFL`), and returns what it did before, for
+/// `sigaction` to restore.
+private func setDisposition(of number: Int32, to disposition: sighandler_t?) -> sigaction {
+    var action = sigaction()
+    #if canImport(Darwin)
+    action.__sigaction_u.__sa_handler = disposition
+    #else
+    action.__sigaction_handler.sa_handler = disposition
+    #endif
+    var old = sigaction()
+    sigaction(number, &action, &old)
+    return old
 }

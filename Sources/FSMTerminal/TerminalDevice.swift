@@ -29,7 +29,11 @@ public protocol TerminalDevice: AnyObject, Sendable {
 public final class PosixTerminal: TerminalDevice, @unchecked Sendable {
     private let input: Int32
     private let output: Int32
-    private let lock = NSLock()
+    /// Guards `failure` and serialises writes.
+    private let outputLock = NSLock()
+    /// Guards the modes: separate from writes, so that restoring the mode (on a signal that
+    /// ends the process) never waits behind a write blocked on a terminal that reads nothing.
+    private let modeLock = NSLock()
     private var saved: termios?
     private var failure: WriteFailure?
     /// Whether raw mode was left for a stop (job control) and is to be re-entered on resume.
@@ -63,8 +67,8 @@ public final class PosixTerminal: TerminalDevice, @unchecked Sendable {
     /// Writes every byte, retrying short writes and interruptions. After a write fails,
     /// writes nothing more and ``read()`` ends the input; ``writeFailure`` says why.
     public func write(_ text: String) {
-        lock.lock()
-        defer { lock.unlock() }
+        outputLock.lock()
+        defer { outputLock.unlock() }
         guard failure == nil else { return }
         if let code = StreamWriter.writeAll(output, text) {
             failure = WriteFailure(stream: "the terminal", code: code)
@@ -72,7 +76,7 @@ public final class PosixTerminal: TerminalDevice, @unchecked Sendable {
     }
 
     /// The write that failed, if one did.
-    public var writeFailure: WriteFailure? { lock.withLock { failure } }
+    public var writeFailure: WriteFailure? { outputLock.withLock { failure } }
 
     /// The window's width from `TIOCGWINSZ`.
     public var width: Int {
@@ -84,8 +88,8 @@ public final class PosixTerminal: TerminalDevice, @unchecked Sendable {
     /// Raw input: no echo, no canonical lines, no signals or flow control from keys, CR not
     /// turned into NL; output processing kept.
     public func enterRawMode() {
-        lock.lock()
-        defer { lock.unlock() }
+        modeLock.lock()
+        defer { modeLock.unlock() }
         guard saved == nil else { return }
         var mode = termios()
         guard tcgetattr(input, &mode) == 0 else { return }
@@ -101,16 +105,16 @@ public final class PosixTerminal: TerminalDevice, @unchecked Sendable {
 
     /// Restores the saved mode, if raw mode was entered.
     public func restoreMode() {
-        lock.lock()
-        defer { lock.unlock() }
+        modeLock.lock()
+        defer { modeLock.unlock() }
         restoreLocked()
     }
 
     /// Before the process stops (SIGTSTP): restores the mode found at the start, remembering
     /// whether raw mode is to be re-entered by ``resumeAfterStop()``.
     public func suspendForStop() {
-        lock.lock()
-        defer { lock.unlock() }
+        modeLock.lock()
+        defer { modeLock.unlock() }
         rawBeforeStop = saved != nil
         restoreLocked()
     }
@@ -119,7 +123,7 @@ public final class PosixTerminal: TerminalDevice, @unchecked Sendable {
     /// stop. Returns whether it did.
     @discardableResult
     public func resumeAfterStop() -> Bool {
-        let wasRaw = lock.withLock { () -> Bool in
+        let wasRaw = modeLock.withLock { () -> Bool in
             defer { rawBeforeStop = false }
             return rawBeforeStop
         }
@@ -127,9 +131,12 @@ public final class PosixTerminal: TerminalDevice, @unchecked Sendable {
         return wasRaw
     }
 
+    /// Restores at once (`TCSANOW`), not after the output drains: output processing was
+    /// never changed, so what is written is shown the same, and a terminal that stopped
+    /// reading cannot hold the restore up.
     private func restoreLocked() {
         guard var mode = saved else { return }
-        tcsetattr(input, TCSADRAIN, &mode)
+        tcsetattr(input, TCSANOW, &mode)
         saved = nil
     }
 }
