@@ -7,6 +7,8 @@ public struct HistoryFile: Sendable {
     public let url: URL
     /// The most entries kept.
     public let limit: Int
+    /// How many times ``append(_:)`` tries the lock, 10 ms apart, before it gives up.
+    var lockAttempts = 200
 
     /// A history file at `url`.
     public init(url: URL, limit: Int = 1_000) {
@@ -56,7 +58,8 @@ public struct HistoryFile: Sendable {
     /// entries are added after what is there now, and the result replaces it atomically (a
     /// temporary file renamed over it), so a reader never sees half a file. Entries with a
     /// line break are left out. Errors are ignored: a history is a convenience, and a
-    /// read-only home or a full disk must not stop a session (the file is then unchanged).
+    /// read-only home, a full disk or a lock held for more than about two seconds must not
+    /// stop or hang a session (the file is then unchanged).
     public func append(_ newEntries: [String]) {
         let added = newEntries.filter { !$0.contains("\n") && !$0.contains("\r") }
         guard !added.isEmpty else { return }
@@ -65,8 +68,13 @@ public struct HistoryFile: Sendable {
         let lock = open(url.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard lock >= 0 else { return }
         defer { close(lock) }
-        while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else { return }
+        // Waits at most about two seconds for the lock: a session stopped while it held it
+        // (Ctrl-Z at the wrong moment, a debugger) must not hang this one's end.
+        var tries = 0
+        while flock(lock, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, tries + 1 < lockAttempts else { return }
+            tries += 1
+            usleep(10_000)
         }
         defer { flock(lock, LOCK_UN) }
         let kept = (entries() + added).suffix(limit)

@@ -1,5 +1,6 @@
 import Foundation
-import FSMTerminal
+@testable import FSMTerminal
+import TestSupport
 import Testing
 
 /// A history file in a fresh folder.
@@ -45,6 +46,30 @@ struct HistoryFileTests {
         let trimmed = file.load()
         #expect(trimmed.count == 150)
         #expect(trimmed.last == "late99")
+    }
+
+    @Test("a lock held too long (a session stopped while appending) gives up: the file unchanged, nothing hangs")
+    func lockHeld() async throws {
+        var (file, folder) = historyFile()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        file.append(["before"])
+        // Another session holds the lock (flock: per open file, so also within a process).
+        let holder = open(file.url.path + ".lock", O_RDWR)
+        try #require(holder >= 0)
+        defer { close(holder) }
+        try #require(flock(holder, LOCK_EX) == 0)
+        file.lockAttempts = 3
+        let waiting = file
+        let returned = await bounded("append to return while the lock is held") {
+            await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+                Thread { waiting.append(["while held"]); done.resume(returning: true) }.start()
+            }
+        }
+        #expect(returned == true)
+        #expect(file.load() == ["before"])
+        flock(holder, LOCK_UN)
+        file.append(["after"])
+        #expect(file.load() == ["before", "after"])
     }
 
     @Test("a history that cannot be written changes nothing and stops nothing")
