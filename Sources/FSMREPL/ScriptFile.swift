@@ -24,12 +24,16 @@ package enum ScriptFile {
     }
 
     /// The lines of the script at `path`, without their ends.
+    ///
+    /// The file is opened without waiting (`O_NONBLOCK`: opening a FIFO would wait for a
+    /// writer) and its type checked on the open descriptor, so a file replaced between the
+    /// check and the read is still refused.
     package static func lines(of path: String) throws(Refusal) -> [String] {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Refusal(description: reason(errno)) }
+        defer { close(descriptor) }
         var status = stat()
-        guard stat(path, &status) == 0 else {
-            let reason = String(cString: strerror(errno))
-            throw Refusal(description: reason.prefix(1).lowercased() + reason.dropFirst())
-        }
+        guard fstat(descriptor, &status) == 0 else { throw Refusal(description: reason(errno)) }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw Refusal(description: "it is a folder, not a file")
@@ -41,20 +45,35 @@ package enum ScriptFile {
         guard Int(status.st_size) <= maximumBytes else {
             throw Refusal(description: "it is too big for a script (\(status.st_size) bytes; at most \(maximumBytes))")
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw Refusal(description: FileText.describe(error))
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw Refusal(description: reason(errno))
+            }
+            if count == 0 { break }
+            bytes += buffer[0..<count]
+            // It grew after the check.
+            guard bytes.count <= maximumBytes else { throw Refusal(description: "it is too big for a script (more than \(maximumBytes) bytes)") }
         }
-        return try lines(in: Array(data))
+        return try lines(in: bytes)
+    }
+
+    /// `strerror`, starting with a small letter.
+    private static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 
     /// The lines of a script's bytes (see the type's documentation).
+    /// A UTF-8 byte order mark at the start (some editors write one) is skipped.
     package static func lines(in bytes: [UInt8]) throws(Refusal) -> [String] {
         var lines: [String] = []
-        var start = 0
-        var index = 0
+        let bodyStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var start = bodyStart
+        var index = bodyStart
         while index < bytes.count {
             let byte = bytes[index]
             if byte == 0x0A || byte == 0x0D {

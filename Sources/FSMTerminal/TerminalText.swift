@@ -24,6 +24,17 @@ public enum TerminalText {
         return out
     }
 
+    /// A line as a transcript echoes it: made safe with ``visible(_:)`` and, when longer than
+    /// `maximumBytes` of UTF-8 (a line the program refuses, its reply giving the length),
+    /// cut to its first 60 Unicode scalars and `…` (scalars, not characters: one character
+    /// can hold any number of combining marks).
+    public static func echoed(_ line: String, maximumBytes: Int) -> String {
+        guard line.utf8.count > maximumBytes else { return visible(line) }
+        var head = ""
+        head.unicodeScalars.append(contentsOf: line.unicodeScalars.prefix(60))
+        return visible(head) + "…"
+    }
+
     /// Several lines, each made safe with ``visible(_:)``; the line breaks are kept.
     public static func visibleLines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { visible(String($0)) }.joined(separator: "\n")

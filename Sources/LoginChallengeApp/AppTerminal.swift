@@ -38,7 +38,7 @@ public enum AppTerminal {
             let output = StreamWriter.standardOutput
             try output.write(session.screen + "\n")
             for await line in StandardInput.lines(reading: { LineReader.standardInput.next() }) {
-                try output.write("> \(TerminalText.visible(line))\n")
+                try output.write("> \(TerminalText.echoed(line, maximumBytes: AppSession.maximumLineBytes))\n")
                 let result = await session.handle(line)
                 if result.quits { break }
                 if !result.text.isEmpty { try output.write(TerminalText.visibleLines(result.text) + "\n") }

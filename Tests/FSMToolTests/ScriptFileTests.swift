@@ -25,6 +25,17 @@ struct ScriptFileTests {
         #expect(try ScriptFile.lines(in: Array(text.utf8)) == lines)
     }
 
+    @Test("a UTF-8 byte order mark at the start (as some editors write) is not part of the first line")
+    func byteOrderMark() async throws {
+        #expect(try ScriptFile.lines(in: [0xEF, 0xBB, 0xBF] + Array("coin\npush".utf8)) == ["coin", "push"])
+        #expect(try ScriptFile.lines(in: Array("coin\n\u{FEFF}push".utf8)) == ["coin", "\u{FEFF}push"])
+        let (folder, path) = try script([0xEF, 0xBB, 0xBF] + Array("coin\n".utf8))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = await tool(["repl", "turnstile", "--script", path])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("> coin\nlocked --coin--> unlocked / unlock\n"))
+    }
+
     @Test("a lone CR ends a line in a replayed script: both events run")
     func loneCR() async throws {
         let (folder, path) = try script(Array("coin\rpush\r".utf8))
@@ -100,5 +111,13 @@ struct ScriptFileTests {
         state: locked
 
         """)
+    }
+
+    @Test("an over-long line of one character (a letter and 2,000 combining marks) is cut by scalars")
+    func overLongCharacter() async throws {
+        let long = "a" + String(repeating: "\u{301}", count: 2_000)
+        #expect(long.count == 1)
+        let run = await tool(["repl", "turnstile"], input: [long])
+        #expect(run.stdout.hasPrefix("> a" + String(repeating: "\u{301}", count: 59) + "…\nerror: line too long (4001 bytes; at most 1000)"))
     }
 }

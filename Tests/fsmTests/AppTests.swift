@@ -16,6 +16,15 @@ struct AppTests {
         #expect(run.stdout.hasSuffix("── Login ──────────────────────────── t=36.0s\n  ID        [koher]\n  PASSWORD  [••••]\n  [Login] enabled\n> quit\n"))
     }
 
+    @Test("an over-long line is echoed cut (to 60 scalars and …), its reply giving its length")
+    func overLongLine() throws {
+        let long = "id " + String(repeating: "k", count: 3_000)
+        let run = try fsm(["app", "--seed", "9"], input: long + "\nquit\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("> " + long.prefix(60) + "…\nerror: line too long (3003 bytes; at most 1000); nothing changed\n"))
+        #expect(!run.stdout.contains(String(repeating: "k", count: 100)))
+    }
+
     @Test("the same seed gives the same session")
     func reproducible() throws {
         let input = "id koher\npassword 1234\nlogin\nwait 2\nwait 2\nreload\nwait 2\nreload\nwait 2\n"

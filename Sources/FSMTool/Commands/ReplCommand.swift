@@ -54,16 +54,16 @@ struct ReplCommand: ParsableCommand {
                     throw ExitCode(1)
                 }
             }
-            try io.print("state: \(session.stateName)")
+            try io.print("state: \(TerminalText.visible(session.stateName))")
             return
         }
         if let terminal = io.terminal {
             try interact(session, on: terminal, context: context)
             return
         }
-        if io.isInteractive { try io.print(session.banner) }
+        if io.isInteractive { try io.print(TerminalText.visible(session.banner)) }
         while true {
-            if io.isInteractive { try io.write(session.prompt) }
+            if io.isInteractive { try io.write(TerminalText.visible(session.prompt)) }
             guard let line = io.readLine() else { break }
             let output = session.handle(line)
             if io.isInteractive {
@@ -73,7 +73,7 @@ struct ReplCommand: ParsableCommand {
             }
             if output.quits { break }
         }
-        if !io.isInteractive { try io.print("state: \(session.stateName)") }
+        if !io.isInteractive { try io.print("state: \(TerminalText.visible(session.stateName))") }
     }
 
     /// At a terminal: lines read with editing, history and completion. Throws when the
@@ -105,8 +105,7 @@ struct ReplCommand: ParsableCommand {
     /// A line as a transcript shows it: made visible, and a line too long to handle cut to
     /// its first characters (the session's reply gives its length).
     static func shown(_ line: String) -> String {
-        guard line.utf8.count > REPLSession.maximumLineLength else { return TerminalText.visible(line) }
-        return TerminalText.visible(String(line.prefix(60))) + "…"
+        TerminalText.echoed(line, maximumBytes: REPLSession.maximumLineLength)
     }
 }
 

@@ -72,7 +72,7 @@ struct RootCommand: AsyncParsableCommand {
     /// away (`| head`) or standard error itself is what failed.
     private static func stopped(by failure: WriteFailure, io: ToolIO) -> Int32 {
         if !failure.isClosedPipe {
-            try? io.printError("\(ToolContext.current.name): \(failure)")
+            try? io.printError(TerminalText.visible("\(ToolContext.current.name): \(failure)"))
         }
         return WriteFailure.exitStatus
     }
