@@ -77,8 +77,19 @@ package enum Subprocess {
 
         var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // The program leads a process group of its own, so that a time limit kills what it
+        // started too (a child holding the output pipes open would keep the reads waiting).
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t?
+        #else
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         var pid = pid_t()
-        var spawned = posix_spawn(&pid, path, &actions, nil, &argv, environ)
+        var spawned = posix_spawn(&pid, path, &actions, &attributes, &argv, environ)
         // ETXTBSY: the program's file is still open for writing somewhere, typically in a
         // child that another thread forked while the file was being written; it passes as
         // soon as that child execs. Retry for up to half a second.
@@ -86,7 +97,7 @@ package enum Subprocess {
         while spawned == ETXTBSY && attempts < 250 {
             attempts += 1
             usleep(2_000)
-            spawned = posix_spawn(&pid, path, &actions, nil, &argv, environ)
+            spawned = posix_spawn(&pid, path, &actions, &attributes, &argv, environ)
         }
         closeAll([stdinPipe[0], stdoutPipe[1], stderrPipe[1]])
         // Ends nobody reads are closed now: a file's pipe is empty, a closed pipe is the point.
@@ -98,14 +109,16 @@ package enum Subprocess {
             throw SpawnError(code: spawned)
         }
 
-        // A program that runs past its time limit is killed (SIGKILL), so a hung program
-        // ends its caller's wait instead of hanging it.
+        // A program that runs past its time limit is killed (SIGKILL), with its process
+        // group, so a hung program ends its caller's wait instead of hanging it. The kill is
+        // made under the claim, and the program is reaped only after the run claims its end:
+        // the pid killed is never one reused after the reaping.
         let ending = Ending()
         if let timeLimit {
             let child = pid
             let nanoseconds = timeLimit.components.seconds * 1_000_000_000 + timeLimit.components.attoseconds / 1_000_000_000
             DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
-                if ending.claim(.killed) { kill(child, SIGKILL) }
+                _ = ending.claim(.killed) { kill(-child, SIGKILL) }
             }
         }
         let writerDone = DispatchSemaphore(value: 0)
@@ -135,9 +148,13 @@ package enum Subprocess {
         writerDone.wait()
         closeAll([stdoutPipe[0], stderrPipe[0]])
 
-        // The outputs are closed: the run is over unless the time limit ended it first (a kill
-        // after the program is reaped could hit a reused pid).
-        let timedOut = !ending.claim(.finished)
+        // The outputs are closed; the program may still run (it closed them itself): wait
+        // for it to end without reaping it (WNOWAIT), so that its pid, which the time limit
+        // may still kill, is not reused. Then the run is over unless the time limit ended it
+        // first; then it is reaped.
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+        let timedOut = !ending.claim(.finished) {}
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
@@ -172,11 +189,13 @@ package enum Subprocess {
         enum Way { case finished, killed }
         private let lock = NSLock()
         private var way: Way?
-        /// Decides the way if it is not decided yet; returns whether this call decided it.
-        func claim(_ candidate: Way) -> Bool {
+        /// Decides the way if it is not decided yet, and then runs `action` under the lock (a
+        /// later claim waits for it); returns whether this call decided it.
+        func claim(_ candidate: Way, then action: () -> Void) -> Bool {
             lock.withLock {
                 guard way == nil else { return false }
                 way = candidate
+                action()
                 return true
             }
         }
