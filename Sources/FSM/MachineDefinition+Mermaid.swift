@@ -92,11 +92,19 @@ extension MachineGraph {
     }
 
     /// Appends a note beside a state, one line of text per item. Always the multi-line form:
-    /// a one-line note ends at its first `:`, so `ignored: lock` would not parse.
+    /// a one-line note ends at its first `:`, so `ignored: lock` would not parse. A line
+    /// starting with `end` (an internal transition of a parent on an event `end note`) has
+    /// its first letter as a code, or Mermaid would read the note's end there.
     @inlinable
     func appendNote(_ items: [String], of id: String, indent: String, to lines: inout [String]) {
         lines.append(indent + "note right of \(id)")
-        for item in items { lines.append(indent + "  " + item) }
+        for item in items {
+            if let first = item.unicodeScalars.first, Mermaid.startsKeyword(Array("end".unicodeScalars), in: Array(item.unicodeScalars), at: 0) {
+                lines.append(indent + "  #\(first.value);" + String(item.unicodeScalars.dropFirst()))
+            } else {
+                lines.append(indent + "  " + item)
+            }
+        }
         lines.append(indent + "end note")
     }
 

@@ -4,8 +4,6 @@ import TestSupport
 import Foundation
 import Testing
 
-private let inCI = ProcessInfo.processInfo.environment["CI"] != nil
-
 /// Names Mermaid's grammar gives a meaning to, besides the names every exporter is tried on.
 let mermaidNames = userNames + [
     "end note", "end", "note right of x", "state", "[*]", "a --> b", "--", "%% comment", "classDef x fill:red",
@@ -13,7 +11,7 @@ let mermaidNames = userNames + [
     "hide empty description", "accTitle: x", "click x", "style x fill:red", "state x <<fork>>", "<<choice>>", "::: cls",
 ]
 
-@Suite("Real Mermaid accepts every export and draws every name", .enabled(if: MermaidJudge.available || inCI, "python3 with mermaidx is not installed; CI installs it"))
+@Suite("Real Mermaid accepts every export and draws every name", .enabled(if: MermaidJudge.runs, "python3 with mermaidx is not installed (CI installs it), or a sanitizer run"))
 struct MermaidJudgeTests {
     /// What the drawing must show for `machine(named:)`: its states, and each transition's
     /// label (names as the export escapes them, read back by Mermaid).
@@ -46,6 +44,40 @@ struct MermaidJudgeTests {
         for name in mermaidNames {
             for expected in Self.expectedTexts(for: name) {
                 #expect(drawn.contains(expected.trimmingCharacters(in: .whitespaces)), "\(expected.debugDescription) is not drawn as such")
+            }
+        }
+    }
+
+    @Test("hostile names on parents: entry, exit, internal transitions and ignored events in their notes, drawn as given")
+    func hostileNamesOnParents() throws {
+        // One machine per name: a parent (a composite state) whose note holds its effects, an
+        // internal transition on the name itself (a note line starting with it: `end note`
+        // would end the note) and the name ignored, around a child with the name as its entry
+        // effect. (Not one machine of them all: Mermaid's layout fails on ten or more
+        // unconnected composite states with notes and loops, "cannot set property 'order' of
+        // undefined", whatever their names.)
+        let drawings = mermaidNames.map { name in
+            MachineDefinition<String, String, String, Void>(name: "parent", initial: name + " c", events: [name, name + " e"]) {
+                Parent(name + " p") {
+                    OnEntry(name + " in"); OnExit(name + " out")
+                    Internal(name, emit: name + " x")
+                    Ignore(name + " e")
+                } children: {
+                    In(name + " c") { OnEntry(name) }
+                }
+            }.mermaid(DiagramOptions())
+        }
+        let verdicts = try MermaidJudge.judge(drawings)
+        try #require(verdicts.count == mermaidNames.count)
+        let shown = { (text: String) in text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: "").trimmingCharacters(in: .whitespaces) }
+        for (name, verdict) in zip(mermaidNames, verdicts) {
+            guard verdict.ok else {
+                Issue.record("Mermaid rejects a parent's note with \(name.debugDescription): \(verdict.error ?? "")")
+                continue
+            }
+            let drawn = verdict.texts.map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")
+            for expected in [shown(name + " p"), shown(name + " c"), shown("\(name) / \(name) x (internal)"), shown("entry / \(name) in"), shown("ignored: \(name) e")] {
+                #expect(drawn.contains(expected), "\(name.debugDescription): \(expected.debugDescription) is not drawn as such; drawn: \(verdict.texts)")
             }
         }
     }

@@ -37,7 +37,7 @@ func declaredLabels<State, Event, Effect, Context>(_ definition: MachineDefiniti
     }
 }
 
-@Suite("Real Mermaid draws the shipped machines as declared", .enabled(if: MermaidJudge.available || ProcessInfo.processInfo.environment["CI"] != nil, "python3 with mermaidx is not installed; CI installs it"))
+@Suite("Real Mermaid draws the shipped machines as declared", .enabled(if: MermaidJudge.runs, "python3 with mermaidx is not installed (CI installs it), or a sanitizer run"))
 struct ShippedMermaidTests {
     /// Each shipped machine (a parallel one by its regions' definitions): its states and the
     /// labels its declarations give.
