@@ -88,24 +88,36 @@ public struct DiagramSet: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// What the SVG drawings show, one item for each thing at least one of them contains
-    /// (read from their DOT, so the legend never explains what is not drawn).
+    /// What the SVG drawings show, one item for each thing at least one of them contains (as
+    /// their DOT writer reports it, so the legend never explains what is not drawn).
     var legend: [String] {
-        let dots = machines.map { $0.dot(options) }
-        func drawn(_ text: String) -> Bool { dots.contains { $0.contains(text) } }
+        let drawnFeatures = machines.reduce(into: DiagramFeatures()) { all, machine in all.formUnion(Self.features(of: machine, options)) }
+        func drawn(_ feature: DiagramFeatures) -> Bool { drawnFeatures.contains(feature) }
         var items = ["- An arrow is a transition: `event [guard] / effects` (a long label puts its effects below)."]
-        if drawn("__initial") { items.append("- A black dot points to the initial state.") }
-        if drawn("<HR/>") {
+        if drawn(.initialState) { items.append("- A black dot points to the initial state.") }
+        if drawn(.compartments) {
             items.append("- Under the rule in a state: its `entry /` and `exit /` effects and its internal transitions (`event / effects`: handled without leaving the state).")
         }
-        if drawn("COLOR=\"gray40\"") { items.append("- Small grey text in a state: the events it ignores.") }
-        if drawn("peripheries=2") { items.append("- A double border: a final state.") }
-        if drawn("style=\"rounded,dashed\"") { items.append("- A dashed grey box groups the states of one case (`failure(network)`, `failure(server)`, ...).") }
-        if drawn("color=\"gray25\"") {
+        if drawn(.ignoredEvents) { items.append("- Small grey text in a state: the events it ignores.") }
+        if drawn(.finalStates) { items.append("- A double border: a final state.") }
+        if drawn(.caseGroups) { items.append("- A dashed grey box groups the states of one case (`failure(network)`, `failure(server)`, ...).") }
+        if drawn(.parents) {
             items.append("- A solid box is a parent state: its children inherit what it declares (listed under its name); an arrow from its border is one transition that every child takes.")
         }
-        if drawn("fontname=\"Helvetica-Bold\"") { items.append("- A dashed box with a bold name is a region of a parallel machine: the machine is in one state of each region at once.") }
+        if drawn(.regions) { items.append("- A dashed box with a bold name is a region of a parallel machine: the machine is in one state of each region at once.") }
         return ["Legend of the SVGs (the Mermaid blocks show the same; there, entry and exit effects and ignored events are notes, and internal transitions loops marked `(internal)`):", ""] + items
+    }
+
+    /// What a machine's drawing contains: as its DOT writer reports it, or for a type of
+    /// machine that does not (a ``MachineDescribing`` of another kind), as its DOT text shows it.
+    static func features(of machine: any MachineDescribing, _ options: DiagramOptions) -> DiagramFeatures {
+        if let provider = machine as? any DiagramFeatureProviding { return provider.diagramFeatures(options) }
+        let dot = machine.dot(options)
+        let marks: [(String, DiagramFeatures)] = [
+            ("__initial", .initialState), ("<HR/>", .compartments), ("COLOR=\"gray40\"", .ignoredEvents), ("peripheries=2", .finalStates),
+            ("style=\"rounded,dashed\"", .caseGroups), ("color=\"gray25\"", .parents), ("fontname=\"Helvetica-Bold\"", .regions),
+        ]
+        return marks.reduce(into: DiagramFeatures()) { features, mark in if dot.contains(mark.0) { features.insert(mark.1) } }
     }
 
     /// A digest of a DOT text (FNV-1a, 64 bits, hexadecimal): written into the SVG drawn

@@ -33,6 +33,14 @@ extension MachineDefinition {
 extension MachineGraph {
     @inlinable
     func dot(_ options: DiagramOptions) -> String {
+        var features = DiagramFeatures()
+        return dot(options, features: &features)
+    }
+
+    /// The DOT text, and in `features` what it draws (for the legend: never from the text,
+    /// which a state's name could mimic).
+    @inlinable
+    func dot(_ options: DiagramOptions, features: inout DiagramFeatures) -> String {
         var out = ""
         // About 60 bytes a node and an edge: written once, without growing.
         out.reserveCapacity(256 + (nodes.count + edgeCount) * 64)
@@ -47,14 +55,15 @@ extension MachineGraph {
         out += "  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=12];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=10];\n"
         if regions.isEmpty {
-            appendBody(options, initialID: "__initial", indent: "  ", to: &out)
+            appendBody(options, initialID: "__initial", indent: "  ", to: &out, features: &features)
         } else {
+            features.insert(.regions)
             for (r, region) in regions.enumerated() {
                 out += "  subgraph cluster_r\(r) {\n"
                 out += "    label="
                 DOT.appendQuoted(region.name, to: &out)
                 out += "; style=\"dashed\"; color=\"gray40\"; fontname=\"Helvetica-Bold\"; fontsize=12;\n"
-                region.graph.appendBody(regionOptions(options, r), initialID: "__initial_r\(r)", indent: "    ", to: &out)
+                region.graph.appendBody(regionOptions(options, r), initialID: "__initial_r\(r)", indent: "    ", to: &out, features: &features)
                 out += "  }\n"
             }
         }
@@ -64,14 +73,14 @@ extension MachineGraph {
 
     /// Appends the nodes, clusters and edges of the graph, each line indented.
     @inlinable
-    func appendBody(_ options: DiagramOptions, initialID: String, indent: String, to out: inout String) {
+    func appendBody(_ options: DiagramOptions, initialID: String, indent: String, to out: inout String, features: inout DiagramFeatures) {
         out += indent + initialID + " [shape=point, width=0.15, label=\"\"];\n"
         // Internal transitions are lines of their state (as in UML), not loops: a loop beside
         // the state's other loops and edges would overlap them.
         var internals = [[Edge]](repeating: [], count: nodes.count)
         forEachEdge { edge in if edge.kind == .internal { internals[edge.source].append(edge) } }
         func appendNode(_ index: Int) {
-            appendNodeLine(nodes[index], options, internal: internals[index], ignored: ignoredLabel(index), to: &out)
+            appendNodeLine(nodes[index], options, internal: internals[index], ignored: ignoredLabel(index), to: &out, features: &features)
         }
         var grouped = [Bool](repeating: false, count: nodes.count)
         for group in groups { for member in group.members { grouped[member] = true } }
@@ -79,6 +88,7 @@ extension MachineGraph {
             out += indent
             appendNode(index)
         }
+        if !groups.isEmpty { features.insert(.caseGroups) }
         for (position, group) in groups.enumerated() {
             out += indent + "subgraph cluster_\(idPrefix.isEmpty ? "" : idPrefix + "g")\(position) {\n"
             out += indent + "  label="
@@ -90,8 +100,9 @@ extension MachineGraph {
             }
             out += indent + "}\n"
         }
-        for p in parents(in: nil) { appendCluster(p, options, indent: indent, internals: internals, to: &out) }
+        for p in parents(in: nil) { appendCluster(p, options, indent: indent, internals: internals, to: &out, features: &features) }
         if let initial {
+            features.insert(.initialState)
             out += indent + "\(initialID) -> \(nodes[initial].id);\n"
         }
         forEachEdge { edge in
@@ -142,18 +153,19 @@ extension MachineGraph {
     /// its entry and exit effects and internal transitions, and its ignored events small and
     /// grey); its children; its child parents.
     @inlinable
-    func appendCluster(_ p: Int, _ options: DiagramOptions, indent: String, internals: [[Edge]], to out: inout String) {
+    func appendCluster(_ p: Int, _ options: DiagramOptions, indent: String, internals: [[Edge]], to out: inout String, features: inout DiagramFeatures) {
         let parent = parents[p]
+        features.insert(.parents)
         out += indent + "subgraph \(parent.id) {\n"
         out += indent + "  label="
         let ignored = parent.ignored.isEmpty ? nil : "ignored: " + parent.ignored.joined(separator: ", ")
-        appendStateLabel(parent.name, entry: parent.entryEffects, exit: parent.exitEffects, internal: parent.internalTransitions, ignored: ignored, options, to: &out)
+        appendStateLabel(parent.name, entry: parent.entryEffects, exit: parent.exitEffects, internal: parent.internalTransitions, ignored: ignored, options, to: &out, features: &features)
         out += "; style=\"rounded\"; color=\"gray25\"; fontname=\"Helvetica\"; fontsize=11;\n"
         for index in parent.members {
             out += indent + "  "
-            appendNodeLine(nodes[index], options, internal: internals[index], ignored: ignoredLabel(index), to: &out)
+            appendNodeLine(nodes[index], options, internal: internals[index], ignored: ignoredLabel(index), to: &out, features: &features)
         }
-        for child in parents(in: p) { appendCluster(child, options, indent: indent + "  ", internals: internals, to: &out) }
+        for child in parents(in: p) { appendCluster(child, options, indent: indent + "  ", internals: internals, to: &out, features: &features) }
         out += indent + "}\n"
     }
 
@@ -164,7 +176,7 @@ extension MachineGraph {
     /// otherwise, and for text with a tab, which an HTML-like label cannot draw (its lines
     /// then follow the name, unstyled).
     @inlinable
-    func appendStateLabel(_ name: String, entry: [String], exit: [String], internal internalEdges: [Edge], ignored: String?, _ options: DiagramOptions, to out: inout String) {
+    func appendStateLabel(_ name: String, entry: [String], exit: [String], internal internalEdges: [Edge], ignored: String?, _ options: DiagramOptions, to out: inout String, features: inout DiagramFeatures) {
         var compartment: [(text: String, covered: Bool)] = []
         if options.showsEffects {
             if !entry.isEmpty { compartment.append(("entry / " + entry.joined(separator: ", "), true)) }
@@ -188,6 +200,7 @@ extension MachineGraph {
         DOT.appendHTMLEscaped(name, to: &out)
         out += "</TD></TR>"
         if !compartment.isEmpty {
+            features.insert(.compartments)
             out += "<HR/><TR><TD><FONT POINT-SIZE=\"10\">"
             for (position, line) in compartment.enumerated() {
                 if position > 0 { out += "<BR/>" }
@@ -198,6 +211,7 @@ extension MachineGraph {
             out += "</FONT></TD></TR>"
         }
         if let ignored {
+            features.insert(.ignoredEvents)
             out += "<TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"gray40\">"
             DOT.appendHTMLEscaped(ignored, to: &out)
             out += "</FONT></TD></TR>"
@@ -207,11 +221,14 @@ extension MachineGraph {
 
     /// Appends `ID [label=..., ...];` and a line break (the label: ``appendStateLabel``).
     @inlinable
-    func appendNodeLine(_ node: Node, _ options: DiagramOptions, internal internalEdges: [Edge], ignored: String?, to out: inout String) {
+    func appendNodeLine(_ node: Node, _ options: DiagramOptions, internal internalEdges: [Edge], ignored: String?, to out: inout String, features: inout DiagramFeatures) {
         out += node.id
         out += " [label="
-        appendStateLabel(node.name, entry: node.entryEffects, exit: node.exitEffects, internal: internalEdges, ignored: ignored, options, to: &out)
-        if node.isFinal { out += ", peripheries=2" }
+        appendStateLabel(node.name, entry: node.entryEffects, exit: node.exitEffects, internal: internalEdges, ignored: ignored, options, to: &out, features: &features)
+        if node.isFinal {
+            features.insert(.finalStates)
+            out += ", peripheries=2"
+        }
         if node.name == options.highlightedState {
             out += ", style=\"rounded,filled\", fillcolor=\"#ffd966\", penwidth=2"
         }
@@ -231,11 +248,6 @@ enum DOT {
         out += "\""
     }
 
-    /// Appends `text` escaped for the inside of a DOT quoted string: backslashes and quotes
-    /// escaped (so `\N`, `\l` and the like stay literal), `&` written as `&amp;` (Graphviz
-    /// decodes HTML entities such as `&lt;` or `&#35;` in labels), line breaks as `\n`, a tab
-    /// kept (Graphviz draws it, and SVG may hold it), other control characters replaced by
-    /// U+FFFD (SVG, which is XML, cannot hold them). Non-ASCII text is kept as UTF-8.
     /// The widest line of an edge's label, in characters, before it wraps.
     @inlinable static var labelWidth: Int { 30 }
 
@@ -280,6 +292,11 @@ enum DOT {
         }
     }
 
+    /// Appends `text` escaped for the inside of a DOT quoted string: backslashes and quotes
+    /// escaped (so `\N`, `\l` and the like stay literal), `&` written as `&amp;` (Graphviz
+    /// decodes HTML entities such as `&lt;` or `&#35;` in labels), line breaks as `\n`, a tab
+    /// kept (Graphviz draws it, and SVG may hold it), other control characters replaced by
+    /// U+FFFD (SVG, which is XML, cannot hold them). Non-ASCII text is kept as UTF-8.
     @inlinable
     static func appendEscaped(_ text: String, to out: inout String) {
         if !text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "&") || $0 < 0x20 || $0 == 0x7F }) {
@@ -298,5 +315,44 @@ enum DOT {
             default: out.unicodeScalars.append(scalar)
             }
         }
+    }
+}
+
+/// What a DOT drawing contains, for its legend.
+@usableFromInline
+package struct DiagramFeatures: OptionSet, Sendable {
+    @usableFromInline package let rawValue: Int
+    @inlinable package init(rawValue: Int) { self.rawValue = rawValue }
+    @inlinable package init() { rawValue = 0 }
+
+    /// The dot and arrow into the initial state.
+    @usableFromInline package static let initialState = DiagramFeatures(rawValue: 1 << 0)
+    /// Entry, exit or internal transitions under a rule in a state or parent.
+    @usableFromInline package static let compartments = DiagramFeatures(rawValue: 1 << 1)
+    /// Ignored events, small and grey.
+    @usableFromInline package static let ignoredEvents = DiagramFeatures(rawValue: 1 << 2)
+    /// Final states' double borders.
+    @usableFromInline package static let finalStates = DiagramFeatures(rawValue: 1 << 3)
+    /// The dashed boxes of states with payloads, one per case.
+    @usableFromInline package static let caseGroups = DiagramFeatures(rawValue: 1 << 4)
+    /// The boxes of parent states.
+    @usableFromInline package static let parents = DiagramFeatures(rawValue: 1 << 5)
+    /// The boxes of a parallel machine's regions.
+    @usableFromInline package static let regions = DiagramFeatures(rawValue: 1 << 6)
+}
+
+/// A machine that says what its DOT drawing contains (``MachineDefinition`` does).
+package protocol DiagramFeatureProviding {
+    /// What `dot(options)` draws.
+    func diagramFeatures(_ options: DiagramOptions) -> DiagramFeatures
+}
+
+extension MachineDefinition: DiagramFeatureProviding {
+    package func diagramFeatures(_ options: DiagramOptions) -> DiagramFeatures {
+        var options = options
+        if options.direction == nil { options.direction = diagramDirection }
+        var features = DiagramFeatures()
+        _ = MachineGraph(self).dot(options, features: &features)
+        return features
     }
 }

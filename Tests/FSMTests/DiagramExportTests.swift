@@ -186,3 +186,49 @@ struct DiagramExportTests {
         #expect(text.contains("  %% not covered: closed --open--> opened"))
     }
 }
+
+@Suite("The diagrams' legend explains what the drawings contain, and only that")
+struct DiagramLegendTests {
+    /// The legend's items (the lines starting with `- `) of a README for `machines`.
+    static func items(_ machines: [any MachineDescribing]) -> [String] {
+        DiagramSet(machines).readme.split(separator: "\n").map(String.init).filter { $0.hasPrefix("- ") }
+    }
+
+    @Test("a plain machine: arrows and the initial dot only, whatever its names say")
+    func plain() {
+        // Names that spell what other drawings contain: a final state's border, a rule, a
+        // case group, a parent, a region.
+        let mimic = MachineDefinition<String, String, Never, Void>(name: "mimic", initial: "peripheries=2", events: ["<HR/>", "color=\"gray25\""]) {
+            In("peripheries=2") { On("<HR/>", to: "style=\"rounded,dashed\""); On("color=\"gray25\"", to: "fontname=\"Helvetica-Bold\"") }
+            In("style=\"rounded,dashed\"") { On("<HR/>", to: "peripheries=2"); On("color=\"gray25\"", to: "peripheries=2") }
+            In("fontname=\"Helvetica-Bold\"") { On("<HR/>", to: "peripheries=2"); On("color=\"gray25\"", to: "peripheries=2") }
+        }
+        #expect(Self.items([mimic]) == [
+            "- An arrow is a transition: `event [guard] / effects` (a long label puts its effects below).",
+            "- A black dot points to the initial state.",
+        ])
+    }
+
+    @Test("each thing drawn adds its item: a rule, ignored events, a final state, a case group, a parent, regions")
+    func eachFeature() {
+        let items = Self.items([doorDefinition, LegendFixtures.everything])
+        #expect(items.count == 7)
+        #expect(items.contains { $0.hasPrefix("- Under the rule in a state") })
+        #expect(items.contains { $0.hasPrefix("- Small grey text") })
+        #expect(items.contains { $0.hasPrefix("- A double border") })
+        #expect(items.contains { $0.hasPrefix("- A dashed grey box") })
+        #expect(items.contains { $0.hasPrefix("- A solid box is a parent state") })
+        #expect(!items.contains { $0.hasPrefix("- A dashed box with a bold name") })
+    }
+}
+
+enum LegendFixtures {
+    static let everything = MachineDefinition<String, String, String, Void>(name: "everything", initial: "a", events: ["go", "poke", "fail(x)", "fail(y)"]) {
+        Parent("p") { OnEntry("hello") } children: {
+            In("a") { On("go", to: "fail(x)"); Ignore("poke") }
+        }
+        In("fail(x)") { On("go", to: "fail(y)") }
+        In("fail(y)") { On("go", to: "done") }
+        Final("done") { IgnoreOtherEvents() }
+    }
+}
