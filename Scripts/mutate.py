@@ -22,6 +22,7 @@ that no longer exists is found at once.
 import argparse
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -57,10 +58,10 @@ MUTANTS = [
     ("core-12", "core", "Sources/FSM/MachineDefinition+Validation.swift", "        if let late = transitions.first(where: { $0.offset >= position }), let guardName = late.element.guard?.name {",
      "        if let late = transitions.first(where: { $0.offset > position + 100 }), let guardName = late.element.guard?.name {",
      "an Ignore before a guarded line not reported"),
-    ("core-13", "core", "Sources/FSM/Guard.swift", "        case let .or(operands): operands.contains { $0.holds(deciding: decide) }",
-     "        case let .or(operands): operands.allSatisfy { $0.holds(deciding: decide) }", "|| decided by name as &&"),
-    ("core-14", "core", "Sources/FSM/Guard.swift", "            if case .atom = operand { return \"!\" + operand.name }",
-     "            if case .atom = operand { return operand.name }", "a negated guard's name loses its !"),
+    ("core-13", "core", "Sources/FSM/Guard.swift", "        case .or: operands.contains { $0.holds(deciding: decide) }",
+     "        case .or: operands.allSatisfy { $0.holds(deciding: decide) }", "|| decided by name as &&"),
+    ("core-14", "core", "Sources/FSM/Guard.swift", "            if operand.op == .atom || operand.op == .not { return \"!\" + operand.name }",
+     "            if operand.op == .atom || operand.op == .not { return operand.name }", "a negated guard's name loses its !"),
     ("core-15", "core", "Sources/FSM/Region.swift", "        guard overflow || overflowed || cells > maximumParallelCells else { return nil }",
      "        guard overflow || overflowed else { return nil }", "no size limit on parallel machines"),
     # The exporters.
@@ -72,13 +73,13 @@ MUTANTS = [
      "a Mermaid note never ends"),
     ("export-04", "export", "Sources/FSM/MachineDefinition+Mermaid.swift", "            case \"*\": out += \"#42;\"\n", "",
      "* not escaped in Mermaid"),
-    ("export-05", "export", "Sources/FSM/MachineDefinition+DOT.swift", "        if node.isFinal { out += \", peripheries=2\" }", "",
+    ("export-05", "export", "Sources/FSM/MachineDefinition+DOT.swift", "            out += \", peripheries=2\"\n", "",
      "final states not drawn as final"),
     ("export-06", "export", "Sources/FSM/MachineGraph.swift", "                let guardName = transition.guard?.name ?? (guarded ? \"else\" : nil)",
      "                let guardName = transition.guard?.name", "a default transition not labelled [else]"),
     ("export-07", "export", "Sources/FSM/TransitionTable+Export.swift", "kind: otherwise == .ignored ? \"ignored\" : \"illegal-declared\", guardName: \"else\",",
      "kind: otherwise == .ignored ? \"ignored\" : \"illegal-declared\", guardName: nil,", "the table's default row has no else"),
-    ("export-08", "export", "Sources/FSM/DiagramSet.swift", "        if drawn(\"peripheries=2\") { items.append(\"- A double border: a final state.\") }", "",
+    ("export-08", "export", "Sources/FSM/DiagramSet.swift", "        if drawn(.finalStates) { items.append(\"- A double border: a final state.\") }", "",
      "the legend forgets final states"),
     ("export-09", "export", "Sources/FSM/MachineDefinition+DOT.swift", "            case \"\\t\": out += \"\\t\"\n", "",
      "a tab in a DOT label becomes U+FFFD again"),
@@ -143,7 +144,17 @@ MUTANTS = [
 
 
 def run(command, cwd, timeout=None, quiet=True):
-    return subprocess.run(command, cwd=cwd, timeout=timeout, stdout=subprocess.DEVNULL if quiet else None, stderr=subprocess.STDOUT if quiet else None)
+    """Runs a command in a session of its own; past `timeout`, kills it with everything it
+    started (a hung test process or an fsm it spawned) and raises TimeoutExpired."""
+    process = subprocess.Popen(command, cwd=cwd, start_new_session=True,
+                               stdout=subprocess.DEVNULL if quiet else None, stderr=subprocess.STDOUT if quiet else None)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        raise
+    return process
 
 
 def check_anchors(root):
@@ -175,6 +186,10 @@ def main():
         print("%d mutants, %d anchors missing or repeated" % (len(MUTANTS), len(problems)))
         return 1 if problems else 0
 
+    unknown = sorted(set(arguments.only or []) - {m[0] for m in MUTANTS})
+    if unknown:
+        print("unknown mutant(s): %s (see --list)" % ", ".join(unknown))
+        return 64
     chosen = [m for m in MUTANTS if not arguments.only or m[0] in arguments.only]
     work = tempfile.mkdtemp(prefix="fsm-mutate-")
     tree = os.path.join(work, "tree")

@@ -122,8 +122,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     /// PARENT"), or `nil` when the state declares it itself (or either is not declared).
     public func inheritedFrom(_ state: State, _ event: Event.Key) -> String? {
         guard let s = resolution.stateIndex[state], let e = resolution.eventIndex[event] else { return nil }
-        let owner = resolution.owner(s, e)
-        return owner >= 0 ? resolution.parents[owner].name : nil
+        return inheritedFrom(stateIndex: s, eventIndex: e)
     }
 
     /// The same definition, its diagrams flowing in `direction` by default: the machine's

@@ -46,6 +46,20 @@ extension MachineDescribing {
     public func configuration(ofStateNamed name: String) -> String? { stateNames.contains(name) ? name : nil }
 }
 
+extension MachineDescribing {
+    /// The validation errors that keep the machine from running (``Machine`` refuses its
+    /// definition with them): the one rule by which the tool's commands and the test
+    /// helpers refuse to show, drive or check a machine.
+    package var runErrors: [Diagnostic] { validate(.standard).filter { $0.severity == .error } }
+}
+
+extension [Diagnostic] {
+    /// `header`, then one indented line per diagnostic.
+    package func listed(under header: String) -> String {
+        ([header] + map { "  \($0)" }).joined(separator: "\n")
+    }
+}
+
 /// A text format of a ``TransitionTable``.
 public enum TableFormat: String, Sendable, Hashable, CaseIterable {
     /// ``TransitionTable/markdown``.

@@ -66,8 +66,24 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
     }
 }
 
-extension TransitionError: Equatable where Event: Equatable {}
-extension TransitionError: Hashable where Event: Hashable {}
+/// Two errors are equal when what they say is: the state, the event, the reason, the
+/// permitted and the ignored events (not how `permitted` was worked out).
+extension TransitionError: Equatable where Event: Equatable {
+    public static func == (lhs: TransitionError, rhs: TransitionError) -> Bool {
+        lhs.state == rhs.state && lhs.event == rhs.event && lhs.reason == rhs.reason
+            && lhs.permitted == rhs.permitted && lhs.ignored == rhs.ignored
+    }
+}
+
+extension TransitionError: Hashable where Event: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(state)
+        hasher.combine(event)
+        hasher.combine(reason)
+        hasher.combine(permitted)
+        hasher.combine(ignored)
+    }
+}
 
 extension TransitionError.Reason {
     /// The reason in the words errors and the REPL use: `no transition`, `declared illegal`,

@@ -174,13 +174,12 @@ struct Engine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable,
                 }
                 permitted += alternatives(row.first { $0.event == event }?.cell)
             case let .failure(error):
+                // A refusal declared by a parent says so in its words; guards a parent
+                // declared are marked as inherited here.
                 var line = "  \(name): \(error.reason.words)"
-                if case let .guardNotMet(names) = error.reason, names.count == 1, guardNames.contains(names[0]) {
-                    line += " (:guard \(names[0]) on)"
-                } else if case .declaredIllegal(nil) = error.reason {
+                if case let .guardNotMet(names) = error.reason {
                     line += inherited
-                } else if case .noTransition = error.reason {
-                    line += inherited
+                    if names.count == 1, guardNames.contains(names[0]) { line += " (:guard \(names[0]) on)" }
                 }
                 refused.append(line)
                 refused += alternatives(row.first { $0.event == event }?.cell)

@@ -24,7 +24,7 @@ public func expectTable<State, Event, Effect: Equatable, Context>(
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> [String] {
     guard expectRunnable(definition, "expectTable", sourceLocation: sourceLocation) else {
-        return definition.validate(.standard).filter { $0.severity == .error }.map(\.description)
+        return definition.runErrors.map(\.description)
     }
     let differences = definition.tableDifferences(rows)
     if !differences.isEmpty {

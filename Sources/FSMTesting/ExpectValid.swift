@@ -18,7 +18,7 @@ public func expectValid(_ definition: any MachineDescribing, strict: Bool = fals
     let findings = definition.validate(strict ? .strict : .standard).filter { strict || $0.severity == .error }
     if !findings.isEmpty {
         let header = "'\(definition.name)' is not valid\(strict ? " in strict mode" : ""): \(findings.count) finding(s):"
-        Issue.record(Comment(rawValue: ([header] + findings.map { "  \($0)" }).joined(separator: "\n")), sourceLocation: sourceLocation)
+        Issue.record(Comment(rawValue: findings.listed(under: header)), sourceLocation: sourceLocation)
     }
     return findings
 }
@@ -26,9 +26,9 @@ public func expectValid(_ definition: any MachineDescribing, strict: Bool = fals
 /// Whether a definition can run; if not, records one issue that says why (the helpers call
 /// it first: a table or diagram of a machine that would not start proves nothing).
 func expectRunnable(_ definition: any MachineDescribing, _ what: String, sourceLocation: SourceLocation) -> Bool {
-    let errors = definition.validate(.standard).filter { $0.severity == .error }
+    let errors = definition.runErrors
     guard !errors.isEmpty else { return true }
     let header = "\(what): '\(definition.name)' cannot run, so nothing else was checked: \(errors.count) error(s):"
-    Issue.record(Comment(rawValue: ([header] + errors.map { "  \($0)" }).joined(separator: "\n")), sourceLocation: sourceLocation)
+    Issue.record(Comment(rawValue: errors.listed(under: header)), sourceLocation: sourceLocation)
     return false
 }

@@ -64,7 +64,7 @@ public struct MachineCannotRun: Error, CustomStringConvertible {
 
     /// The failure of `machine`, or `nil` when it can run.
     public init?(_ machine: any MachineDescribing) {
-        let errors = machine.validate(.standard).filter { $0.severity == .error }
+        let errors = machine.runErrors
         guard !errors.isEmpty else { return nil }
         self.machine = machine.name
         self.errors = errors
@@ -72,6 +72,6 @@ public struct MachineCannotRun: Error, CustomStringConvertible {
 
     /// `machine 'x' cannot run (N error(s)):` and one line per error.
     public var description: String {
-        (["machine '\(machine)' cannot run (\(errors.count) error(s)):"] + errors.map { "  \($0)" }).joined(separator: "\n")
+        errors.listed(under: "machine '\(machine)' cannot run (\(errors.count) error(s)):")
     }
 }

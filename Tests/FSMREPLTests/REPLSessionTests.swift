@@ -144,6 +144,21 @@ struct REPLSessionTests {
         #expect(session.handle("closeAlert").text == "failed(server) --closeAlert--> idle")
     }
 
+    @Test("nested: guards a parent declares are marked inherited when they refuse")
+    func inheritedGuardRefusal() throws {
+        let definition = MachineDefinition<String, String, Never, Void>(name: "nested", initial: "a", events: ["go"]) {
+            Parent("p") { On("go", to: "b", guard: Guard("ready") { _ in true }) } children: {
+                In("a") {}
+                In("b") { Ignore("go") }
+            }
+        }
+        let session = try REPLSession(definition)
+        #expect(session.handle(":guard ready off").text == "ready: off")
+        #expect(session.handle(":events").text.split(separator: "\n").contains("  go: guard 'ready' not met (inherited from p) (:guard ready on)"))
+        #expect(session.handle(":guard ready on").text == "ready: on")
+        #expect(session.handle(":events").text.split(separator: "\n").contains("  go -> b (inherited from p)"))
+    }
+
     @Test("parallel: one state per region, each region moved by its events")
     func parallelConfiguration() throws {
         let session = try REPLSession(HomeMachine.definition)

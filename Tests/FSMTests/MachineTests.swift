@@ -172,6 +172,23 @@ struct MachineTests {
             try machine.send(.kick)
         }
     }
+
+    @Test("errors are equal, and hash alike, when what they say is: permitted as read, not as given")
+    func equalityOnWhatIsSaid() {
+        // Guards on `unlock` were tried: `permitted` leaves it out, given or not.
+        let given = TransitionError(state: Door.locked, event: DoorEvent.unlock, reason: .guardNotMet(["has key"]), permitted: [.unlock, .knock])
+        let read = TransitionError(state: Door.locked, event: DoorEvent.unlock, reason: .guardNotMet(["has key"]), permitted: [.knock])
+        #expect(given.permitted == [.knock])
+        #expect(given == read)
+        #expect(given.hashValue == read.hashValue)
+        #expect(Set([given, read]).count == 1)
+        // Each field that is said makes a difference.
+        #expect(given != TransitionError(state: Door.closed, event: DoorEvent.unlock, reason: .guardNotMet(["has key"]), permitted: [.knock]))
+        #expect(given != TransitionError(state: Door.locked, event: DoorEvent.kick, reason: .guardNotMet(["has key"]), permitted: [.knock]))
+        #expect(given != TransitionError(state: Door.locked, event: DoorEvent.unlock, reason: .guardNotMet(["key"]), permitted: [.knock]))
+        #expect(given != TransitionError(state: Door.locked, event: DoorEvent.unlock, reason: .guardNotMet(["has key"]), permitted: [.knock, .kick]))
+        #expect(given != TransitionError(state: Door.locked, event: DoorEvent.unlock, reason: .guardNotMet(["has key"]), permitted: [.knock], ignored: [.kick]))
+    }
 }
 
 extension Result {

@@ -18,7 +18,7 @@ public func bounded<T: Sendable>(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ operation: @escaping @Sendable () async -> T
 ) async -> T? {
-        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
+    let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
         let once = Once(continuation)
         let timer = Task {
             try? await Task.sleep(for: limit)
