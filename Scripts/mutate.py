@@ -150,7 +150,9 @@ def run(command, cwd, timeout=None, quiet=True):
                                stdout=subprocess.DEVNULL if quiet else None, stderr=subprocess.STDOUT if quiet else None)
     try:
         process.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
+    except BaseException:
+        # The time limit, or Ctrl-C (which the new session does not receive): nothing may run
+        # on in the worktree that is about to be removed.
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
         raise

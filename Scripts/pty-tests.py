@@ -384,6 +384,8 @@ pid = os.fork()
 if pid == 0:
     os.setpgid(0, 0)
     os.tcsetpgrp(0, os.getpgrp())
+    for number in (signal.SIGTTOU, signal.SIGPIPE, signal.SIGXFSZ):
+        signal.signal(number, signal.SIG_DFL)  # as a shell starts a job
     os.execvp(sys.argv[1], sys.argv[1:])
 try:
     os.setpgid(pid, pid)

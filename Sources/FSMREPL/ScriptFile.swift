@@ -25,15 +25,38 @@ package enum ScriptFile {
 
     /// The lines of the script at `path`, without their ends.
     ///
-    /// The file is opened without waiting (`O_NONBLOCK`: opening a FIFO would wait for a
-    /// writer) and its type checked on the open descriptor, so a file replaced between the
-    /// check and the read is still refused.
+    /// The path's type is checked before it is opened (a device is never opened), then
+    /// again on the open descriptor, which is opened without waiting (`O_NONBLOCK`: opening
+    /// a FIFO would wait for a writer): a file replaced between the check and the open is
+    /// still refused.
     package static func lines(of path: String) throws(Refusal) -> [String] {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw Refusal(description: reason(errno)) }
+        try checkRegular(status)
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw Refusal(description: reason(errno)) }
         defer { close(descriptor) }
-        var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Refusal(description: reason(errno)) }
+        try checkRegular(status)
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Refusal(description: reason(errno))
+            }
+            if count == 0 { break }
+            bytes += buffer[0..<count]
+            // It grew after the check.
+            guard bytes.count <= maximumBytes else { throw Refusal(description: "it is too big for a script (more than \(maximumBytes) bytes)") }
+        }
+        return try lines(in: bytes)
+    }
+
+    /// Refuses what is not a regular file of at most ``maximumBytes``, saying what it is.
+    private static func checkRegular(_ status: stat) throws(Refusal) {
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw Refusal(description: "it is a folder, not a file")
@@ -45,20 +68,6 @@ package enum ScriptFile {
         guard Int(status.st_size) <= maximumBytes else {
             throw Refusal(description: "it is too big for a script (\(status.st_size) bytes; at most \(maximumBytes))")
         }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw Refusal(description: reason(errno))
-            }
-            if count == 0 { break }
-            bytes += buffer[0..<count]
-            // It grew after the check.
-            guard bytes.count <= maximumBytes else { throw Refusal(description: "it is too big for a script (more than \(maximumBytes) bytes)") }
-        }
-        return try lines(in: bytes)
     }
 
     /// `strerror`, starting with a small letter.

@@ -30,9 +30,6 @@ public final class LineEditor: @unchecked Sendable {
     private var reading = false
     private var interruptedOnEmpty = false
     private var queued: [Key] = []
-    private var signalSources: [DispatchSourceSignal] = []
-    /// What each handled signal did before ``installSignalHandlers()``, for ``close()``.
-    private var previousActions: [(Int32, sigaction)] = []
     /// Whether Ctrl-Z stops the process (once the signal handlers are installed).
     private var suspends = false
     /// How many entries of the buffer's history the history file has (loaded or appended).
@@ -61,53 +58,38 @@ public final class LineEditor: @unchecked Sendable {
     /// terminal's mode is restored before the process ends on SIGTERM, SIGHUP, SIGINT or
     /// SIGQUIT (exit status 128 + the signal's number; no crash report for SIGQUIT); and on
     /// SIGTSTP (or Ctrl-Z typed at the prompt) the mode is restored before the process stops,
-    /// then raw mode re-entered and the line redrawn when it continues (SIGCONT). Call once,
-    /// for an editor on the process's own terminal (a ``PosixTerminal``).
+    /// then raw mode re-entered and the line redrawn when it continues (SIGCONT). A stop
+    /// where no shell could continue the process (an orphaned process group) is dropped, as
+    /// the kernel drops a default stop there. For an editor on the process's own terminal (a
+    /// ``PosixTerminal``).
+    ///
+    /// The handlers are installed once for the process and serve the editor that installed
+    /// them last until its ``close()``; with no editor open, each of these signals does what
+    /// its default action does (ends or stops the process; SIGWINCH and SIGCONT nothing).
     public func installSignalHandlers() {
-        var sources: [DispatchSourceSignal] = []
-        var previous: [(Int32, sigaction)] = []
-        func handle(_ number: Int32, _ handler: @escaping @Sendable () -> Void) {
-            previous.append((number, setDisposition(of: number, to: SIG_IGN)))
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler(handler: handler)
-            source.resume()
-            sources.append(source)
-        }
-        let device = device
-        handle(SIGWINCH) { [weak self] in self?.redraw() }
-        for number in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
-            handle(number) {
-                device.restoreMode()
-                exit(128 + number)
-            }
-        }
-        if let terminal = device as? PosixTerminal {
-            handle(SIGTSTP) { [weak self] in
-                self?.lock.withLock { if self?.reading == true { device.write("\n") } }
-                terminal.suspendForStop()
-                // Stop as the default action would: by SIGTSTP itself, which the kernel
-                // discards when no job-control shell could resume the process (an orphaned
-                // group); then, stopped and continued or not, back to the line.
-                // (The signal source blocks the signal on its threads: unblock it on this one
-                // for the moment it is raised.)
-                var handling = setDisposition(of: SIGTSTP, to: SIG_DFL)
-                var tstp = sigset_t(), mask = sigset_t()
-                sigemptyset(&tstp)
-                sigaddset(&tstp, SIGTSTP)
-                pthread_sigmask(SIG_UNBLOCK, &tstp, &mask)
-                raise(SIGTSTP)
-                pthread_sigmask(SIG_SETMASK, &mask, nil)
-                sigaction(SIGTSTP, &handling, nil)
-                if terminal.resumeAfterStop() { self?.redraw() }
-            }
-            handle(SIGCONT) { [weak self] in
-                if terminal.resumeAfterStop() { self?.redraw() }
-            }
-        }
-        lock.withLock {
-            signalSources = sources
-            previousActions = previous
-            suspends = device is PosixTerminal
+        lock.withLock { suspends = device is PosixTerminal }
+        SignalRouter.shared.attach(self)
+    }
+
+    /// What a signal routed to this editor does (see ``installSignalHandlers()``).
+    fileprivate func handle(signal number: Int32) {
+        switch number {
+        case SIGWINCH:
+            redraw()
+        case SIGTSTP:
+            guard let terminal = device as? PosixTerminal else { return SignalRouter.actByDefault(number) }
+            // The mode first, then the line break: a write blocked on a terminal that reads
+            // nothing must not keep the mode raw.
+            terminal.suspendForStop()
+            lock.withLock { if reading { device.write("\n") } }
+            SignalRouter.raiseByDefault(SIGTSTP)
+            // Stopped and continued, or the stop dropped: back to the line.
+            if terminal.resumeAfterStop() { redraw() }
+        case SIGCONT:
+            if (device as? PosixTerminal)?.resumeAfterStop() == true { redraw() }
+        default:
+            device.restoreMode()
+            exit(128 + number)
         }
     }
 
@@ -184,20 +166,12 @@ public final class LineEditor: @unchecked Sendable {
         }
     }
 
-    /// Saves the history, restores the terminal's mode, and gives the signals back what
-    /// they did before ``installSignalHandlers()``.
+    /// Saves the history, restores the terminal's mode, and hands the signals back (see
+    /// ``installSignalHandlers()``): from now on they act by default.
     public func close() {
+        SignalRouter.shared.detach(self)
         device.restoreMode()
-        lock.withLock {
-            saveHistory()
-            for source in signalSources { source.cancel() }
-            signalSources = []
-            for (number, action) in previousActions {
-                var action = action
-                sigaction(number, &action, nil)
-            }
-            previousActions = []
-        }
+        lock.withLock { saveHistory() }
     }
 
     private enum Outcome {
@@ -297,9 +271,76 @@ public final class LineEditor: @unchecked Sendable {
     }
 }
 
+/// The signals line editors handle, for the whole process: the dispatch sources are made
+/// once (libdispatch installs its own handler for a signal once per process, so a handler
+/// taken back on close could not be given again to a later editor), and each signal is
+/// routed to the editor attached last, or acts by default when none is.
+private final class SignalRouter: @unchecked Sendable {
+    static let shared = SignalRouter()
+    private static let signals = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT]
+
+    private let lock = NSLock()
+    private weak var editor: LineEditor?
+    private var sources: [DispatchSourceSignal] = []
+
+    func attach(_ editor: LineEditor) {
+        lock.withLock {
+            self.editor = editor
+            guard sources.isEmpty else { return }
+            for number in Self.signals {
+                // Ignored as a disposition: the dispatch source still sees it.
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { [unowned self] in self.received(number) }
+                source.resume()
+                sources.append(source)
+            }
+        }
+    }
+
+    func detach(_ editor: LineEditor) {
+        lock.withLock { if self.editor === editor { self.editor = nil } }
+    }
+
+    private func received(_ number: Int32) {
+        if let editor = lock.withLock({ editor }) {
+            editor.handle(signal: number)
+        } else {
+            Self.actByDefault(number)
+        }
+    }
+
+    /// What the signal's default action does: nothing for SIGWINCH and SIGCONT (the process
+    /// continued already); the others end or stop the process.
+    static func actByDefault(_ number: Int32) {
+        if number == SIGWINCH || number == SIGCONT { return }
+        raiseByDefault(number)
+    }
+
+    /// Raises `number` with its default action, on this thread (where the dispatch source
+    /// keeps it blocked: unblocked for the moment it is raised), then gives the signal back to
+    /// the source. A stop the kernel drops (an orphaned process group) returns at once.
+    static func raiseByDefault(_ number: Int32) {
+        var previous = setDisposition(of: number, to: SIG_DFL)
+        var only = sigset_t(), mask = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, number)
+        pthread_sigmask(SIG_UNBLOCK, &only, &mask)
+        raise(number)
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
+        sigaction(number, &previous, nil)
+    }
+}
+
+#if canImport(Darwin)
+private typealias SignalDisposition = sig_t
+#else
+private typealias SignalDisposition = sighandler_t
+#endif
+
 /// Makes a signal do `disposition` (`SIG_IGN`, `SIG_DFL`), and returns what it did before, for
 /// `sigaction` to restore.
-private func setDisposition(of number: Int32, to disposition: sighandler_t?) -> sigaction {
+private func setDisposition(of number: Int32, to disposition: SignalDisposition?) -> sigaction {
     var action = sigaction()
     #if canImport(Darwin)
     action.__sigaction_u.__sa_handler = disposition

@@ -63,7 +63,11 @@ package enum Subprocess {
         guard makePipe(&stdoutPipe) else { closeAll(stdinPipe); spawnLock.unlock(); throw SpawnError(code: errno) }
         guard makePipe(&stderrPipe) else { closeAll(stdinPipe + stdoutPipe); spawnLock.unlock(); throw SpawnError(code: errno) }
 
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
@@ -77,8 +81,9 @@ package enum Subprocess {
 
         var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        // The program leads a process group of its own, so that a time limit kills what it
-        // started too (a child holding the output pipes open would keep the reads waiting).
+        // With a time limit, the program leads a process group of its own, so that the limit
+        // kills what it started too (a child holding the output pipes open would keep the
+        // reads waiting). Without one, it stays in ours: a Ctrl-C that ends us ends it.
         #if canImport(Darwin)
         var attributes: posix_spawnattr_t?
         #else
@@ -86,8 +91,10 @@ package enum Subprocess {
         #endif
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        if timeLimit != nil {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        }
         var pid = pid_t()
         var spawned = posix_spawn(&pid, path, &actions, &attributes, &argv, environ)
         // ETXTBSY: the program's file is still open for writing somewhere, typically in a
@@ -112,7 +119,8 @@ package enum Subprocess {
         // A program that runs past its time limit is killed (SIGKILL), with its process
         // group, so a hung program ends its caller's wait instead of hanging it. The kill is
         // made under the claim, and the program is reaped only after the run claims its end:
-        // the pid killed is never one reused after the reaping.
+        // the pid killed is never one reused after the reaping. (A program that ends just as
+        // the limit passes may be reported as timed out, with its own exit status.)
         let ending = Ending()
         if let timeLimit {
             let child = pid

@@ -188,3 +188,38 @@ struct LineEditorTests {
         #expect(lastRow(terminal.output).contains("\\u{202E}rtl\\u{2066}"))
     }
 }
+
+@Suite("LineEditor: signals, for the whole process")
+struct LineEditorSignalTests {
+    @Test("a second editor in the process, after the first closed, still gets its signals (SIGWINCH redraws its line)")
+    func secondEditorGetsSignals() {
+        let first = LineEditor(device: ScriptedTerminal.typing("\r"))
+        first.installSignalHandlers()
+        #expect(first.readLine(prompt: "1> ") == "")
+        first.close()
+
+        var terminal: ScriptedTerminal?
+        var redrawn = false
+        terminal = ScriptedTerminal([
+            .bytes(Array("ab".utf8)),
+            .action {
+                // While the second editor reads: a resize must redraw its line, from the
+                // signal's handler on another thread. Waits at most 10 s (only when failing).
+                let before = terminal?.output.components(separatedBy: "2> ab").count ?? 0
+                kill(getpid(), SIGWINCH)
+                let deadline = Date().addingTimeInterval(10)
+                while Date() < deadline {
+                    if (terminal?.output.components(separatedBy: "2> ab").count ?? 0) > before { redrawn = true; return }
+                    usleep(1_000)
+                }
+            },
+            .bytes(Array("\r".utf8)),
+        ])
+        guard let device = terminal else { return }
+        let second = LineEditor(device: device)
+        second.installSignalHandlers()
+        #expect(second.readLine(prompt: "2> ") == "ab")
+        second.close()
+        #expect(redrawn, "SIGWINCH did not reach the second editor")
+    }
+}

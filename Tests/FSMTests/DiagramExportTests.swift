@@ -222,7 +222,37 @@ struct DiagramLegendTests {
     }
 }
 
+extension DiagramLegendTests {
+    @Test("a parallel machine adds its regions; an overview without effects drops the rule")
+    func regionsAndOverview() {
+        let items = Self.items([LegendFixtures.lights])
+        #expect(items.contains { $0.hasPrefix("- A dashed box with a bold name is a region") })
+        #expect(items.contains { $0.hasPrefix("- Under the rule in a state") })
+        // Without effects, entry effects are not drawn: no rule (the ignored events still are).
+        let overview = DiagramSet([LegendFixtures.lights], options: DiagramOptions(showsEffects: false)).readme
+        #expect(!overview.contains("- Under the rule in a state"))
+        #expect(overview.contains("- Small grey text in a state"))
+    }
+}
+
+struct LightsState: Hashable, Sendable, CustomStringConvertible {
+    var left = "off"
+    var right = "off"
+    var description: String { "\(left)|\(right)" }
+}
+
 enum LegendFixtures {
+    static let lights: MachineDefinition<LightsState, String, String, Void> = {
+        func side(_ name: String) -> MachineDefinition<String, String, String, Void> {
+            MachineDefinition(name: name, initial: "off", events: ["flip", "poke"]) {
+                In("off") { OnEntry("dim"); On("flip", to: "on"); Ignore("poke") }
+                In("on") { On("flip", to: "off"); Ignore("poke") }
+            }
+        }
+        return MachineDefinition(name: "lights", initial: LightsState(), regions: Region("left", \.left, side("left")), Region("right", \.right, side("right")))
+    }()
+
+
     static let everything = MachineDefinition<String, String, String, Void>(name: "everything", initial: "a", events: ["go", "poke", "fail(x)", "fail(y)"]) {
         Parent("p") { OnEntry("hello") } children: {
             In("a") { On("go", to: "fail(x)"); Ignore("poke") }

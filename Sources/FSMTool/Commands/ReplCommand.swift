@@ -103,7 +103,7 @@ struct ReplCommand: ParsableCommand {
     }
 
     /// A line as a transcript shows it: made visible, and a line too long to handle cut to
-    /// its first characters (the session's reply gives its length).
+    /// its first 60 Unicode scalars (the session's reply gives its length).
     static func shown(_ line: String) -> String {
         TerminalText.echoed(line, maximumBytes: REPLSession.maximumLineLength)
     }
