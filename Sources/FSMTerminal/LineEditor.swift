@@ -282,6 +282,10 @@ private final class SignalRouter: @unchecked Sendable {
     private let lock = NSLock()
     private weak var editor: LineEditor?
     private var sources: [DispatchSourceSignal] = []
+    /// A queue of its own: a signal is handled even while CPU-bound work fills the global
+    /// queues' threads (a serial queue made here gets a thread of its own when it needs one;
+    /// on `.global()` a resize or a Ctrl-Z waited for that work to finish).
+    private let queue = DispatchQueue(label: "FSMTerminal.signals", qos: .userInteractive)
 
     func attach(_ editor: LineEditor) {
         lock.withLock {
@@ -290,7 +294,7 @@ private final class SignalRouter: @unchecked Sendable {
             for number in Self.signals {
                 // Ignored as a disposition: the dispatch source still sees it.
                 signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
                 source.setEventHandler { [unowned self] in self.received(number) }
                 source.resume()
                 sources.append(source)

@@ -125,7 +125,8 @@ package enum Subprocess {
         if let timeLimit {
             let child = pid
             let nanoseconds = timeLimit.components.seconds * 1_000_000_000 + timeLimit.components.attoseconds / 1_000_000_000
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
+            // A queue of its own: busy global queues must not hold the time limit back.
+            DispatchQueue(label: "FSMTool.Subprocess.timeLimit").asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
                 _ = ending.claim(.killed) { kill(-child, SIGKILL) }
             }
         }

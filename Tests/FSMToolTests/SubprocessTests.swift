@@ -32,6 +32,16 @@ struct SubprocessTests {
         #expect(result.status == 128 + SIGKILL)
     }
 
+    @Test("the time limit holds while the global queues are busy")
+    func timeLimitWithBusyQueues() throws {
+        // The kill used to be scheduled on `.global()`: with its threads busy it waited for
+        // them, and the run with it (the helper records an issue then).
+        let result = try whileGlobalQueuesBusy {
+            try Subprocess.run("/bin/sh", ["-c", "while :; do :; done"], input: Data(), timeLimit: .milliseconds(200))
+        }
+        #expect(result.timedOut)
+    }
+
     @Test("what the program started is killed with it: its process group")
     func processGroupKilled() async throws {
         // The program starts a child that does not hold the outputs, prints its pid, and
