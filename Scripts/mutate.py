@@ -14,7 +14,7 @@ Usage:
   Scripts/mutate.py                  every mutant (about 2 minutes each on 2 cores)
   Scripts/mutate.py --list           the mutants, without running them
   Scripts/mutate.py --check          every anchor found exactly once (fast; run after edits)
-  Scripts/mutate.py --only ID [ID...] some of them
+  Scripts/mutate.py --only ID [ID...] some of them, in the order given
   Scripts/mutate.py --timeout S      the suite's time limit per mutant (default 600)
 
 Not part of every CI run (it takes over an hour); `.ci/run` runs `--check`, so an anchor
@@ -240,7 +240,7 @@ def main():
     if unknown:
         print("unknown mutant(s): %s (see --list)" % ", ".join(unknown))
         return 64
-    chosen = [m for m in MUTANTS if not arguments.only or m[0] in arguments.only]
+    chosen = [m for m in MUTANTS if not arguments.only] or [next(m for m in MUTANTS if m[0] == id) for id in arguments.only]
     work = tempfile.mkdtemp(prefix="fsm-mutate-")
     tree = os.path.join(work, "tree")
     subprocess.run(["git", "-C", ROOT, "worktree", "add", "--detach", tree, "HEAD"], check=True, stdout=subprocess.DEVNULL)
