@@ -67,10 +67,10 @@ def main():
             files = sorted(files, key=lambda f: hashlib.sha256(f.encode()).hexdigest())[:count]
         sources = []
         for path in files:
-            with open(path, encoding="utf-8") as f:
+            with open(path, encoding="utf-8", newline="") as f:
                 sources.append(f.read())
         for path, result in zip(files, judge_all(sources)):
-            with open(path[: -len(".mmd")] + ".names", encoding="utf-8") as f:
+            with open(path[: -len(".mmd")] + ".names", encoding="utf-8", newline="") as f:
                 names = f.read().split("\0")
             texts = {"\n".join(line.strip() for line in t.split("\n")) for t in result["texts"]}
             missing = [n for n in names if drawn(n) and drawn(n) not in texts]
@@ -86,7 +86,7 @@ def main():
     rejected = 0
     sources = []
     for path in sys.argv[1:]:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8", newline="") as f:
             sources.append(f.read())
     for path, result in zip(sys.argv[1:], judge_all(sources)):
         if result["ok"]:
