@@ -150,11 +150,10 @@ enum Mermaid {
     /// entity codes (`#quot;`, `#58;`, `#42;` ...), a tab as `#9;`, line breaks as `<br>`,
     /// other control characters replaced by U+FFFD, and the word `direction` with its first
     /// letter as a code (Mermaid reads `direction TB` as a statement even inside quotes); an
-    /// empty text as a zero-width space (`#8203;`), since Mermaid refuses an empty one.
+    /// empty text (or one of CRs only) as a zero-width space (`#8203;`), since Mermaid refuses
+    /// an empty one.
     @inlinable
     static func escaped(_ text: String) -> String {
-        // An empty description or label does not parse: a zero-width space stands for it.
-        guard !text.isEmpty else { return "#8203;" }
         let scalars = Array(text.unicodeScalars)
         let keyword = Array("direction".unicodeScalars)
         var out = ""
@@ -184,7 +183,9 @@ enum Mermaid {
             default: out.unicodeScalars.append(scalar)
             }
         }
-        return out
+        // An empty description or label does not parse: a zero-width space stands for it,
+        // also when the text was only what is dropped (a CR).
+        return out.isEmpty ? "#8203;" : out
     }
 
     /// Whether `keyword` (lowercase ASCII) starts at `index` of `scalars`, in any case.

@@ -28,6 +28,19 @@ struct MermaidJudgeTests {
         }
     }
 
+    @Test("names that escape to nothing (CRs only, empty) still parse: a zero-width space stands for them")
+    func namesThatEscapeToNothing() throws {
+        // Found by the fuzz step: a state named "\r" came out as `state "" as s0`.
+        let machine = MachineDefinition<String, String, String, Void>(name: "\r", initial: "\r", events: ["\r\r", ""]) {
+            In("\r") { On("\r\r", to: "", emit: "\r") }
+            In("") { On("", to: "\r") }
+        }
+        let mermaid = machine.mermaid(DiagramOptions())
+        #expect(!mermaid.contains("\"\""), "an empty quoted text: \(mermaid)")
+        let verdicts = try MermaidJudge.judge([mermaid])
+        #expect(verdicts.first?.ok == true, "\(verdicts.first?.error ?? "no verdict")")
+    }
+
     @Test("hostile names: Mermaid parses the export and draws each state and label as given")
     func hostileNames() throws {
         // One drawing of them all; when Mermaid rejects it, one per name, to say which.
