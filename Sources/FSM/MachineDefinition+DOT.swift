@@ -273,7 +273,8 @@ enum DOT {
 
     /// Appends `text` escaped for an HTML-like label: `&`, `<`, `>` and `"` as entities, a
     /// backslash doubled (Graphviz still expands `\N` and the like there), line breaks as
-    /// `<BR/>`, other control characters replaced by U+FFFD (such a label cannot draw a tab:
+    /// `<BR/>`, other control characters and U+FFFE, U+FFFF (not XML characters: Graphviz
+    /// refuses the label) replaced by U+FFFD (such a label cannot draw a tab:
     /// callers use a plain label for text with one).
     @inlinable
     static func appendHTMLEscaped(_ text: String, to out: inout String) {
@@ -286,7 +287,7 @@ enum DOT {
             case "\"": out += "&quot;"
             case "\n": out += "<BR/>"
             case "\r": break
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\u{FFFD}"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }
         }
@@ -311,7 +312,7 @@ enum DOT {
             case "\n": out += "\\n"
             case "\r": break
             case "\t": out += "\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\u{FFFD}"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }
         }
