@@ -137,7 +137,7 @@ enum Mermaid {
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             case "\r": out += "\\r"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFEFF:
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFEFF || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += scalar.value <= 0xFF ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

@@ -51,7 +51,7 @@ struct NameSafetyTests {
         #expect(plain.split(separator: "\n").filter { $0.hasPrefix("node ") }.count == 3)
     }
 
-    @Test("a YAML parser reads Mermaid's title back as the exact name", .enabled(if: YAML.available || inCI), arguments: userNames + ["line\nbreak", "bell\u{07}", "c1\u{85}x"])
+    @Test("a YAML parser reads Mermaid's title back as the exact name", .enabled(if: YAML.available || inCI), arguments: userNames + ["line\nbreak", "bell\u{07}", "c1\u{85}x", "non\u{FFFF}char"])
     func mermaidTitleParses(name: String) throws {
         let mermaid = machine(named: name).mermaid()
         let lines = mermaid.split(separator: "\n", omittingEmptySubsequences: false)
