@@ -58,12 +58,14 @@ enum DOTCheck {
     }
 
     /// A name as the DOT export draws it: carriage returns dropped, other control
-    /// characters but line breaks and tabs replaced by U+FFFD.
+    /// characters but line breaks and tabs, and the noncharacters U+FFFE and U+FFFF (not XML
+    /// characters: Graphviz refuses them), replaced by U+FFFD.
     static func drawn(_ name: String) -> String {
         var out = ""
         for scalar in name.unicodeScalars {
             if scalar == "\r" { continue }
-            if (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
+            let replaced = (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+            if replaced { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
         }
         return out
     }

@@ -296,11 +296,14 @@ enum DOT {
     /// Appends `text` escaped for the inside of a DOT quoted string: backslashes and quotes
     /// escaped (so `\N`, `\l` and the like stay literal), `&` written as `&amp;` (Graphviz
     /// decodes HTML entities such as `&lt;` or `&#35;` in labels), line breaks as `\n`, a tab
-    /// kept (Graphviz draws it, and SVG may hold it), other control characters replaced by
-    /// U+FFFD (SVG, which is XML, cannot hold them). Non-ASCII text is kept as UTF-8.
+    /// kept (Graphviz draws it, and SVG may hold it), other control characters and U+FFFE,
+    /// U+FFFF replaced by U+FFFD (SVG, which is XML, cannot hold them). Other non-ASCII text
+    /// is kept as UTF-8.
     @inlinable
     static func appendEscaped(_ text: String, to out: inout String) {
-        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "&") || $0 < 0x20 || $0 == 0x7F }) {
+        // 0xEF leads the UTF-8 of U+F000...U+FFFF, U+FFFE and U+FFFF among them: such text
+        // takes the scalar by scalar path.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "&") || $0 < 0x20 || $0 == 0x7F || $0 == 0xEF }) {
             out += text
             return
         }

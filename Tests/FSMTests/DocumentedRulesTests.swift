@@ -373,8 +373,9 @@ struct ExporterEscapingRulesTests {
         #expect(Self.machine(name).mermaid().contains("state \"\(written)\" as s0"))
     }
 
-    @Test("DOT escapes backslash and quote, writes & as &amp;, a line break as \\n, keeps a tab, drops CR, replaces other controls", arguments: [
+    @Test("DOT escapes backslash and quote, writes & as &amp;, a line break as \\n, keeps a tab, drops CR, replaces other controls and U+FFFE, U+FFFF", arguments: [
         ("a\\b", "a\\\\b"), ("a\"b", "a\\\"b"), ("a&b", "a&amp;b"), ("a\nb", "a\\nb"), ("a\tb", "a\tb"), ("a\rb", "ab"), ("a\u{07}b", "a\u{FFFD}b"),
+        ("a\u{FFFE}b", "a\u{FFFD}b"), ("a\u{FFFF}b", "a\u{FFFD}b"), ("a\u{FFFF}&b", "a\u{FFFD}&amp;b"),
     ])
     func dotCharacter(name: String, written: String) {
         #expect(Self.machine(name).dot().contains("s0 [label=\"\(written)\"];"))
@@ -382,6 +383,7 @@ struct ExporterEscapingRulesTests {
 
     @Test("in an HTML-like label, DOT writes entities, doubles a backslash and writes a line break as <BR/>", arguments: [
         ("a<b", "a&lt;b"), ("a>b", "a&gt;b"), ("a&b", "a&amp;b"), ("a\"b", "a&quot;b"), ("a\\b", "a\\\\b"), ("a\nb", "a<BR/>b"),
+        ("a\u{FFFE}b", "a\u{FFFD}b"), ("a\u{FFFF}b", "a\u{FFFD}b"),
     ])
     func dotHTMLCharacter(name: String, written: String) {
         let ignoring = MachineDefinition<String, String, String, Void>(name: "m", initial: name, events: ["e", "f"]) { In(name) { On("e", to: name); Ignore("f") } }
