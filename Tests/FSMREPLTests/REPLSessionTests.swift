@@ -38,6 +38,22 @@ struct REPLSessionTests {
         #expect(session.stateName == "failed(network)")
     }
 
+    @Test("a name matching two events in different case is refused, not guessed; the exact name is taken")
+    func ambiguousCase() throws {
+        let definition = MachineDefinition<String, String, Never, Void>(name: "lamp", initial: "off", events: ["Go", "GO"]) {
+            In("off") { On("Go", to: "on"); On("GO", to: "dim") }
+            In("on") { IgnoreOtherEvents() }
+            In("dim") { IgnoreOtherEvents() }
+        }
+        let session = try REPLSession(definition)
+        let output = session.handle("go")
+        #expect(output.isError)
+        #expect(output.text.hasPrefix("error: unknown event 'go'"))
+        #expect(session.stateName == "off")
+        #expect(session.handle("GO").text == "off --GO--> dim")
+        #expect(session.stateName == "dim")
+    }
+
     @Test("an illegal event is rejected with the library's message; the state is unchanged")
     func illegal() throws {
         let session = try loginSession()
