@@ -26,6 +26,15 @@ struct HistoryFileTests {
         #expect(file.load() == ["a1", "b1", "a2", "b2", "a3", "b3"])
     }
 
+    @Test("a file longer than the limit (a session with a larger one wrote it) loads only its newest entries")
+    func loadKeepsTheLimit() {
+        let (file, folder) = historyFile(limit: 10)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        file.append(["1", "2", "3", "4", "5"])
+        #expect(HistoryFile(url: file.url, limit: 3).load() == ["3", "4", "5"])
+        #expect(file.load() == ["1", "2", "3", "4", "5"])
+    }
+
     @Test("appends from many threads at once lose nothing, and the limit holds")
     func concurrentAppends() async {
         let (file, folder) = historyFile(limit: 150)
