@@ -43,7 +43,7 @@ extension MachineGraph {
     @inlinable
     func appendMermaidBody(_ options: DiagramOptions, indent: String, to lines: inout [String]) {
         for (index, node) in nodes.enumerated() where !isNested(index) {
-            lines.append(indent + "state \"\(Mermaid.escaped(node.name))\" as \(node.id)")
+            lines.append(indent + "state \"\(Mermaid.described(node.name))\" as \(node.id)")
         }
         for p in parents(in: nil) { appendComposite(p, indent: indent, to: &lines) }
         for (index, node) in nodes.enumerated() {
@@ -91,13 +91,17 @@ extension MachineGraph {
         }
     }
 
-    /// Appends a note beside a state, one line of text per item. Always the multi-line form:
+    /// Appends a note beside a state, one line of text per item (escaped; with a backslash
+    /// before each punctuation character when one holds a `<br>`, see
+    /// ``Mermaid/markdownEscaped(_:)``). Always the multi-line form:
     /// a one-line note ends at its first `:`, so `ignored: lock` would not parse. A line
     /// starting with `end` (an internal transition of a parent on an event `end note`) has
     /// its first letter as a code, or Mermaid would read the note's end there.
     @inlinable
     func appendNote(_ items: [String], of id: String, indent: String, to lines: inout [String]) {
         lines.append(indent + "note right of \(id)")
+        // A note holding a line break is drawn through Markdown after its codes are decoded.
+        let items = items.contains { $0.contains("<br>") } ? items.map(Mermaid.markdownEscaped) : items
         for item in items {
             if let first = item.unicodeScalars.first, Mermaid.startsKeyword(Array("end".unicodeScalars), in: Array(item.unicodeScalars), at: 0) {
                 lines.append(indent + "  #\(first.value);" + String(item.unicodeScalars.dropFirst()))
@@ -113,7 +117,7 @@ extension MachineGraph {
     func appendComposite(_ p: Int, indent: String, to lines: inout [String]) {
         lines.append(indent + "state \"\(Mermaid.escaped(parents[p].name))\" as \(parents[p].mermaidID) {")
         for index in parents[p].members {
-            lines.append(indent + "  state \"\(Mermaid.escaped(nodes[index].name))\" as \(nodes[index].id)")
+            lines.append(indent + "  state \"\(Mermaid.described(nodes[index].name))\" as \(nodes[index].id)")
         }
         for child in parents(in: p) { appendComposite(child, indent: indent + "  ", to: &lines) }
         lines.append(indent + "}")
@@ -146,12 +150,71 @@ enum Mermaid {
         return out + "\""
     }
 
+    /// A state's description (`state "..." as s0`): ``escaped(_:)``, made
+    /// ``markdownEscaped(_:)`` when the name has a line break.
+    @inlinable
+    static func described(_ text: String) -> String {
+        let escaped = escaped(text)
+        return escaped.contains("<br>") ? markdownEscaped(escaped) : escaped
+    }
+
+    /// An escaped text with a Markdown backslash (`#92;`) before each ASCII punctuation
+    /// character it draws, raw or as an entity code.
+    ///
+    /// Mermaid draws labels through Markdown. For an edge label, a composite state's title,
+    /// and a description or note without a `<br>`, it does so before it decodes entity codes,
+    /// so a coded `*` or `\` is drawn as written. A description or a note that holds a `<br>`
+    /// has its codes decoded first: `#42;a#42;` is then drawn as an italic `a`, and a
+    /// backslash before punctuation or a line end disappears. A backslash before every
+    /// punctuation character leaves none of them a meaning (letters, digits and other
+    /// scalars have none in Markdown's inline text, and a line start is never reached: the
+    /// text is one line, its breaks are `<br>`).
+    @inlinable
+    static func markdownEscaped(_ escaped: String) -> String {
+        let scalars = Array(escaped.unicodeScalars)
+        var out = ""
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            // The escaped text's tokens: an entity code `#...;`, a `<br>`, or a scalar.
+            if scalar == "#", let end = scalars[index...].firstIndex(of: ";") {
+                let code = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
+                if let decoded = entityScalar(code), isASCIIPunctuation(decoded) { out += "#92;" }
+                out += "#" + code + ";"
+                index = end + 1
+                continue
+            }
+            if scalar == "<", scalars[index...].starts(with: "<br>".unicodeScalars) {
+                out += "<br>"
+                index += 4
+                continue
+            }
+            if isASCIIPunctuation(scalar) { out += "#92;" }
+            out.unicodeScalars.append(scalar)
+            index += 1
+        }
+        return out
+    }
+
+    /// The scalar an entity code that ``escaped(_:)`` writes stands for (`quot`, `amp`,
+    /// `lt`, `gt` or a decimal number).
+    @inlinable
+    static func entityScalar(_ code: String) -> Unicode.Scalar? {
+        switch code {
+        case "quot": "\""
+        case "amp": "&"
+        case "lt": "<"
+        case "gt": ">"
+        default: UInt32(code).flatMap(Unicode.Scalar.init)
+        }
+    }
+
     /// Text safe inside a Mermaid label, note or quoted description: syntax characters as
     /// entity codes (`#quot;`, `#58;`, `#42;` ...), a tab as `#9;`, line breaks as `<br>`,
     /// other control characters replaced by U+FFFD, and the word `direction` with its first
     /// letter as a code (Mermaid reads `direction TB` as a statement even inside quotes); an
     /// empty text (or one of CRs only) as a zero-width space (`#8203;`), since Mermaid refuses
-    /// an empty one.
+    /// an empty one. An underscore is a code too (`#95;`): Markdown would draw `_a_` in italics.
     @inlinable
     static func escaped(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
@@ -176,6 +239,7 @@ enum Mermaid {
             case "%": out += "#37;"
             case "*": out += "#42;"
             case "\\": out += "#92;"
+            case "_": out += "#95;"
             case "\n": out += "<br>"
             case "\t": out += "#9;"
             case "\r": break
@@ -186,6 +250,16 @@ enum Mermaid {
         // An empty description or label does not parse: a zero-width space stands for it,
         // also when the text was only what is dropped (a CR).
         return out.isEmpty ? "#8203;" : out
+    }
+
+    /// Whether Markdown lets a backslash escape this scalar: the ASCII punctuation of
+    /// CommonMark, `!` to `/`, `:` to `@`, `[` to `` ` `` and `{` to `~`.
+    @inlinable
+    static func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: true
+        default: false
+        }
     }
 
     /// Whether `keyword` (lowercase ASCII) starts at `index` of `scalars`, in any case.

@@ -360,10 +360,22 @@ struct ExporterEscapingRulesTests {
 
     @Test("Mermaid writes each syntax character as an entity code", arguments: [
         ("\"", "#quot;"), ("#", "#35;"), ("&", "#amp;"), (":", "#58;"), (";", "#59;"), ("<", "#lt;"), (">", "#gt;"),
-        ("{", "#123;"), ("}", "#125;"), ("|", "#124;"), ("%", "#37;"), ("*", "#42;"), ("\\", "#92;"), ("\t", "#9;"), ("\n", "<br>"),
+        ("{", "#123;"), ("}", "#125;"), ("|", "#124;"), ("%", "#37;"), ("*", "#42;"), ("\\", "#92;"), ("_", "#95;"), ("\t", "#9;"), ("\n", "<br>"),
     ])
     func mermaidCharacter(character: String, code: String) {
         #expect(Self.machine("x\(character)y").mermaid().contains("state \"x\(code)y\" as s0"))
+    }
+
+    @Test("a description or note of several lines has a Markdown backslash before each punctuation character, raw or coded", arguments: [
+        ("a\n*b*", "a<br>#92;#42;b#92;#42;"), ("a\\\nb", "a#92;#92;<br>b"), ("a\n(b).", "a<br>#92;(b#92;)#92;."), ("a\n_c_ d", "a<br>#92;#95;c#92;#95; d"),
+        ("a\n<i>&", "a<br>#92;#lt;i#92;#gt;#92;#amp;"), ("a\nb", "a<br>b"), ("a*b", "a#42;b"),
+    ])
+    func mermaidMarkdown(name: String, written: String) {
+        #expect(Self.machine(name).mermaid().contains("state \"\(written)\" as s0"))
+        let ignoring = MachineDefinition<String, String, String, Void>(name: "m", initial: "x", events: [name, "e"]) {
+            In("x") { On("e", to: "x"); Ignore(name) }
+        }
+        #expect(ignoring.mermaid().contains("  note right of s0\n    ignored" + (name.contains("\n") ? "#92;: " : ": ") + written + "\n  end note"))
     }
 
     @Test("Mermaid breaks the word direction, in any case, and draws an empty name as a zero-width space", arguments: [

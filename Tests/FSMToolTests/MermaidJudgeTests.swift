@@ -9,6 +9,10 @@ let mermaidNames = userNames + [
     "end note", "end", "note right of x", "state", "[*]", "a --> b", "--", "%% comment", "classDef x fill:red",
     "direction TB", "Direction lr", "}", "{", "a: b : c", "x;y", "line\nbreak", "<br>", "#58;", "😀 emoji", "ignored: all events",
     "hide empty description", "accTitle: x", "click x", "style x fill:red", "state x <<fork>>", "<<choice>>", "::: cls",
+    // Markdown, through which Mermaid draws labels (a description of several lines after
+    // decoding its entity codes): emphasis, escapes, inline HTML, entities, line starts.
+    "_under_", "__bold__", "a _b_ c", "line\n*star*", "line\n_under_", "back\\\nslash", "line\n\\*x\\* \\\\",
+    "line\n<b>bold</b>", "line\n&amp; &lt;", "line\n`tick` ~~del~~", "line\n# heading", "    indented\ncode",
 ]
 
 @Suite("Real Mermaid accepts every export and draws every name", .enabled(if: MermaidJudge.runs, "python3 with mermaidx is not installed (CI installs it), or a sanitizer run"))
