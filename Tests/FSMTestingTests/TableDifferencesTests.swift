@@ -51,6 +51,27 @@ struct TableDifferencesTests {
         ])
     }
 
+    @Test("an internal transition's guard and effects are compared, not only that it is internal")
+    func internalTransitionEffects() {
+        let editor = MachineDefinition<String, String, String, Void>(name: "editor", initial: "editing", events: ["type", "save"]) {
+            In("editing") {
+                Internal("type", emit: "mark dirty", "redraw")
+                On("save", to: "saved")
+            }
+            Final("saved")
+        }
+        let rows = { (typed: ExpectedCell<String, String>) -> [ExpectedRow<String, String, String>] in
+            [ExpectedRow("editing", "type", typed), ExpectedRow("editing", "save", .to("saved")),
+             ExpectedRow("saved", "type", .illegal), ExpectedRow("saved", "save", .illegal)]
+        }
+        #expect(editor.tableDifferences(rows(.internal(emitting: "mark dirty", "redraw"))) == [])
+        #expect(editor.tableDifferences(rows(.internal(emitting: "redraw"))) == [
+            "editing + type: expected (internal) / redraw, actual (internal) / mark dirty, redraw",
+        ])
+        #expect(editor.tableDifferences(rows(.internal(guard: "unsaved", emitting: "mark dirty", "redraw"))).count == 1)
+        #expect(editor.tableDifferences(rows(.to("editing", emitting: "mark dirty", "redraw"))).count == 1)
+    }
+
     @Test("expectTable records one issue with the whole diff")
     func recordsIssue() {
         withKnownIssue {

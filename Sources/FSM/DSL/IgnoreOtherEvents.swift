@@ -1,0 +1,7 @@
+/// Every event the state does not otherwise handle is ignored: for a screen that is gone,
+/// whose late results are dropped.
+public struct IgnoreOtherEvents<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+    /// Declares every otherwise unhandled event of the state as ignored.
+    @inlinable
+    public init() {}
+}

@@ -1,0 +1,37 @@
+/// Something that declares states in the argument form of a definition: ``In``, ``Final``,
+/// ``States`` or a ``StateDeclaration``.
+///
+/// ```swift
+/// let door = MachineDefinition<Door, DoorEvent, Never, Void>(name: "door", initial: .closed,
+///     In(.closed) {
+///         On(.open, to: .opened)
+///     },
+///     In(.opened) {
+///         On(.close, to: .closed)
+///     }
+/// )
+/// ```
+///
+/// The argument form says the same as the trailing-closure form, and the compiler
+/// type-checks it in time that grows with the number of lines: use it for big machines.
+/// In Swift 6.3 the type-checking of one result-builder closure grows with the square of the
+/// lines in it, nested blocks included (a 50-state machine of 1,500 lines: about 20 s in the
+/// closure form, about 1 s as arguments; `swift run -c release --package-path Benchmarks
+/// fsm-benchmarks` measures both).
+public protocol StateBlock<State, Event, Effect, Context>: Sendable {
+    /// The machine's state type.
+    associatedtype State: Hashable & Sendable
+    /// The machine's event type.
+    associatedtype Event: MachineEvent
+    /// The type of the effects its transitions emit.
+    associatedtype Effect: Sendable
+    /// What its guards read.
+    associatedtype Context
+    /// The state declarations this block stands for, in order.
+    var declarations: [StateDeclaration<State, Event, Effect, Context>] { get }
+}
+
+extension StateDeclaration: StateBlock {
+    /// This declaration.
+    public var declarations: [StateDeclaration<State, Event, Effect, Context>] { [self] }
+}

@@ -1,0 +1,108 @@
+/// A guard as a transition holds it: a name, and a condition on the context, on the event,
+/// or on both.
+///
+/// ``On`` and ``Internal`` accept a `Guard<Context>`, a `Guard<Event>` or a
+/// `Guard<(Context, Event)>` and keep it as this type (build one yourself only for
+/// ``TransitionDeclaration/init(source:event:target:guard:effects:isInternal:)``).
+///
+/// A guard written without its type, `Guard("name") { _ in true }`, is taken as a guard on the
+/// context: write `Guard<DoorEvent>` (or `Guard<(Context, DoorEvent)>`) to read the event.
+public struct TransitionGuard<Context, Event>: Sendable {
+    /// The name shown in tables, diagrams and error messages.
+    public let name: String
+    /// What the condition reads.
+    @usableFromInline let condition: Condition
+    /// How the guard is built from named guards.
+    @usableFromInline let expression: GuardExpression
+
+    /// A condition and what it reads.
+    @usableFromInline
+    enum Condition: Sendable {
+        /// Reads the context.
+        case context(@Sendable (Context) -> Bool)
+        /// Reads the event.
+        case event(@Sendable (Event) -> Bool)
+        /// Reads both.
+        case both(@Sendable ((Context, Event)) -> Bool)
+    }
+
+    /// What a guard reads.
+    public enum Input: String, Sendable, Hashable, CaseIterable {
+        /// The context passed with the event.
+        case context
+        /// The event, with its data.
+        case event
+        /// The context and the event.
+        case both
+    }
+
+    /// What the condition reads.
+    public var reads: Input {
+        switch condition {
+        case .context: .context
+        case .event: .event
+        case .both: .both
+        }
+    }
+
+    /// Evaluates a guard that reads only the context; `nil` for one that reads the event,
+    /// which needs an event value to decide (tools then decide it by name).
+    public func holds(context: Context) -> Bool? {
+        if case let .context(predicate) = condition { return predicate(context) }
+        return nil
+    }
+
+    /// A guard on the context.
+    @inlinable
+    public init(_ guard: Guard<Context>) {
+        name = `guard`.name
+        condition = .context(`guard`.predicate)
+        expression = `guard`.expression
+    }
+
+    /// A guard on the event.
+    @inlinable
+    public init(event guard: Guard<Event>) {
+        name = `guard`.name
+        condition = .event(`guard`.predicate)
+        expression = `guard`.expression
+    }
+
+    /// A guard on the context and the event.
+    @inlinable
+    public init(both guard: Guard<(Context, Event)>) {
+        name = `guard`.name
+        condition = .both(`guard`.predicate)
+        expression = `guard`.expression
+    }
+
+    /// The names of the guards it is built from (itself, for a guard not built with `!`,
+    /// `&&` or `||`), each once: what a tool that decides guards by name asks about.
+    public var atoms: [String] { expression.atoms }
+
+    /// Whether the guard holds when each named guard it is built from holds as `decide`
+    /// says (for a guard not built from others, `decide(name)`).
+    @inlinable
+    public func holds(deciding decide: (String) -> Bool) -> Bool {
+        expression.holds(deciding: decide)
+    }
+
+    /// Evaluates a guard that reads only the event on an event; `nil` for one that reads the
+    /// context, which an event alone cannot decide.
+    public func holds(event: Event) -> Bool? {
+        switch condition {
+        case let .event(predicate): predicate(event)
+        case .context, .both: nil
+        }
+    }
+
+    /// Evaluates the condition.
+    @inlinable @inline(__always)
+    public func holds(_ context: Context, _ event: Event) -> Bool {
+        switch condition {
+        case let .context(predicate): predicate(context)
+        case let .event(predicate): predicate(event)
+        case let .both(predicate): predicate((context, event))
+        }
+    }
+}

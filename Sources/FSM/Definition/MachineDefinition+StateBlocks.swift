@@ -1,0 +1,34 @@
+extension MachineDefinition {
+    /// Declares a machine from its state blocks given as arguments (see ``StateBlock``): the
+    /// same as the trailing-closure form, and type-checked in time linear in its lines.
+    /// - Parameters:
+    ///   - name: The machine's name.
+    ///   - summary: What the machine is for, in one line.
+    ///   - initial: The initial state.
+    ///   - events: Every event, in the order tables and diagrams show them.
+    ///   - blocks: One ``In`` or ``Final`` block per state (or ``States`` for several).
+    @inlinable
+    public init(
+        name: String, summary: String = "", initial: State, events: [Event.Key],
+        _ blocks: any StateBlock<State, Event, Effect, Context>...
+    ) {
+        self.init(name: name, summary: summary, initial: initial, events: events, declarations: blocks.flatMap { $0.declarations })
+    }
+}
+
+extension MachineDefinition where Event.Key: CaseIterable {
+    /// Declares a machine whose events are all the cases of `Event`, from its state blocks
+    /// given as arguments (see ``StateBlock``).
+    /// - Parameters:
+    ///   - name: The machine's name.
+    ///   - summary: What the machine is for, in one line.
+    ///   - initial: The initial state.
+    ///   - blocks: One ``In`` or ``Final`` block per state (or ``States`` for several).
+    @inlinable
+    public init(
+        name: String, summary: String = "", initial: State,
+        _ blocks: any StateBlock<State, Event, Effect, Context>...
+    ) {
+        self.init(name: name, summary: summary, initial: initial, events: Array(Event.Key.allCases), declarations: blocks.flatMap { $0.declarations })
+    }
+}

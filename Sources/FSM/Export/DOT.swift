@@ -1,0 +1,85 @@
+/// Graphviz text helpers.
+@usableFromInline
+enum DOT {
+    /// Appends `text` as a DOT quoted string that Graphviz draws as exactly `text` (see
+    /// ``appendEscaped(_:to:)``).
+    @inlinable
+    static func appendQuoted(_ text: String, to out: inout String) {
+        out += "\""
+        appendEscaped(text, to: &out)
+        out += "\""
+    }
+
+    /// The widest line of an edge's label, in characters, before it wraps.
+    @inlinable static var labelWidth: Int { 30 }
+
+    /// The lines of a transition's effects under its event: `/ a, b,` then `c, d`, each line
+    /// about `width` characters at most (an effect longer than that has a line of its own).
+    @inlinable
+    static func wrapped(_ effects: [String], width: Int = labelWidth) -> [String] {
+        guard !effects.isEmpty else { return [] }
+        var lines: [String] = []
+        var line = "/"
+        for (position, effect) in effects.enumerated() {
+            let piece = effect + (position < effects.count - 1 ? "," : "")
+            if line != "/" && line.count + 1 + piece.count > width {
+                lines.append(line)
+                line = piece
+            } else {
+                line += " " + piece
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+
+    /// Appends `text` escaped for an HTML-like label: `&`, `<`, `>` and `"` as entities, a
+    /// backslash doubled (Graphviz still expands `\N` and the like there), line breaks as
+    /// `<BR/>`, other control characters and U+FFFE, U+FFFF (not XML characters: Graphviz
+    /// refuses the label) replaced by U+FFFD (such a label cannot draw a tab:
+    /// callers use a plain label for text with one).
+    @inlinable
+    static func appendHTMLEscaped(_ text: String, to out: inout String) {
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n": out += "<BR/>"
+            case "\r": break
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+
+    /// Appends `text` escaped for the inside of a DOT quoted string: backslashes and quotes
+    /// escaped (so `\N`, `\l` and the like stay literal), `&` written as `&amp;` (Graphviz
+    /// decodes HTML entities such as `&lt;` or `&#35;` in labels), line breaks as `\n`, a tab
+    /// kept (Graphviz draws it, and SVG may hold it), other control characters and U+FFFE,
+    /// U+FFFF replaced by U+FFFD (SVG, which is XML, cannot hold them). Other non-ASCII text
+    /// is kept as UTF-8.
+    @inlinable
+    static func appendEscaped(_ text: String, to out: inout String) {
+        // 0xEF leads the UTF-8 of U+F000...U+FFFF, U+FFFE and U+FFFF among them: such text
+        // takes the scalar by scalar path.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "&") || $0 < 0x20 || $0 == 0x7F || $0 == 0xEF }) {
+            out += text
+            return
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "&": out += "&amp;"
+            case "\n": out += "\\n"
+            case "\r": break
+            case "\t": out += "\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+}

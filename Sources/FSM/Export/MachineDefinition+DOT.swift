@@ -1,0 +1,237 @@
+extension MachineDefinition {
+    /// The definition as a Graphviz DOT `digraph`: a pure function of the definition,
+    /// byte-stable (declaration order, no timestamps, a final newline).
+    ///
+    /// - Left to right unless ``diagramDirection`` or the options say top to bottom; a small
+    ///   point with an arrow into the initial state.
+    /// - Final states with a double border; entry and exit effects inside the state's label, and
+    ///   below them, small and grey, the events it ignores (`ignored: a, b`).
+    /// - One edge per transition labelled `event [guard] / effect, effect`; a label longer
+    ///   than about 30 characters puts its effects on lines of their own below, so that
+    ///   labels stay narrow. Internal transitions are lines inside their state, as in UML.
+    /// - Edges back to a state declared earlier do not constrain the layout, so states read
+    ///   left to right in declaration order where the flow allows.
+    /// - States with payloads (`failure(network)`) grouped in a cluster per case.
+    /// - Every name quoted and escaped; node identifiers are `s0`, `s1`, ... so that no name
+    ///   can clash with them.
+    ///
+    /// - Parameter options: a state to highlight, and an optional coverage view.
+    @inlinable
+    public func dot(_ options: DiagramOptions = DiagramOptions()) -> String {
+        var options = options
+        if options.direction == nil { options.direction = diagramDirection }
+        return MachineGraph(self).dot(options)
+    }
+
+    /// The DOT diagram with `state` highlighted.
+    @inlinable
+    public func dot(highlighting state: State) -> String {
+        dot(DiagramOptions(highlightedState: name(of: state)))
+    }
+}
+
+extension MachineGraph {
+    @inlinable
+    func dot(_ options: DiagramOptions) -> String {
+        var features = DiagramFeatures()
+        return dot(options, features: &features)
+    }
+
+    /// The DOT text, and in `features` what it draws (for the legend: never from the text,
+    /// which a state's name could mimic).
+    @inlinable
+    func dot(_ options: DiagramOptions, features: inout DiagramFeatures) -> String {
+        var out = ""
+        // About 60 bytes a node and an edge: written once, without growing.
+        out.reserveCapacity(256 + (nodes.count + edgeCount) * 64)
+        out += "digraph "
+        DOT.appendQuoted(name, to: &out)
+        out += " {\n"
+        if !parents.isEmpty || regions.contains(where: { !$0.graph.parents.isEmpty }) {
+            // Edges from and to clusters (a parent's transitions, drawn once).
+            out += "  compound=true;\n"
+        }
+        out += "  rankdir=\((options.direction ?? .leftToRight).rawValue);\n"
+        out += "  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=12];\n"
+        out += "  edge [fontname=\"Helvetica\", fontsize=10];\n"
+        if regions.isEmpty {
+            appendBody(options, initialID: "__initial", indent: "  ", to: &out, features: &features)
+        } else {
+            features.insert(.regions)
+            for (r, region) in regions.enumerated() {
+                out += "  subgraph cluster_r\(r) {\n"
+                out += "    label="
+                DOT.appendQuoted(region.name, to: &out)
+                out += "; style=\"dashed\"; color=\"gray40\"; fontname=\"Helvetica-Bold\"; fontsize=12;\n"
+                region.graph.appendBody(regionOptions(options, r), initialID: "__initial_r\(r)", indent: "    ", to: &out, features: &features)
+                out += "  }\n"
+            }
+        }
+        out += "}\n"
+        return out
+    }
+
+    /// Appends the nodes, clusters and edges of the graph, each line indented.
+    @inlinable
+    func appendBody(_ options: DiagramOptions, initialID: String, indent: String, to out: inout String, features: inout DiagramFeatures) {
+        out += indent + initialID + " [shape=point, width=0.15, label=\"\"];\n"
+        // Internal transitions are lines of their state (as in UML), not loops: a loop beside
+        // the state's other loops and edges would overlap them.
+        var internals = [[Edge]](repeating: [], count: nodes.count)
+        forEachEdge { edge in if edge.kind == .internal { internals[edge.source].append(edge) } }
+        func appendNode(_ index: Int) {
+            appendNodeLine(nodes[index], options, internal: internals[index], ignored: ignoredLabel(index), to: &out, features: &features)
+        }
+        var grouped = [Bool](repeating: false, count: nodes.count)
+        for group in groups { for member in group.members { grouped[member] = true } }
+        for index in nodes.indices where !grouped[index] && !isNested(index) {
+            out += indent
+            appendNode(index)
+        }
+        if !groups.isEmpty { features.insert(.caseGroups) }
+        for (position, group) in groups.enumerated() {
+            out += indent + "subgraph cluster_\(idPrefix.isEmpty ? "" : idPrefix + "g")\(position) {\n"
+            out += indent + "  label="
+            DOT.appendQuoted(group.name, to: &out)
+            out += "; style=\"rounded,dashed\"; color=\"gray60\"; fontname=\"Helvetica\"; fontsize=11;\n"
+            for index in group.members {
+                out += indent + "  "
+                appendNode(index)
+            }
+            out += indent + "}\n"
+        }
+        for p in parents(in: nil) { appendCluster(p, options, indent: indent, internals: internals, to: &out, features: &features) }
+        if let initial {
+            features.insert(.initialState)
+            out += indent + "\(initialID) -> \(nodes[initial].id);\n"
+        }
+        forEachEdge { edge in
+            guard edge.kind == .external else { return }
+            out += indent
+            out += nodes[edge.source].id
+            out += " -> "
+            out += nodes[edge.target].id
+            out += " [label=\""
+            DOT.appendEscaped(edge.event, to: &out)
+            if let guardName = edge.guardName {
+                out += " ["
+                DOT.appendEscaped(guardName, to: &out)
+                out += "]"
+            }
+            if options.showsEffects {
+                let lines = DOT.wrapped(edge.effects)
+                let head = edge.event.count + (edge.guardName.map { $0.count + 3 } ?? 0)
+                // A short label stays on one line; a long one puts its effects below.
+                let separator = lines.count == 1 && head + 1 + lines[0].count <= DOT.labelWidth ? " " : "\\n"
+                for line in lines {
+                    out += separator
+                    DOT.appendEscaped(line, to: &out)
+                }
+            }
+            out += "\""
+            if let parent = edge.sourceParent, !isInside(edge.target, parent) {
+                // A parent's transition leaves from its cluster's border.
+                out += ", ltail=\(parents[parent].id)"
+            }
+            if let parent = edge.targetParent, !isInside(edge.source, parent) {
+                out += ", lhead=\(parents[parent].id)"
+            }
+            if let covered = options.coveredTransitions, !keys(of: edge).contains(where: covered.contains) {
+                // Coverage view: taken transitions solid, the others dashed red.
+                out += ", style=dashed, color=\"red\", fontcolor=\"red\""
+            }
+            if edge.target < edge.source {
+                // Back edges (to a state declared earlier) do not rank: declaration order
+                // reads left to right, as the flow usually does.
+                out += ", constraint=false"
+            }
+            out += "];\n"
+        }
+    }
+
+    /// Appends the cluster of a parent: labelled like a state (its name, then under a rule
+    /// its entry and exit effects and internal transitions, and its ignored events small and
+    /// grey); its children; its child parents.
+    @inlinable
+    func appendCluster(_ p: Int, _ options: DiagramOptions, indent: String, internals: [[Edge]], to out: inout String, features: inout DiagramFeatures) {
+        let parent = parents[p]
+        features.insert(.parents)
+        out += indent + "subgraph \(parent.id) {\n"
+        out += indent + "  label="
+        let ignored = parent.ignored.isEmpty ? nil : "ignored: " + parent.ignored.joined(separator: ", ")
+        appendStateLabel(parent.name, entry: parent.entryEffects, exit: parent.exitEffects, internal: parent.internalTransitions, ignored: ignored, options, to: &out, features: &features)
+        out += "; style=\"rounded\"; color=\"gray25\"; fontname=\"Helvetica\"; fontsize=11;\n"
+        for index in parent.members {
+            out += indent + "  "
+            appendNodeLine(nodes[index], options, internal: internals[index], ignored: ignoredLabel(index), to: &out, features: &features)
+        }
+        for child in parents(in: p) { appendCluster(child, options, indent: indent + "  ", internals: internals, to: &out, features: &features) }
+        out += indent + "}\n"
+    }
+
+    /// Appends a state's (or a parent's) label, as UML draws a state: its name, then under a
+    /// rule its entry and exit effects and its internal transitions (`event [guard] /
+    /// effects`, red in a coverage view when not taken), and, small and grey, the events it
+    /// ignores. An HTML-like label when there is more than the name; a plain quoted one
+    /// otherwise, and for text with a tab, which an HTML-like label cannot draw (its lines
+    /// then follow the name, unstyled).
+    @inlinable
+    func appendStateLabel(_ name: String, entry: [String], exit: [String], internal internalEdges: [Edge], ignored: String?, _ options: DiagramOptions, to out: inout String, features: inout DiagramFeatures) {
+        var compartment: [(text: String, covered: Bool)] = []
+        if options.showsEffects {
+            if !entry.isEmpty { compartment.append(("entry / " + entry.joined(separator: ", "), true)) }
+            if !exit.isEmpty { compartment.append(("exit / " + exit.joined(separator: ", "), true)) }
+        }
+        for edge in internalEdges {
+            let covered = options.coveredTransitions.map { set in keys(of: edge).contains(where: set.contains) } ?? true
+            compartment.append((edge.label(showsEffects: options.showsEffects), covered))
+        }
+        let texts = [name] + compartment.map(\.text) + (ignored.map { [$0] } ?? [])
+        guard texts.count > 1, !texts.contains(where: { $0.contains("\t") }) else {
+            out += "\""
+            for (position, line) in texts.enumerated() {
+                if position > 0 { out += "\\n" }
+                DOT.appendEscaped(line, to: &out)
+            }
+            out += "\""
+            return
+        }
+        out += "<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD>"
+        DOT.appendHTMLEscaped(name, to: &out)
+        out += "</TD></TR>"
+        if !compartment.isEmpty {
+            features.insert(.compartments)
+            out += "<HR/><TR><TD><FONT POINT-SIZE=\"10\">"
+            for (position, line) in compartment.enumerated() {
+                if position > 0 { out += "<BR/>" }
+                if !line.covered { out += "<FONT COLOR=\"red\">" }
+                DOT.appendHTMLEscaped(line.text, to: &out)
+                if !line.covered { out += "</FONT>" }
+            }
+            out += "</FONT></TD></TR>"
+        }
+        if let ignored {
+            features.insert(.ignoredEvents)
+            out += "<TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"gray40\">"
+            DOT.appendHTMLEscaped(ignored, to: &out)
+            out += "</FONT></TD></TR>"
+        }
+        out += "</TABLE>>"
+    }
+
+    /// Appends `ID [label=..., ...];` and a line break (the label: ``appendStateLabel``).
+    @inlinable
+    func appendNodeLine(_ node: Node, _ options: DiagramOptions, internal internalEdges: [Edge], ignored: String?, to out: inout String, features: inout DiagramFeatures) {
+        out += node.id
+        out += " [label="
+        appendStateLabel(node.name, entry: node.entryEffects, exit: node.exitEffects, internal: internalEdges, ignored: ignored, options, to: &out, features: &features)
+        if node.isFinal {
+            features.insert(.finalStates)
+            out += ", peripheries=2"
+        }
+        if node.name == options.highlightedState {
+            out += ", style=\"rounded,filled\", fillcolor=\"#ffd966\", penwidth=2"
+        }
+        out += "];\n"
+    }
+}

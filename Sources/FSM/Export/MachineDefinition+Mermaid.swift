@@ -1,0 +1,125 @@
+extension MachineDefinition {
+    /// The definition as a Mermaid `stateDiagram-v2`: a pure function of the definition,
+    /// byte-stable, showing what the DOT export shows.
+    ///
+    /// States get identifiers `s0`, `s1`, ... and their names as descriptions
+    /// (`state "failure(network)" as s3`); `[*]` marks the initial state and each final
+    /// state; edges are labelled `event [guard] / effect, effect`, internal ones with
+    /// `(internal)`; ignored events are a note beside their state. Characters Mermaid would
+    /// read as syntax are written as entity codes (`#quot;`, `#58;`, ...).
+    ///
+    /// - Parameter options: a state to highlight (a `current` class), and an optional
+    ///   coverage view (uncovered transitions listed in a comment, since Mermaid state
+    ///   diagrams cannot style single transitions).
+    @inlinable
+    public func mermaid(_ options: DiagramOptions = DiagramOptions()) -> String {
+        var options = options
+        if options.direction == nil { options.direction = diagramDirection }
+        return MachineGraph(self).mermaid(options)
+    }
+}
+
+extension MachineGraph {
+    @inlinable
+    func mermaid(_ options: DiagramOptions) -> String {
+        var lines = ["---", "title: \(Mermaid.yamlQuoted(name))", "---", "stateDiagram-v2", "  direction \((options.direction ?? .leftToRight).rawValue)"]
+        if regions.isEmpty {
+            appendMermaidBody(options, indent: "  ", to: &lines)
+        } else {
+            // One composite state holding the regions, separated by `--`.
+            lines.append("  state \"\(Mermaid.escaped(name))\" as parallel {")
+            for (r, region) in regions.enumerated() {
+                if r > 0 { lines.append("    --") }
+                lines.append("    %% region \(Mermaid.escaped(region.name))")
+                region.graph.appendMermaidBody(regionOptions(options, r), indent: "    ", to: &lines)
+            }
+            lines.append("  }")
+            lines.append("  [*] --> parallel")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Appends the states, composite states, notes and transitions of the graph.
+    @inlinable
+    func appendMermaidBody(_ options: DiagramOptions, indent: String, to lines: inout [String]) {
+        for (index, node) in nodes.enumerated() where !isNested(index) {
+            lines.append(indent + "state \"\(Mermaid.described(node.name))\" as \(node.id)")
+        }
+        for p in parents(in: nil) { appendComposite(p, indent: indent, to: &lines) }
+        for (index, node) in nodes.enumerated() {
+            var notes: [String] = []
+            if options.showsEffects {
+                if !node.entryEffects.isEmpty { notes.append("entry / " + node.entryEffects.map(Mermaid.escaped).joined(separator: ", ")) }
+                if !node.exitEffects.isEmpty { notes.append("exit / " + node.exitEffects.map(Mermaid.escaped).joined(separator: ", ")) }
+            }
+            if let ignoredText = ignoredLabel(index, escape: Mermaid.escaped) { notes.append(ignoredText) }
+            if !notes.isEmpty { appendNote(notes, of: node.id, indent: indent, to: &lines) }
+        }
+        for parent in parents {
+            var notes: [String] = []
+            if options.showsEffects {
+                if !parent.entryEffects.isEmpty { notes.append("entry / " + parent.entryEffects.map(Mermaid.escaped).joined(separator: ", ")) }
+                if !parent.exitEffects.isEmpty { notes.append("exit / " + parent.exitEffects.map(Mermaid.escaped).joined(separator: ", ")) }
+            }
+            notes += parent.internalTransitions.map { $0.label(showsEffects: options.showsEffects, escape: Mermaid.escaped) + " (internal)" }
+            if !parent.ignored.isEmpty { notes.append("ignored: " + parent.ignored.map(Mermaid.escaped).joined(separator: ", ")) }
+            if !notes.isEmpty { appendNote(notes, of: parent.mermaidID, indent: indent, to: &lines) }
+        }
+        if let initial {
+            lines.append(indent + "[*] --> \(nodes[initial].id)")
+        }
+        forEachEdge { edge in
+            let label = edge.label(showsEffects: options.showsEffects, escape: Mermaid.escaped) + (edge.kind == .internal ? " (internal)" : "")
+            // A parent's transition leaves from its composite state, once.
+            let source = edge.sourceParent.map { parents[$0].mermaidID } ?? nodes[edge.source].id
+            let target = edge.targetParent.map { parents[$0].mermaidID } ?? nodes[edge.target].id
+            lines.append(indent + "\(source) --> \(target) : \(label)")
+        }
+        for node in nodes where node.isFinal {
+            lines.append(indent + "\(node.id) --> [*]")
+        }
+        if let covered = options.coveredTransitions {
+            forEachEdge { edge in
+                for key in keys(of: edge) where !covered.contains(key) {
+                    lines.append(indent + "%% not covered: \(Mermaid.escaped(key.source)) --\(Mermaid.escaped(key.event))--> \(Mermaid.escaped(key.target))")
+                }
+            }
+        }
+        if let highlighted = options.highlightedState, let node = nodes.first(where: { $0.name == highlighted }) {
+            lines.append(indent + "classDef current fill:#ffd966,stroke:#b8860b,stroke-width:2px")
+            lines.append(indent + "class \(node.id) current")
+        }
+    }
+
+    /// Appends a note beside a state, one line of text per item (escaped; with a backslash
+    /// before each punctuation character when one holds a `<br>`, see
+    /// ``Mermaid/markdownEscaped(_:)``). Always the multi-line form:
+    /// a one-line note ends at its first `:`, so `ignored: lock` would not parse. A line
+    /// starting with `end` (an internal transition of a parent on an event `end note`) has
+    /// its first letter as a code, or Mermaid would read the note's end there.
+    @inlinable
+    func appendNote(_ items: [String], of id: String, indent: String, to lines: inout [String]) {
+        lines.append(indent + "note right of \(id)")
+        // A note holding a line break is drawn through Markdown after its codes are decoded.
+        let items = items.contains { $0.contains("<br>") } ? items.map(Mermaid.markdownEscaped) : items
+        for item in items {
+            if let first = item.unicodeScalars.first, Mermaid.startsKeyword(Array("end".unicodeScalars), in: Array(item.unicodeScalars), at: 0) {
+                lines.append(indent + "  #\(first.value);" + String(item.unicodeScalars.dropFirst()))
+            } else {
+                lines.append(indent + "  " + item)
+            }
+        }
+        lines.append(indent + "end note")
+    }
+
+    /// Appends a parent as a composite state holding its children and child parents.
+    @inlinable
+    func appendComposite(_ p: Int, indent: String, to lines: inout [String]) {
+        lines.append(indent + "state \"\(Mermaid.escaped(parents[p].name))\" as \(parents[p].mermaidID) {")
+        for index in parents[p].members {
+            lines.append(indent + "  state \"\(Mermaid.described(nodes[index].name))\" as \(nodes[index].id)")
+        }
+        for child in parents(in: p) { appendComposite(child, indent: indent + "  ", to: &lines) }
+        lines.append(indent + "}")
+    }
+}

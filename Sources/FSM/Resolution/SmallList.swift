@@ -1,0 +1,141 @@
+/// A short list held inline: up to eight elements need no heap storage and no reference
+/// counting, so a ``Transition``'s effects and a ``TransitionError``'s permitted events cost
+/// nothing to make, copy or drop. A longer list is a range of a shared, immutable store: a
+/// machine's compiled lists live in one store, so taking a transition with more than eight
+/// effects retains that store and allocates nothing.
+///
+/// Use it like an array: iterate it, index it, compare it with an array or an array literal
+/// (`step.effects == [.callLogIn]`), or make an `Array` of it.
+public struct SmallList<Element>: RandomAccessCollection {
+    /// The number of elements held inline at most.
+    public static var inlineCapacity: Int { 8 }
+
+    /// Eight optional elements in a row: the inline storage.
+    @usableFromInline
+    typealias Slots = (Element?, Element?, Element?, Element?, Element?, Element?, Element?, Element?)
+
+    /// Up to eight elements in place, or a range of a shared store. An enum, so that dropping
+    /// an inline list is a branch, not a call into the runtime.
+    @usableFromInline
+    enum Storage {
+        case inline(Slots, count: Int)
+        /// `count` elements of `store` from `start`; the store is never mutated.
+        case shared(ListStore<Element>, start: Int, count: Int)
+    }
+
+    /// A list of the first `count` slots (at most eight).
+    @inlinable @inline(__always)
+    init(slots: Slots, count: Int) {
+        storage = .inline(slots, count: count)
+    }
+
+    /// The slots of the first eight elements of `elements`, the others empty.
+    @inlinable
+    static func slots(_ elements: some Collection<Element>) -> Slots {
+        var list = Array(elements.prefix(inlineCapacity)).map(Optional.some)
+        list += Array(repeating: nil, count: inlineCapacity - list.count)
+        return (list[0], list[1], list[2], list[3], list[4], list[5], list[6], list[7])
+    }
+
+    @usableFromInline var storage: Storage
+
+    /// An empty list.
+    @inlinable
+    public init() {
+        storage = .inline((nil, nil, nil, nil, nil, nil, nil, nil), count: 0)
+    }
+
+    /// A list of the elements of a sequence.
+    @inlinable
+    public init(_ elements: some Sequence<Element>) {
+        let array = Array(elements)
+        if array.count > Self.inlineCapacity {
+            storage = .shared(ListStore.make(array), start: 0, count: array.count)
+        } else {
+            storage = .inline(Self.slots(array), count: array.count)
+        }
+    }
+
+    /// The `count` elements of `store` from `start` (a long list: more than eight).
+    @inlinable @inline(__always)
+    init(_ store: ListStore<Element>, start: Int, count: Int) {
+        storage = .shared(store, start: start, count: count)
+    }
+
+    /// The position of the first element: 0.
+    @inlinable
+    public var startIndex: Int { 0 }
+
+    /// The number of elements.
+    @inlinable
+    public var endIndex: Int {
+        switch storage {
+        case let .inline(_, count): count
+        case let .shared(_, _, count): count
+        }
+    }
+
+    /// The element at `position`.
+    @inlinable
+    public subscript(position: Int) -> Element {
+        switch storage {
+        case let .shared(store, start, count):
+            precondition(position >= 0 && position < count, "SmallList index out of range")
+            return store.element(at: start + position)
+        case let .inline(slots, count):
+            precondition(position >= 0 && position < count, "SmallList index out of range")
+            let slot: Element?
+            switch position {
+            case 0: slot = slots.0
+            case 1: slot = slots.1
+            case 2: slot = slots.2
+            case 3: slot = slots.3
+            case 4: slot = slots.4
+            case 5: slot = slots.5
+            case 6: slot = slots.6
+            default: slot = slots.7
+            }
+            guard let slot else { preconditionFailure("SmallList slot \(position) is empty") }
+            return slot
+        }
+    }
+}
+
+extension SmallList: ExpressibleByArrayLiteral {
+    /// A list of literal elements: `[.disableInputs, .callLogIn]`.
+    @inlinable
+    public init(arrayLiteral elements: Element...) {
+        self.init(elements)
+    }
+}
+
+extension SmallList: Equatable where Element: Equatable {
+    /// Lists are equal when they hold equal elements in the same order.
+    @inlinable
+    public static func == (lhs: SmallList, rhs: SmallList) -> Bool { lhs.elementsEqual(rhs) }
+
+    /// Whether a list holds the elements of an array, in order.
+    @inlinable
+    public static func == (lhs: SmallList, rhs: [Element]) -> Bool { lhs.elementsEqual(rhs) }
+
+    /// Whether an array holds the elements of a list, in order.
+    @inlinable
+    public static func == (lhs: [Element], rhs: SmallList) -> Bool { lhs.elementsEqual(rhs) }
+}
+
+extension SmallList: Hashable where Element: Hashable {
+    /// Hashes the elements in order.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for element in self { hasher.combine(element) }
+    }
+}
+
+extension SmallList: Sendable where Element: Sendable {}
+
+extension SmallList.Storage: Sendable where Element: Sendable {}
+
+extension SmallList: CustomStringConvertible {
+    /// `[a, b]`, like an array.
+    public var description: String { "[" + map { String(describing: $0) }.joined(separator: ", ") + "]" }
+}

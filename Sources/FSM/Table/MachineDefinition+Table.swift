@@ -1,0 +1,36 @@
+extension MachineDefinition {
+    /// The full transition table of the definition.
+    public var table: TransitionTable<State, Event.Key, Effect> {
+        let resolution = self.resolution
+        var rows: [TransitionTable<State, Event.Key, Effect>.Row] = []
+        rows.reserveCapacity(resolution.states.count * resolution.events.count)
+        for (s, state) in resolution.states.enumerated() {
+            for (e, event) in resolution.events.enumerated() {
+                let cell: TransitionTable<State, Event.Key, Effect>.Cell
+                switch resolution.cell(s, e) {
+                case let .transitions(range):
+                    let entries = range.map { ref -> TransitionTable<State, Event.Key, Effect>.Entry in
+                        let transition = resolution.transition(s, ref)
+                        // The state the machine ends in: a parent target is its initial child.
+                        let target = resolution.refTargets[ref] >= 0 ? resolution.states[Int(resolution.refTargets[ref])] : transition.target
+                        return .init(target: target, guardName: transition.guard?.name, effects: transition.effects, isInternal: transition.isInternal)
+                    }
+                    switch resolution.otherwise(s, e) {
+                    case 2: cell = .guarded(entries, otherwise: .ignored)
+                    case 1: cell = .guarded(entries, otherwise: .illegal)
+                    default: cell = .transitions(entries)
+                    }
+                case .ignored: cell = .ignored
+                case let .illegal(declared): cell = .illegal(declared: declared)
+                }
+                let owner = resolution.owner(s, e)
+                rows.append(.init(state: state, event: event, cell: cell, inheritedFrom: owner >= 0 ? resolution.parents[owner].name : nil))
+            }
+        }
+        return TransitionTable(
+            machine: name, initial: initial, states: resolution.states,
+            finalStates: resolution.declarations.filter(\.isFinal).map(\.state),
+            events: resolution.events, rows: rows
+        )
+    }
+}

@@ -1,0 +1,157 @@
+extension TransitionTable {
+    /// The table as Markdown: one row per transition, ignored or illegal cell, with the
+    /// columns `from | event | guard | to | effects`. Byte-stable; ends with a newline.
+    ///
+    /// `to` is the target, `target (internal)`, `(ignored)`, `(illegal)` or
+    /// `(illegal, declared)`; a cell a state inherits from a parent adds
+    /// `(inherited from PARENT)`. A cell's default (what an `Ignore` or `Illegal` after its
+    /// guarded transitions says) is a row of its own whose guard is `else`.
+    public var markdown: String {
+        var lines = ["| from | event | guard | to | effects |", "|---|---|---|---|---|"]
+        for record in records {
+            var to = record.toColumn
+            if let parent = record.inheritedFrom {
+                // `(ignored, inherited from failed)`, `idle (inherited from failed)`
+                to = to.hasSuffix(")") && to.hasPrefix("(") ? String(to.dropLast()) + ", inherited from \(parent))" : to + " (inherited from \(parent))"
+            }
+            let cells = [record.state, record.event, record.guardName ?? "", to, record.effects.joined(separator: ", ")]
+            lines.append("| " + cells.map(Self.markdownEscaped).joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The table as CSV (RFC 4180): a header `state,event,kind,guard,target,effects` and one
+    /// line per transition, ignored or illegal cell; `kind` is `transition`, `internal`,
+    /// `ignored`, `illegal` or `illegal-declared` (a cell's default has the guard `else`),
+    /// effects are separated by `;`. A table
+    /// with inherited cells (a machine with parents) has one more column, `inherited_from`.
+    public var csv: String {
+        let inherits = rows.contains { $0.inheritedFrom != nil }
+        var lines = ["state,event,kind,guard,target,effects" + (inherits ? ",inherited_from" : "")]
+        for record in records {
+            var fields = [record.state, record.event, record.kind, record.guardName ?? "", record.target ?? "", record.effects.joined(separator: ";")]
+            if inherits { fields.append(record.inheritedFrom ?? "") }
+            lines.append(fields.map(Self.csvEscaped).joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// The table as JSON: the machine, its initial state, states (with `final`), events, and
+    /// one object per cell with its `kind` and, for transitions, the list of
+    /// `{target, guard, effects, internal}` in order, and for a cell with a default
+    /// `"otherwise": "ignored"` or `"illegal"`; a cell inherited from a parent ends with
+    /// `"inheritedFrom": "PARENT"`. Pretty-printed, byte-stable.
+    public var json: String {
+        func name<T>(_ value: T) -> String { JSON.string(String(describing: value)) }
+        var out = "{\n"
+        out += "  \"machine\": \(JSON.string(machine)),\n"
+        out += "  \"initial\": \(initial.map { name($0) } ?? "null"),\n"
+        let finals = Set(finalStates)
+        out += "  \"states\": [\n"
+        out += states.map { "    {\"name\": \(name($0)), \"final\": \(finals.contains($0))}" }.joined(separator: ",\n")
+        out += "\n  ],\n"
+        out += "  \"events\": [" + events.map { name($0) }.joined(separator: ", ") + "],\n"
+        out += "  \"cells\": [\n"
+        let cells = rows.map { row -> String in
+            var object = "    {\"state\": \(name(row.state)), \"event\": \(name(row.event)), "
+            func transitions(_ entries: [Entry]) -> String {
+                let list = entries.map { entry in
+                    "{\"target\": \(name(entry.target)), \"guard\": \(entry.guardName.map(JSON.string) ?? "null"), "
+                        + "\"effects\": [\(entry.effects.map { name($0) }.joined(separator: ", "))], \"internal\": \(entry.isInternal)}"
+                }
+                return "\"kind\": \"transition\", \"transitions\": [\(list.joined(separator: ", "))]"
+            }
+            switch row.cell {
+            case let .transitions(entries):
+                object += transitions(entries)
+            case let .guarded(entries, otherwise):
+                object += transitions(entries) + ", \"otherwise\": \(JSON.string(otherwise.rawValue))"
+            case .ignored:
+                object += "\"kind\": \"ignored\""
+            case let .illegal(declared):
+                object += "\"kind\": \"illegal\", \"declared\": \(declared)"
+            }
+            if let parent = row.inheritedFrom { object += ", \"inheritedFrom\": \(JSON.string(parent))" }
+            return object + "}"
+        }
+        out += cells.joined(separator: ",\n")
+        out += "\n  ]\n}\n"
+        return out
+    }
+
+    /// One line of the Markdown and CSV exports.
+    private struct Record {
+        let state: String
+        let event: String
+        let kind: String
+        let guardName: String?
+        let target: String?
+        let effects: [String]
+        let inheritedFrom: String?
+
+        var toColumn: String {
+            switch kind {
+            case "internal": return "\(target ?? "") (internal)"
+            case "ignored": return "(ignored)"
+            case "illegal": return "(illegal)"
+            case "illegal-declared": return "(illegal, declared)"
+            default: return target ?? ""
+            }
+        }
+    }
+
+    private var records: [Record] {
+        rows.flatMap { row -> [Record] in
+            let state = String(describing: row.state)
+            let event = String(describing: row.event)
+            func transitions(_ entries: [Entry]) -> [Record] {
+                entries.map {
+                    Record(state: state, event: event, kind: $0.isInternal ? "internal" : "transition", guardName: $0.guardName,
+                           target: String(describing: $0.target), effects: $0.effects.map { String(describing: $0) }, inheritedFrom: row.inheritedFrom)
+                }
+            }
+            switch row.cell {
+            case let .transitions(entries):
+                return transitions(entries)
+            case let .guarded(entries, otherwise):
+                return transitions(entries) + [Record(
+                    state: state, event: event, kind: otherwise == .ignored ? "ignored" : "illegal-declared", guardName: "else",
+                    target: nil, effects: [], inheritedFrom: row.inheritedFrom
+                )]
+            case .ignored:
+                return [Record(state: state, event: event, kind: "ignored", guardName: nil, target: nil, effects: [], inheritedFrom: row.inheritedFrom)]
+            case let .illegal(declared):
+                return [Record(state: state, event: event, kind: declared ? "illegal-declared" : "illegal", guardName: nil, target: nil, effects: [], inheritedFrom: row.inheritedFrom)]
+            }
+        }
+    }
+
+    private static func markdownEscaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "|": out += "\\|"
+            case "\\": out += "\\\\"
+            case "\n", "\r\n", "\r": out += "<br>"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    private static func csvEscaped(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+        return "\"" + text.replacingAll("\"", with: "\"\"") + "\""
+    }
+}
+
+extension String {
+    /// The string with every occurrence of `target` replaced (without Foundation).
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for character in self {
+            if character == target { out += replacement } else { out.append(character) }
+        }
+        return out
+    }
+}
