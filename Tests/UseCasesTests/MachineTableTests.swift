@@ -3,7 +3,8 @@ import FSMTesting
 import Testing
 import UseCases
 
-// Every (state, event) cell of the five machines, written from MACHINES.md (normative).
+// Every (state, event) cell of the five machines, written by hand from the Login Challenge's
+// specification (its machine tables are normative), not read from the code.
 // A cell the rows forget fails the whole-table test, so each table is complete.
 
 typealias LoginRow = ExpectedRow<LoginState, LoginEvent, LoginEffect>
@@ -83,7 +84,7 @@ private let logoutRows: [LogoutRow] = [
     LogoutRow(.loggedOut, .finishLogOut, .ignored),
 ]
 
-/// The passcode table for a length, written from MACHINES.md's rules.
+/// The passcode table for a length, written from the specification's rules.
 private func passcodeRows(length n: Int) -> [PasscodeRow] {
     var rows: [PasscodeRow] = []
     for k in 0..<n {
@@ -95,7 +96,7 @@ private func passcodeRows(length n: Int) -> [PasscodeRow] {
     return rows
 }
 
-/// `home`, written from MACHINES.md: each region's cells exactly as in its own table. The
+/// `home`, written from the specification: each region's cells exactly as in its own table. The
 /// regions know disjoint events, so each cell is the cell of the region that lists the event,
 /// the other region staying where it is (its events are not its own: they leave it alone).
 private let homeRows: [HomeRow] = {

@@ -27,7 +27,7 @@ public enum HomeLoadingState {
     case dismissed
 }
 
-/// The `home-loading` machine of MACHINES.md: the `loading` region of ``HomeMachine``.
+/// The `home-loading` machine of the Login Challenge: the `loading` region of ``HomeMachine``.
 public enum HomeLoadingMachine {
     /// The events of loading, in table order: a subset of the home screen's events.
     public static let events: [HomeEvent.Key] = [.startLoading, .finishLoading] + HomeFailure.allCases.map { .failToLoad($0) } + [.clearError]

@@ -53,7 +53,7 @@ public struct HomeState: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "(\(loading), \(logout))" }
 }
 
-/// The `home` machine of MACHINES.md: loading the user parallel to logging out, as two
+/// The `home` machine of the Login Challenge: loading the user parallel to logging out, as two
 /// regions that each take every event.
 public enum HomeMachine {
     /// The machine.

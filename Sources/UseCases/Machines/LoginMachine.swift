@@ -76,7 +76,7 @@ public struct Credentials: Sendable, Hashable {
     }
 }
 
-/// The `login` machine of MACHINES.md.
+/// The `login` machine of the Login Challenge.
 public enum LoginMachine {
     /// Both texts non-empty, not trimmed: a single space counts.
     public static let credentialsFilled = Guard<Credentials>("ID and password filled") { !$0.id.isEmpty && !$0.password.isEmpty }

@@ -11,7 +11,7 @@ public enum LogoutState {
     case loggedOut
 }
 
-/// The `logout` machine of MACHINES.md: the `logout` region of ``HomeMachine``.
+/// The `logout` machine of the Login Challenge: the `logout` region of ``HomeMachine``.
 ///
 /// A second Logout tap while logging out is ignored. The original SwiftUI code meant this
 /// but set its flag to `false` instead of `true`, so its guard never fired; its UIKit variant
