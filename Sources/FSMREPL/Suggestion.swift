@@ -1,11 +1,11 @@
 /// "Did you mean": the closest of some names to a misspelt one.
-public enum Suggestion {
+package enum Suggestion {
     /// The best guess at what a misspelt or shortened name meant (ignoring case): first a
     /// candidate that starts with `input` (at least 2 characters; `fail(auth)` also matches
     /// `fail(authentication)`: the payload may be shortened), then the candidate closest by
     /// edit distance if it is close enough to be a typo (at most a third of the longer
     /// name's length, at least 1 edit); ties go to the earlier candidate.
-    public static func closest(to input: String, in candidates: [String]) -> String? {
+    package static func closest(to input: String, in candidates: [String]) -> String? {
         let lowered = Array(input.lowercased())
         guard !lowered.isEmpty else { return nil }
         if lowered.count >= 2 {

@@ -1,5 +1,5 @@
 /// A key press, decoded from the bytes a terminal sends.
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
     /// A character to insert (never a control character).
     case character(Character)
     /// Return or Enter.
@@ -47,17 +47,17 @@ public enum Key: Hashable, Sendable {
 /// Turns the bytes a terminal sends into keys. Feed it bytes as they arrive; a sequence
 /// split across reads is kept until it is whole. Control characters and unknown escape
 /// sequences become ``Key/ignored``: nothing typed is ever inserted raw.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
 
     /// A decoder with nothing pending.
-    public init() {}
+    package init() {}
 
     /// Whether an incomplete sequence is waiting for more bytes (a lone ESC, say).
-    public var hasPending: Bool { !pending.isEmpty }
+    package var hasPending: Bool { !pending.isEmpty }
 
     /// The keys the bytes complete (with what was pending before).
-    public mutating func decode<Bytes: Sequence>(_ bytes: Bytes) -> [Key] where Bytes.Element == UInt8 {
+    package mutating func decode<Bytes: Sequence>(_ bytes: Bytes) -> [Key] where Bytes.Element == UInt8 {
         pending.append(contentsOf: bytes)
         var keys: [Key] = []
         var index = 0
@@ -72,7 +72,7 @@ public struct KeyDecoder: Sendable {
 
     /// Ends what is pending: no more bytes came, so a lone ESC was the Escape key (ignored)
     /// and an unfinished character is replaced by U+FFFD.
-    public mutating func flush() -> [Key] {
+    package mutating func flush() -> [Key] {
         defer { pending = [] }
         guard let first = pending.first else { return [] }
         return first == 0x1B ? [.ignored] : [.character("\u{FFFD}")]

@@ -1,33 +1,33 @@
 /// The line being edited: its characters, the cursor, and the history to recall from.
 /// Pure state, so every key's effect is tested without a terminal.
-public struct LineBuffer: Sendable, Equatable {
+package struct LineBuffer: Sendable, Equatable {
     /// The characters of the line.
-    public private(set) var characters: [Character] = []
+    package private(set) var characters: [Character] = []
     /// The cursor: how many characters are before it.
-    public private(set) var cursor = 0
+    package private(set) var cursor = 0
     /// Earlier lines, oldest first.
-    public private(set) var history: [String]
+    package private(set) var history: [String]
     /// Which history entry is shown (`history.count`: the line being typed).
     private var historyIndex: Int
     /// The line being typed, kept while history is browsed.
     private var draft: [Character] = []
 
     /// An empty line over a history.
-    public init(history: [String] = []) {
+    package init(history: [String] = []) {
         self.history = history
         historyIndex = history.count
     }
 
     /// The line as text.
-    public var text: String { String(characters) }
+    package var text: String { String(characters) }
 
     /// The text before the cursor.
-    public var textBeforeCursor: String { String(characters[..<cursor]) }
+    package var textBeforeCursor: String { String(characters[..<cursor]) }
 
     /// Applies an editing key; returns whether anything changed. Keys that are not about
     /// editing (Enter, Tab, Ctrl-C, Ctrl-D, Ctrl-L) change nothing here.
     @discardableResult
-    public mutating func apply(_ key: Key) -> Bool {
+    package mutating func apply(_ key: Key) -> Bool {
         let before = (characters, cursor)
         switch key {
         case let .character(character): insert(String(character))
@@ -60,14 +60,14 @@ public struct LineBuffer: Sendable, Equatable {
     }
 
     /// Inserts text at the cursor (what is typed, pasted or completed).
-    public mutating func insert(_ text: String) {
+    package mutating func insert(_ text: String) {
         characters.insert(contentsOf: text, at: cursor)
         cursor += text.count
     }
 
     /// Ends the line: returns its text, adds it to the history without trailing spaces
     /// (unless blank or the same as the last entry) and starts an empty line.
-    public mutating func accept() -> String {
+    package mutating func accept() -> String {
         let line = text
         var entry = line
         while entry.last?.isWhitespace == true { entry.removeLast() }
@@ -77,7 +77,7 @@ public struct LineBuffer: Sendable, Equatable {
     }
 
     /// Empties the line (history browsing starts again from the newest entry).
-    public mutating func clear() {
+    package mutating func clear() {
         characters = []
         cursor = 0
         draft = []
@@ -108,7 +108,7 @@ public struct LineBuffer: Sendable, Equatable {
 }
 
 /// What Tab does with the candidates for the word before the cursor.
-public enum Completion: Equatable, Sendable {
+package enum Completion: Equatable, Sendable {
     /// Replace the word with this text: the only candidate and a space, or the candidates'
     /// longest common prefix when it is longer than the word.
     case replace(String)
@@ -119,7 +119,7 @@ public enum Completion: Equatable, Sendable {
 
     /// The completion of `word` among `candidates` (those that do not start with `word` are
     /// left out; case is ignored when no candidate matches it exactly).
-    public static func complete(_ word: String, among candidates: [String]) -> Completion {
+    package static func complete(_ word: String, among candidates: [String]) -> Completion {
         var matches = candidates.filter { $0.hasPrefix(word) }
         if matches.isEmpty { matches = candidates.filter { $0.lowercased().hasPrefix(word.lowercased()) } }
         var unique: [String] = []
@@ -136,12 +136,12 @@ public enum Completion: Equatable, Sendable {
 
 extension LineBuffer {
     /// The word before the cursor (after the last space), which Tab completes.
-    public var wordBeforeCursor: String {
+    package var wordBeforeCursor: String {
         String(characters[..<cursor].reversed().prefix { !$0.isWhitespace }.reversed())
     }
 
     /// Replaces the word before the cursor.
-    public mutating func replaceWordBeforeCursor(with text: String) {
+    package mutating func replaceWordBeforeCursor(with text: String) {
         let start = cursor - wordBeforeCursor.count
         characters.replaceSubrange(start..<cursor, with: Array(text))
         cursor = start + text.count

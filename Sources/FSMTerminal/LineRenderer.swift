@@ -1,11 +1,11 @@
 /// Draws the prompt and the line on the terminal's current row: the only place that writes
 /// escape sequences for the editor. A line wider than the terminal scrolls sideways, so it
 /// never wraps (a wrapped line cannot be redrawn in place, and a resize would garble it).
-public enum LineRenderer {
+package enum LineRenderer {
     /// The bytes that redraw `prompt` and `buffer` from the start of the row, with the
     /// cursor left where it belongs, for a terminal `width` columns wide. The prompt and
     /// the line are shown with ``TerminalText/visible(_:)``.
-    public static func render(prompt: String, buffer: LineBuffer, width: Int) -> String {
+    package static func render(prompt: String, buffer: LineBuffer, width: Int) -> String {
         let shownPrompt = TerminalText.visible(prompt)
         let promptColumns = TerminalText.columns(shownPrompt)
         let room = max(1, width - promptColumns - 1)
@@ -31,13 +31,13 @@ public enum LineRenderer {
     }
 
     /// The bytes that clear the current row (before printing above the line).
-    public static let clearRow = "\r\u{1B}[K"
+    package static let clearRow = "\r\u{1B}[K"
 
     /// The bytes that clear the screen and home the cursor (Ctrl-L).
-    public static let clearScreen = "\u{1B}[H\u{1B}[2J"
+    package static let clearScreen = "\u{1B}[H\u{1B}[2J"
 
     /// Candidates laid out in columns for a terminal `width` wide, one string with line breaks.
-    public static func columns(_ items: [String], width: Int) -> String {
+    package static func columns(_ items: [String], width: Int) -> String {
         let shown = items.map(TerminalText.visible)
         let cell = (shown.map(TerminalText.columns).max() ?? 0) + 2
         let perRow = max(1, width / max(1, cell))
