@@ -6,12 +6,12 @@
 /// ```
 public struct Ignore<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The element this line stands for.
-    public let element: StateElement<State, Event, Effect, Context>
+    @usableFromInline let element: StateElement<State, Event, Effect, Context>
 
     /// Declares events as ignored.
     @inlinable
-    public init(_ events: Event.Key...) { element = .ignore(events) }
+    public init(_ events: Event.Key...) { element = StateElement(.ignore(events)) }
     /// Declares events as ignored, from a sequence.
     @inlinable
-    public init(_ events: some Sequence<Event.Key>) { element = .ignore(Array(events)) }
+    public init(_ events: some Sequence<Event.Key>) { element = StateElement(.ignore(Array(events))) }
 }

@@ -2,12 +2,12 @@
 /// pair is; the declaration says "this was thought about", which strict validation requires.
 public struct Illegal<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The element this line stands for.
-    public let element: StateElement<State, Event, Effect, Context>
+    @usableFromInline let element: StateElement<State, Event, Effect, Context>
 
     /// Declares events as illegal.
     @inlinable
-    public init(_ events: Event.Key...) { element = .illegal(events) }
+    public init(_ events: Event.Key...) { element = StateElement(.illegal(events)) }
     /// Declares events as illegal, from a sequence.
     @inlinable
-    public init(_ events: some Sequence<Event.Key>) { element = .illegal(Array(events)) }
+    public init(_ events: some Sequence<Event.Key>) { element = StateElement(.illegal(Array(events))) }
 }

@@ -6,7 +6,7 @@
 /// ```
 public struct Internal<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The element this line stands for.
-    public let element: StateElement<State, Event, Effect, Context>
+    @usableFromInline let element: StateElement<State, Event, Effect, Context>
 
     /// Declares an internal transition.
     /// - Parameters:
@@ -15,7 +15,7 @@ public struct Internal<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     ///   - effects: The effects to emit, in order.
     @inlinable
     public init(_ event: Event.Key, guard: Guard<Context>? = nil, emit effects: Effect...) {
-        element = .internalTransition(event, guard: `guard`.map(TransitionGuard.init), effects: effects)
+        element = StateElement(.internalTransition(event, guard: `guard`.map(TransitionGuard.init), effects: effects))
     }
 
     /// An internal transition whose effects are a list built elsewhere.
@@ -25,31 +25,31 @@ public struct Internal<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     ///   - effects: The effects, in order.
     @inlinable
     public init(_ event: Event.Key, guard: Guard<Context>? = nil, effects: [Effect]) {
-        element = .internalTransition(event, guard: `guard`.map(TransitionGuard.init), effects: effects)
+        element = StateElement(.internalTransition(event, guard: `guard`.map(TransitionGuard.init), effects: effects))
     }
 
     /// An internal transition guarded by a condition on the event it receives.
     @inlinable @_disfavoredOverload
     public init(_ event: Event.Key, guard: Guard<Event>, emit effects: Effect...) {
-        element = .internalTransition(event, guard: TransitionGuard(event: `guard`), effects: effects)
+        element = StateElement(.internalTransition(event, guard: TransitionGuard(event: `guard`), effects: effects))
     }
 
     /// An internal transition guarded by a condition on the context and the event it receives.
     @inlinable @_disfavoredOverload
     public init(_ event: Event.Key, guard: Guard<(Context, Event)>, emit effects: Effect...) {
-        element = .internalTransition(event, guard: TransitionGuard(both: `guard`), effects: effects)
+        element = StateElement(.internalTransition(event, guard: TransitionGuard(both: `guard`), effects: effects))
     }
 
     /// An internal transition guarded by a condition on the event, its effects given as an array.
     @inlinable @_disfavoredOverload
     public init(_ event: Event.Key, guard: Guard<Event>, effects: [Effect]) {
-        element = .internalTransition(event, guard: TransitionGuard(event: `guard`), effects: effects)
+        element = StateElement(.internalTransition(event, guard: TransitionGuard(event: `guard`), effects: effects))
     }
 
     /// An internal transition guarded by a condition on the context and the event, its effects
     /// given as an array.
     @inlinable @_disfavoredOverload
     public init(_ event: Event.Key, guard: Guard<(Context, Event)>, effects: [Effect]) {
-        element = .internalTransition(event, guard: TransitionGuard(both: `guard`), effects: effects)
+        element = StateElement(.internalTransition(event, guard: TransitionGuard(both: `guard`), effects: effects))
     }
 }

@@ -11,7 +11,7 @@
 /// ``Internal`` to stay without leaving.
 public struct On<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The element this line stands for.
-    public let element: StateElement<State, Event, Effect, Context>
+    @usableFromInline let element: StateElement<State, Event, Effect, Context>
 
     /// Declares a transition.
     /// - Parameters:
@@ -21,13 +21,13 @@ public struct On<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendab
     ///   - effects: The effects to emit, in order.
     @inlinable
     public init(_ event: Event.Key, to target: State, guard: Guard<Context>? = nil, emit effects: Effect...) {
-        element = .transition(event, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects)
+        element = StateElement(.transition(event, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects))
     }
 
     /// Declares a transition whose effects are given as an array.
     @inlinable
     public init(_ event: Event.Key, to target: State, guard: Guard<Context>? = nil, effects: [Effect]) {
-        element = .transition(event, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects)
+        element = StateElement(.transition(event, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects))
     }
 
     /// Declares a transition guarded by a condition on the event it receives.
@@ -38,7 +38,7 @@ public struct On<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendab
     /// ```
     @inlinable @_disfavoredOverload
     public init(_ event: Event.Key, to target: State, guard: Guard<Event>, emit effects: Effect...) {
-        element = .transition(event, to: target, guard: TransitionGuard(event: `guard`), effects: effects)
+        element = StateElement(.transition(event, to: target, guard: TransitionGuard(event: `guard`), effects: effects))
     }
 
     /// Declares a transition guarded by a condition on the context and the event it receives.
@@ -51,19 +51,19 @@ public struct On<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendab
     /// ```
     @inlinable @_disfavoredOverload
     public init(_ event: Event.Key, to target: State, guard: Guard<(Context, Event)>, emit effects: Effect...) {
-        element = .transition(event, to: target, guard: TransitionGuard(both: `guard`), effects: effects)
+        element = StateElement(.transition(event, to: target, guard: TransitionGuard(both: `guard`), effects: effects))
     }
 
     /// Declares a transition guarded by a condition on the event, its effects given as an array.
     @inlinable @_disfavoredOverload
     public init(_ event: Event.Key, to target: State, guard: Guard<Event>, effects: [Effect]) {
-        element = .transition(event, to: target, guard: TransitionGuard(event: `guard`), effects: effects)
+        element = StateElement(.transition(event, to: target, guard: TransitionGuard(event: `guard`), effects: effects))
     }
 
     /// Declares a transition guarded by a condition on the context and the event, its effects
     /// given as an array.
     @inlinable @_disfavoredOverload
     public init(_ event: Event.Key, to target: State, guard: Guard<(Context, Event)>, effects: [Effect]) {
-        element = .transition(event, to: target, guard: TransitionGuard(both: `guard`), effects: effects)
+        element = StateElement(.transition(event, to: target, guard: TransitionGuard(both: `guard`), effects: effects))
     }
 }

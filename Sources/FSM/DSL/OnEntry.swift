@@ -2,9 +2,9 @@
 /// own effects).
 public struct OnEntry<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The element this line stands for.
-    public let element: StateElement<State, Event, Effect, Context>
+    @usableFromInline let element: StateElement<State, Event, Effect, Context>
 
     /// Declares entry effects.
     @inlinable
-    public init(_ effects: Effect...) { element = .entry(effects) }
+    public init(_ effects: Effect...) { element = StateElement(.entry(effects)) }
 }

@@ -14,9 +14,9 @@
 /// ```
 public struct Overrides<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The element this line stands for.
-    public let element: StateElement<State, Event, Effect, Context>
+    @usableFromInline let element: StateElement<State, Event, Effect, Context>
 
     /// Declares events overridden on purpose.
     @inlinable
-    public init(_ events: Event.Key...) { element = .overrides(events) }
+    public init(_ events: Event.Key...) { element = StateElement(.overrides(events)) }
 }

@@ -20,10 +20,10 @@ public enum StateBuilder<State: Hashable & Sendable, Event: MachineEvent, Effect
     public static func buildExpression(_ line: Illegal<State, Event, Effect, Context>) -> Component { [line.element] }
     /// An ``IgnoreOtherEvents`` line.
     @inlinable
-    public static func buildExpression(_ line: IgnoreOtherEvents<State, Event, Effect, Context>) -> Component { [.ignoreOthers] }
+    public static func buildExpression(_ line: IgnoreOtherEvents<State, Event, Effect, Context>) -> Component { [StateElement(.ignoreOthers)] }
     /// A line declaring every other event illegal.
     @inlinable
-    public static func buildExpression(_ line: IllegalOtherEvents<State, Event, Effect, Context>) -> Component { [.illegalOthers] }
+    public static func buildExpression(_ line: IllegalOtherEvents<State, Event, Effect, Context>) -> Component { [StateElement(.illegalOthers)] }
     /// An ``OnEntry`` line.
     @inlinable
     public static func buildExpression(_ line: OnEntry<State, Event, Effect, Context>) -> Component { [line.element] }
@@ -33,9 +33,6 @@ public enum StateBuilder<State: Hashable & Sendable, Event: MachineEvent, Effect
     /// An ``Overrides`` line.
     @inlinable
     public static func buildExpression(_ line: Overrides<State, Event, Effect, Context>) -> Component { [line.element] }
-    /// An element made by hand.
-    @inlinable
-    public static func buildExpression(_ element: StateElement<State, Event, Effect, Context>) -> Component { [element] }
     /// Several elements, for example from a helper function.
     @inlinable
     public static func buildExpression(_ elements: Component) -> Component { elements }

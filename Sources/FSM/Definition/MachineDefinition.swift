@@ -48,7 +48,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
 
     /// Creates a definition from its parts. The result-builder initialisers are the usual way.
     @inlinable
-    public init(name: String, summary: String = "", initial: State?, events: [Event.Key], declarations: [StateDeclaration<State, Event, Effect, Context>]) {
+    package init(name: String, summary: String = "", initial: State?, events: [Event.Key], declarations: [StateDeclaration<State, Event, Effect, Context>]) {
         self.name = name
         self.summary = summary
         self.initial = initial

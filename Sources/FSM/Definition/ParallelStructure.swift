@@ -1,7 +1,8 @@
 /// What a parallel machine keeps of its regions, for listings, configurations and diagrams.
-public struct ParallelStructure<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+@usableFromInline
+struct ParallelStructure<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The regions, in order.
-    public let regions: [Region<State, Event, Effect, Context>]
+    @usableFromInline let regions: [Region<State, Event, Effect, Context>]
     /// Per state of the parallel machine (its flattened states, in order), the state index
     /// of each region.
     @usableFromInline let digits: [[Int]]

@@ -33,7 +33,7 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
 
     /// Creates a state declaration from its parts. ``In`` and ``Final`` are the usual way.
     @inlinable
-    public init(
+    package init(
         state: State,
         isFinal: Bool = false,
         transitions: [TransitionDeclaration<State, Event, Effect, Context>] = [],
@@ -124,7 +124,7 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         var ignoredPositions: [Int] = []
         var illegalPositions: [Int] = []
         for element in elements {
-            switch element {
+            switch element.line {
             case let .transition(event, target, guardValue, effects):
                 transitions.append(.init(source: state, event: event, target: target, guard: guardValue, effects: effects))
             case let .internalTransition(event, guardValue, effects):

@@ -18,7 +18,7 @@ public struct TransitionDeclaration<State: Hashable & Sendable, Event: MachineEv
     /// Creates a transition declaration. The DSL (``On`` and ``Internal`` inside ``In``) is the
     /// usual way to declare one.
     @inlinable
-    public init(source: State, event: Event.Key, target: State, guard: TransitionGuard<Context, Event>? = nil, effects: [Effect] = [], isInternal: Bool = false) {
+    package init(source: State, event: Event.Key, target: State, guard: TransitionGuard<Context, Event>? = nil, effects: [Effect] = [], isInternal: Bool = false) {
         self.source = source
         self.event = event
         self.target = isInternal ? source : target
