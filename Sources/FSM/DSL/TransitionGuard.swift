@@ -2,8 +2,8 @@
 /// or on both.
 ///
 /// ``On`` and ``Internal`` accept a `Guard<Context>`, a `Guard<Event>` or a
-/// `Guard<(Context, Event)>` and keep it as this type (build one yourself only for
-/// ``TransitionDeclaration/init(source:event:target:guard:effects:isInternal:)``).
+/// `Guard<(Context, Event)>` and keep it as this type; ``TransitionDeclaration/guard`` and
+/// the tools read it.
 ///
 /// A guard written without its type, `Guard("name") { _ in true }`, is taken as a guard on the
 /// context: write `Guard<DoorEvent>` (or `Guard<(Context, DoorEvent)>`) to read the event.
@@ -54,7 +54,7 @@ public struct TransitionGuard<Context, Event>: Sendable {
 
     /// A guard on the context.
     @inlinable
-    public init(_ guard: Guard<Context>) {
+    package init(_ guard: Guard<Context>) {
         name = `guard`.name
         condition = .context(`guard`.predicate)
         expression = `guard`.expression
@@ -62,7 +62,7 @@ public struct TransitionGuard<Context, Event>: Sendable {
 
     /// A guard on the event.
     @inlinable
-    public init(event guard: Guard<Event>) {
+    package init(event guard: Guard<Event>) {
         name = `guard`.name
         condition = .event(`guard`.predicate)
         expression = `guard`.expression
@@ -70,7 +70,7 @@ public struct TransitionGuard<Context, Event>: Sendable {
 
     /// A guard on the context and the event.
     @inlinable
-    public init(both guard: Guard<(Context, Event)>) {
+    package init(both guard: Guard<(Context, Event)>) {
         name = `guard`.name
         condition = .both(`guard`.predicate)
         expression = `guard`.expression

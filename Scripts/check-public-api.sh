@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# The public API of each library target, read from the compiler's symbol graphs:
+#   - fails when a public symbol has no /// documentation comment (synthesised and inherited
+#     members, which have no source location, are exempt);
+#   - compares the public declarations with the committed baseline, API/TARGET.txt, and fails
+#     with a unified diff when they differ: a change of the public API is a deliberate diff of
+#     that file, made with --update (and a line in CHANGELOG.md);
+#   - builds FSM's DocC catalog with docc (it ships with the toolchain), warnings as errors.
+# Usage: Scripts/check-public-api.sh [--update] [TARGET...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+update=0
+if [ "${1:-}" = "--update" ]; then update=1; shift; fi
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(FSM FSMMacros FSMTesting FSMREPL FSMTerminal FSMTool Entities UseCases APIServices LoginChallengeApp)
+for target in "${targets[@]}"; do
+  swift build --target "$target" -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$dir" >/dev/null
+done
+python3 - "$dir" "$update" "${targets[@]}" <<'PY'
+import difflib, json, os, re, sys
+folder, update, targets = sys.argv[1], sys.argv[2] == "1", sys.argv[3:]
+exempt = {"hashValue", "hash(into:)", "init(rawValue:)", "==(_:_:)"}
+missing, changed = [], []
+os.makedirs("API", exist_ok=True)
+for target in targets:
+    lines = set()
+    for file in sorted(os.listdir(folder)):
+        if file != f"{target}.symbols.json" and not file.startswith(f"{target}@"):
+            continue
+        graph = json.load(open(os.path.join(folder, file)))
+        for symbol in graph["symbols"]:
+            if symbol["accessLevel"] not in ("public", "open"):
+                continue
+            name = symbol["pathComponents"][-1]
+            written_here = "location" in symbol  # synthesised and inherited members have none
+            module = re.search(r"/Sources/([^/]+)/", symbol["location"]["uri"]) if written_here else None
+            if module and module.group(1) != target:
+                continue  # another module's symbol, re-exported (FSMMacros exports FSM); macro expansions stay
+            if written_here and "docComment" not in symbol and name not in exempt:
+                missing.append(f"{target}: {'.'.join(symbol['pathComponents'])} ({symbol['kind']['displayName']})")
+            if not written_here:
+                continue
+            declaration = "".join(f["spelling"] for f in symbol.get("declarationFragments", []))
+            declaration = " ".join(declaration.split())
+            where = symbol.get("swiftExtension", {}).get("constraints", [])
+            context = ""
+            if where:
+                context = " (in an extension where " + ", ".join(
+                    f"{c['lhs']} {':' if c['kind'] == 'conformance' else '=='} {c['rhs']}" for c in where) + ")"
+            lines.add(f"{'.'.join(symbol['pathComponents'])}: {declaration}{context}")
+    text = "".join(line + "\n" for line in sorted(lines))
+    path = f"API/{target}.txt"
+    old = open(path).read() if os.path.exists(path) else ""
+    if update:
+        if old != text:
+            open(path, "w").write(text)
+            print(f"{path}: {len(lines)} public declarations (updated)")
+        else:
+            print(f"{path}: {len(lines)} public declarations (unchanged)")
+    elif old != text:
+        changed.append(path)
+        sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), text.splitlines(True), path + " (committed)", path + " (the code)"))
+    else:
+        print(f"{path}: {len(lines)} public declarations, as committed")
+if missing:
+    print("public symbols without a /// comment:")
+    print("\n".join("  " + m for m in missing))
+if changed:
+    print("the public API differs from the committed baseline in: " + ", ".join(changed))
+    print("if the change is deliberate: Scripts/check-public-api.sh --update, and say it in CHANGELOG.md")
+if missing or (changed and not update):
+    sys.exit(1)
+if not update:
+    print(f"every public symbol of {len(targets)} targets documented, and the public API as committed")
+PY
+
+# The DocC catalog of FSM builds without a warning (broken or ambiguous links included).
+if command -v docc >/dev/null 2>&1 || [ -x "$(dirname "$(command -v swift)")/docc" ]; then
+  DOCC=$(command -v docc || echo "$(dirname "$(command -v swift)")/docc")
+  out=$(mktemp -d)
+  mkdir -p "$out/graphs"
+  cp "$dir"/FSM.symbols.json "$out/graphs/"
+  if ! "$DOCC" convert Sources/FSM/Documentation.docc --additional-symbol-graph-dir "$out/graphs" \
+      --fallback-display-name FSM --fallback-bundle-identifier fsm --output-path "$out/FSM.doccarchive" \
+      --warnings-as-errors >"$out/log" 2>&1; then
+    cat "$out/log"
+    echo "the DocC catalog of FSM has warnings"
+    exit 1
+  fi
+  echo "the DocC catalog of FSM builds without warnings"
+fi
