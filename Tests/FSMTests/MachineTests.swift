@@ -189,6 +189,22 @@ struct MachineTests {
         #expect(given != TransitionError(state: Door.locked, event: DoorEvent.unlock, reason: .guardNotMet(["has key"]), permitted: [.knock, .kick]))
         #expect(given != TransitionError(state: Door.locked, event: DoorEvent.unlock, reason: .guardNotMet(["has key"]), permitted: [.knock], ignored: [.kick]))
     }
+
+    @Test("a rejection lists what the state takes and what it ignores, split right, whether the lists fit in place or not", arguments: [(2, 3), (5, 3), (6, 5), (0, 9), (9, 0), (12, 12)])
+    func permittedAndIgnoredLists(handled: Int, ignoring: Int) throws {
+        let taken = (0..<handled).map { "take \($0)" }, ignored = (0..<ignoring).map { "ignore \($0)" }
+        let definition = MachineDefinition<String, String, String, Void>(name: "lists", initial: "a", events: taken + ignored + ["refused"]) {
+            In("a") {
+                for event in taken { On(event, to: "a") }
+                Ignore(ignored)
+            }
+        }
+        var machine = try Machine(definition)
+        let error = try #require(machine.transition(on: "refused").failureValue)
+        #expect(Array(error.permitted) == taken)
+        #expect(Array(error.ignored) == ignored)
+        #expect(error == TransitionError(state: "a", event: "refused", reason: .noTransition, permitted: SmallList(taken), ignored: SmallList(ignored)))
+    }
 }
 
 extension Result {

@@ -8,8 +8,9 @@
 ///   (a cell's guarded alternatives are consecutive);
 /// - `effectSlotTable`, per candidate: its effect list (exit, own, entry effects) when it has
 ///   at most eight, in place; longer lists are ranges of `longEffects`;
-/// - `permittedSlotTable`, per state: the events it handles or ignores, in place when at most
-///   eight, otherwise a range of `longPermitted`;
+/// - `answerSlotTable`, per state: the events it has transitions for, then those it ignores
+///   (what a rejection lists), in place when at most eight, otherwise a range of
+///   `longAnswers`; `answerRanges` says where and how many of each;
 /// - `stateTable`, `finalTable` and `eventTable`: the states, whether each is final, and the
 ///   events, by index;
 /// - `byteTable` (single-byte events) or `denseTable` (``DenseIndexed`` events): how an event
@@ -65,19 +66,17 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     @usableFromInline let guards: UnsafeMutableBufferPointer<TransitionGuard<Context, Event>>
     /// Lists longer than eight, each whole, one after another.
     @usableFromInline let longEffects: ListStore<Effect>
-    @usableFromInline let longPermitted: ListStore<Event.Key>
+    @usableFromInline let longAnswers: ListStore<Event.Key>
 
     @usableFromInline let cellTable: UnsafeMutableBufferPointer<Cell>
     @usableFromInline let candidateTable: UnsafeMutableBufferPointer<Candidate>
     @usableFromInline let effectSlotTable: UnsafeMutableBufferPointer<SmallList<Effect>.Slots>
-    @usableFromInline let permittedSlotTable: UnsafeMutableBufferPointer<SmallList<Event.Key>.Slots>
-    /// Per state, how many events it permits, and where they start in `longPermitted` when
-    /// more than eight.
-    @usableFromInline let permittedRanges: UnsafeMutableBufferPointer<(start: Int32, count: Int32)>
-    /// Per state, the events it ignores: slots, ranges and long lists as for the permitted.
-    @usableFromInline let ignoredSlotTable: UnsafeMutableBufferPointer<SmallList<Event.Key>.Slots>
-    @usableFromInline let ignoredRanges: UnsafeMutableBufferPointer<(start: Int32, count: Int32)>
-    @usableFromInline let longIgnored: ListStore<Event.Key>
+    @usableFromInline let answerSlotTable: UnsafeMutableBufferPointer<SmallList<Event.Key>.Slots>
+    /// Per state, how many events it answers (`count`), how many of them it has transitions
+    /// for (`handled`, the others it ignores), and where they start in `longAnswers` when more
+    /// than eight. One list rather than two: a rejection's error holds one list, which is
+    /// what dropping the error costs.
+    @usableFromInline let answerRanges: UnsafeMutableBufferPointer<(start: Int32, count: Int32, handled: Int32)>
     @usableFromInline let stateTable: UnsafeMutableBufferPointer<State>
     @usableFromInline let finalTable: UnsafeMutableBufferPointer<Bool>
     @usableFromInline let eventTable: UnsafeMutableBufferPointer<Event.Key>
@@ -99,13 +98,10 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         var effectSlots: [SmallList<Effect>.Slots] = []
         var guards: [TransitionGuard<Context, Event>] = []
         var longEffects: [Effect] = []
-        var permittedSlots: [SmallList<Event.Key>.Slots] = []
-        var permittedRanges: [(start: Int32, count: Int32)] = []
-        var longPermitted: [Event.Key] = []
+        var answerSlots: [SmallList<Event.Key>.Slots] = []
+        var answerRanges: [(start: Int32, count: Int32, handled: Int32)] = []
+        var longAnswers: [Event.Key] = []
         var permitted: [Event.Key] = []
-        var ignoredSlots: [SmallList<Event.Key>.Slots] = []
-        var ignoredRanges: [(start: Int32, count: Int32)] = []
-        var longIgnored: [Event.Key] = []
         var ignored: [Event.Key] = []
         for s in resolution.declarations.indices {
             let source = resolution.declarations[s]
@@ -152,23 +148,23 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
                     cells.append(Cell(code: code, first: 0, count: 0, guardNames: [], ignoresOtherwise: false))
                 }
             }
-            Self.addList(permitted, slots: &permittedSlots, ranges: &permittedRanges, long: &longPermitted)
-            Self.addList(ignored, slots: &ignoredSlots, ranges: &ignoredRanges, long: &longIgnored)
+            let answers = permitted + ignored
+            let isLong = answers.count > SmallList<Event.Key>.inlineCapacity
+            answerRanges.append((start: isLong ? Int32(longAnswers.count) : 0, count: Int32(answers.count), handled: Int32(permitted.count)))
+            answerSlots.append(SmallList<Event.Key>.slots(isLong ? [] : answers))
+            if isLong { longAnswers += answers }
         }
         self.definition = definition
         self.eventCount = eventCount
         self.guards = Self.buffer(guards)
         self.initialIndex = initialIndex
         self.longEffects = ListStore.make(longEffects)
-        self.longPermitted = ListStore.make(longPermitted)
+        self.longAnswers = ListStore.make(longAnswers)
         cellTable = Self.buffer(cells)
         candidateTable = Self.buffer(candidates)
         effectSlotTable = Self.buffer(effectSlots)
-        permittedSlotTable = Self.buffer(permittedSlots)
-        self.permittedRanges = Self.buffer(permittedRanges)
-        ignoredSlotTable = Self.buffer(ignoredSlots)
-        self.ignoredRanges = Self.buffer(ignoredRanges)
-        self.longIgnored = ListStore.make(longIgnored)
+        answerSlotTable = Self.buffer(answerSlots)
+        self.answerRanges = Self.buffer(answerRanges)
         stateTable = Self.buffer(resolution.states)
         finalTable = Self.buffer(resolution.declarations.map(\.isFinal))
         eventTable = Self.buffer(resolution.events)
@@ -183,25 +179,13 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         Self.free(guards)
         Self.free(candidateTable)
         Self.free(effectSlotTable)
-        Self.free(permittedSlotTable)
-        Self.free(permittedRanges)
-        Self.free(ignoredSlotTable)
-        Self.free(ignoredRanges)
+        Self.free(answerSlotTable)
+        Self.free(answerRanges)
         Self.free(stateTable)
         Self.free(finalTable)
         Self.free(eventTable)
         Self.free(denseTable)
         Self.free(byteTable)
-    }
-
-    /// Adds one state's list of events: in place when it fits, else as a range of `long`.
-    private static func addList(
-        _ list: [Event.Key], slots: inout [SmallList<Event.Key>.Slots], ranges: inout [(start: Int32, count: Int32)], long: inout [Event.Key]
-    ) {
-        let isLong = list.count > SmallList<Event.Key>.inlineCapacity
-        ranges.append((start: isLong ? Int32(long.count) : 0, count: Int32(list.count)))
-        slots.append(SmallList<Event.Key>.slots(isLong ? [] : list))
-        if isLong { long += list }
     }
 
     private static func buffer<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
@@ -257,25 +241,15 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         return SmallList(longEffects, start: Int(candidate.effectStart), count: Int(candidate.effectCount))
     }
 
-    /// The events a state has transitions for (guarded ones included): one move of its slots
-    /// when they fit.
+    /// The events a state has transitions for (guarded ones included), then those it
+    /// ignores, and how many are of the first kind: one move of its slots when they fit.
     @inlinable @inline(__always)
-    func permitted(in state: Int) -> SmallList<Event.Key> {
-        let range = permittedRanges[state]
+    func answers(in state: Int) -> (events: SmallList<Event.Key>, handled: Int) {
+        let range = answerRanges[state]
         if range.count <= 8 {
-            return SmallList(slots: permittedSlotTable[state], count: Int(range.count))
+            return (SmallList(slots: answerSlotTable[state], count: Int(range.count)), Int(range.handled))
         }
-        return SmallList(longPermitted, start: Int(range.start), count: Int(range.count))
-    }
-
-    /// The events a state ignores.
-    @inlinable @inline(__always)
-    func ignored(in state: Int) -> SmallList<Event.Key> {
-        let range = ignoredRanges[state]
-        if range.count <= 8 {
-            return SmallList(slots: ignoredSlotTable[state], count: Int(range.count))
-        }
-        return SmallList(longIgnored, start: Int(range.start), count: Int(range.count))
+        return (SmallList(longAnswers, start: Int(range.start), count: Int(range.count)), Int(range.handled))
     }
 
     /// The byte lookup table of single-byte plain-data events, or `[]`.

@@ -101,6 +101,62 @@ public struct SmallList<Element>: RandomAccessCollection {
     }
 }
 
+extension SmallList {
+    /// The first `n` elements (`0...count`), without allocating: the same slots with a
+    /// smaller count, or a shorter range of the same store.
+    @inlinable @inline(__always)
+    func leading(_ n: Int) -> SmallList {
+        switch storage {
+        case let .inline(slots, _): SmallList(slots: slots, count: n)
+        case let .shared(store, start, _): SmallList(store, start: start, count: n)
+        }
+    }
+
+    /// The elements after the first `n` (`0...count`), without allocating: the slots moved
+    /// down, or a later range of the same store.
+    @inlinable @inline(__always)
+    func trailing(after n: Int) -> SmallList {
+        switch storage {
+        case let .inline(slots, count):
+            guard n > 0 else { return self }
+            var moved: Slots = (nil, nil, nil, nil, nil, nil, nil, nil)
+            for position in n..<count { Self.set(&moved, position - n, to: Self.slot(slots, position)) }
+            return SmallList(slots: moved, count: count - n)
+        case let .shared(store, start, count): return SmallList(store, start: start + n, count: count - n)
+        }
+    }
+
+    /// The slot at `position` (0 to 7).
+    @inlinable @inline(__always)
+    static func slot(_ slots: Slots, _ position: Int) -> Element? {
+        switch position {
+        case 0: slots.0
+        case 1: slots.1
+        case 2: slots.2
+        case 3: slots.3
+        case 4: slots.4
+        case 5: slots.5
+        case 6: slots.6
+        default: slots.7
+        }
+    }
+
+    /// Sets the slot at `position` (0 to 7).
+    @inlinable @inline(__always)
+    static func set(_ slots: inout Slots, _ position: Int, to element: Element?) {
+        switch position {
+        case 0: slots.0 = element
+        case 1: slots.1 = element
+        case 2: slots.2 = element
+        case 3: slots.3 = element
+        case 4: slots.4 = element
+        case 5: slots.5 = element
+        case 6: slots.6 = element
+        default: slots.7 = element
+        }
+    }
+}
+
 extension SmallList: ExpressibleByArrayLiteral {
     /// A list of literal elements: `[.disableInputs, .callLogIn]`.
     @inlinable

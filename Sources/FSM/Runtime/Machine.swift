@@ -251,9 +251,9 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         case let .declaredIllegal(eventIndex): reason = .declaredIllegal(inheritedFrom: program.definition.inheritedFrom(stateIndex: stateIndex, eventIndex: eventIndex))
         case .take, .ignore, .noTransition: reason = .noTransition
         }
+        let answers = program.answers(in: stateIndex)
         return TransitionError<State, Event.Key>(
-            state: program.stateTable[stateIndex], event: event, reason: reason,
-            permitted: program.permitted(in: stateIndex), ignored: program.ignored(in: stateIndex)
+            state: program.stateTable[stateIndex], event: event, reason: reason, answers: answers.events, handled: answers.handled
         )
     }
 }

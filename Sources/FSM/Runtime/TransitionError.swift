@@ -8,8 +8,9 @@
 /// illegal transition: 'receive' is not permitted in state 'LISTEN': guard 'SYN' not met (permitted: close; ignored: timeout)
 /// ```
 ///
-/// Creating one allocates nothing: the event lists are held inline (up to eight), and guard
-/// names are the compiled machine's own strings.
+/// A machine's rejection allocates nothing: the event lists are held inline (up to eight in
+/// all) or are ranges of the compiled machine's own store, and guard names are the compiled
+/// machine's own strings.
 ///
 /// `Event` is an event key (`Machine.Event.Key`, the event itself for an event without data):
 /// `catch let error as TransitionError<State, DoorEvent>` with a `DoorEvent` that carries data
@@ -36,10 +37,19 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
     /// Why it was rejected.
     public let reason: Reason
     /// The events the state has transitions for, in declaration order (guarded ones
+    /// included), then the events it ignores: one list, so that dropping an error drops one.
+    @usableFromInline let answers: SmallList<Event>
+    /// How many of `answers` the state has transitions for.
+    @usableFromInline let handledCount: Int
+
+    /// The events the state has transitions for, in declaration order (guarded ones
     /// included), as the state declares them.
-    @usableFromInline let handled: SmallList<Event>
+    @inlinable
+    var handled: SmallList<Event> { answers.leading(handledCount) }
+
     /// The events the state ignores, in declaration order.
-    public let ignored: SmallList<Event>
+    @inlinable
+    public var ignored: SmallList<Event> { answers.trailing(after: handledCount) }
 
     /// Creates an error value.
     /// - Parameters:
@@ -53,13 +63,24 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
         self.state = state
         self.event = event
         self.reason = reason
-        handled = permitted
-        self.ignored = ignored
+        answers = ignored.isEmpty ? permitted : SmallList(Array(permitted) + Array(ignored))
+        handledCount = permitted.count
+    }
+
+    /// An error value whose answers (handled, then ignored events) are one list already.
+    @inlinable @inline(__always)
+    init(state: State, event: Event, reason: Reason, answers: SmallList<Event>, handled: Int) {
+        self.state = state
+        self.event = event
+        self.reason = reason
+        self.answers = answers
+        handledCount = handled
     }
 
     /// The events the state would take, in declaration order: those it has transitions for,
     /// but the rejected event when its guards were just tried and failed (other guarded
     /// events are listed: their guards were not tried).
+    @inlinable
     public var permitted: SmallList<Event> {
         guard case .guardNotMet = reason, handled.contains(event) else { return handled }
         return SmallList(handled.filter { $0 != event })
