@@ -3,7 +3,21 @@ import FSM
 
 // Each workload runs the same pre-generated events through a hand-written nested switch and
 // through the library's public API, as a user's module calls it, and returns a checksum of
-// what happened (printed, so that nothing is optimised away).
+// what happened (printed, so that nothing is optimised away). Every loop is the one a user
+// writes: after each event it counts the effects and reads the state as view code does
+// (`screen(_:)`), whether the state lives in a local variable (the switches) or in the
+// machine (`machine.state`).
+
+/// What a view reads of the state after each event: which screen it shows.
+@inline(__always)
+func screen(_ state: LoadState) -> UInt64 {
+    switch state {
+    case .waiting: 1
+    case .loading: 2
+    case let .failure(kind): kind == .authentication ? 3 : 4
+    case .dismissed: 5
+    }
+}
 
 /// The hand-written loading machine, in this (the caller's) module.
 @inline(__always)
@@ -50,6 +64,7 @@ func switchLoading(_ events: [LoadEvent]) -> UInt64 {
         } else {
             checksum &+= UInt64(SwitchRejection(state: state, event: event, permitted: 1).permitted)
         }
+        checksum &+= screen(state)
     }
     return checksum
 }
@@ -65,6 +80,7 @@ func opaqueSwitchLoading(_ events: [LoadEvent]) -> UInt64 {
         } else {
             checksum &+= 1
         }
+        checksum &+= screen(state)
     }
     return checksum
 }
@@ -80,6 +96,7 @@ func sendLoading(_ machine: Machine<LoadState, LoadEvent, LoadEffect, Void>, _ e
         } catch {
             checksum &+= UInt64(error.permitted.count)
         }
+        checksum &+= screen(machine.state)
     }
     return checksum
 }
@@ -94,6 +111,7 @@ func resultLoading(_ machine: Machine<LoadState, LoadEvent, LoadEffect, Void>, _
         case let .success(transition): checksum &+= UInt64(transition.effects.count)
         case let .failure(error): checksum &+= UInt64(error.permitted.count)
         }
+        checksum &+= screen(machine.state)
     }
     return checksum
 }
@@ -112,6 +130,7 @@ func ignoringLoading(_ machine: Machine<LoadState, LoadEvent, LoadEffect, Void>,
         } catch {
             checksum &+= 1_000_000
         }
+        checksum &+= screen(machine.state)
     }
     return checksum
 }
