@@ -4,12 +4,10 @@
 @usableFromInline
 final class ListStore<Element> {
     /// The elements, owned by this store.
-    @usableFromInline let elements: UnsafeMutableBufferPointer<Element>
+    @usableFromInline let elements: FixedTable<Element>
 
     private init(_ elements: some Collection<Element>) {
-        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: Swift.max(1, elements.count))
-        _ = buffer.initialize(from: elements)
-        self.elements = UnsafeMutableBufferPointer(rebasing: buffer[0..<elements.count])
+        self.elements = FixedTable(elements)
     }
 
     /// A store holding `elements`, in order.
@@ -22,11 +20,6 @@ final class ListStore<Element> {
     @inlinable
     func element(at index: Int) -> Element {
         elements[index]
-    }
-
-    deinit {
-        elements.deinitialize()
-        elements.baseAddress?.deallocate()
     }
 }
 

@@ -16,8 +16,8 @@
 /// - `byteTable` (single-byte events) or `denseTable` (``DenseIndexed`` events): how an event
 ///   finds its column without hashing.
 ///
-/// The buffers are allocated and filled once in `init` and freed in `deinit`; reading them
-/// retains nothing. Immutable after `init`, hence `@unchecked Sendable`.
+/// Each table is a ``FixedTable``, filled once in `init` and freed with the program; reading
+/// them retains nothing. Immutable after `init`, hence `@unchecked Sendable`.
 @usableFromInline
 final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: @unchecked Sendable {
     /// A cell code: the event is ignored.
@@ -63,31 +63,31 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     @usableFromInline let eventCount: Int
     @usableFromInline let initialIndex: Int
     /// The guards, in the order candidates refer to them.
-    @usableFromInline let guards: UnsafeMutableBufferPointer<TransitionGuard<Context, Event>>
+    @usableFromInline let guards: FixedTable<TransitionGuard<Context, Event>>
     /// Lists longer than eight, each whole, one after another.
     @usableFromInline let longEffects: ListStore<Effect>
     @usableFromInline let longAnswers: ListStore<Event.Key>
 
-    @usableFromInline let cellTable: UnsafeMutableBufferPointer<Cell>
-    @usableFromInline let candidateTable: UnsafeMutableBufferPointer<Candidate>
-    @usableFromInline let effectSlotTable: UnsafeMutableBufferPointer<SmallList<Effect>.Slots>
-    @usableFromInline let answerSlotTable: UnsafeMutableBufferPointer<SmallList<Event.Key>.Slots>
+    @usableFromInline let cellTable: FixedTable<Cell>
+    @usableFromInline let candidateTable: FixedTable<Candidate>
+    @usableFromInline let effectSlotTable: FixedTable<SmallList<Effect>.Slots>
+    @usableFromInline let answerSlotTable: FixedTable<SmallList<Event.Key>.Slots>
     /// Per state, how many events it answers (`count`), how many of them it has transitions
     /// for (`handled`, the others it ignores), and where they start in `longAnswers` when more
     /// than eight. One list rather than two: a rejection's error holds one list, which is
     /// what dropping the error costs.
-    @usableFromInline let answerRanges: UnsafeMutableBufferPointer<(start: Int32, count: Int32, handled: Int32)>
-    @usableFromInline let stateTable: UnsafeMutableBufferPointer<State>
-    @usableFromInline let finalTable: UnsafeMutableBufferPointer<Bool>
-    @usableFromInline let eventTable: UnsafeMutableBufferPointer<Event.Key>
+    @usableFromInline let answerRanges: FixedTable<(start: Int32, count: Int32, handled: Int32)>
+    @usableFromInline let stateTable: FixedTable<State>
+    @usableFromInline let finalTable: FixedTable<Bool>
+    @usableFromInline let eventTable: FixedTable<Event.Key>
     /// For ``DenseIndexed`` events: `denseTable[event.denseIndex]` is the event's column, or
     /// -1; empty when the indices are not usable (then events are hashed).
-    @usableFromInline let denseTable: UnsafeMutableBufferPointer<Int32>
+    @usableFromInline let denseTable: FixedTable<Int32>
     /// Whether each declared event's dense index is its column: then `denseTable` is not read.
     @usableFromInline let denseIsIdentity: Bool
     /// For single-byte plain-data events (see ``eventsAreBytes``): `byteTable[byte]` is the
     /// column of the event whose one byte is `byte`, or -1 (256 entries); empty otherwise.
-    @usableFromInline let byteTable: UnsafeMutableBufferPointer<Int32>
+    @usableFromInline let byteTable: FixedTable<Int32>
 
     /// Compiles a definition that validation found free of errors.
     init(_ definition: MachineDefinition<State, Event, Effect, Context>, resolution: Resolution<State, Event, Effect, Context>, initialIndex: Int) {
@@ -124,7 +124,7 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
                         }
                         candidates.append(Candidate(
                             target: Int32(target), guardIndex: guardIndex,
-                            effectCount: Int32(effects.count), effectStart: Int32(effects.count > 8 ? longEffects.count : 0),
+                            effectCount: Int32(effects.count), effectStart: Int32(effects.count > SmallList<Effect>.inlineCapacity ? longEffects.count : 0),
                             kind: transition.isInternal ? .internal : .external
                         ))
                         if effects.count > SmallList<Effect>.inlineCapacity {
@@ -156,47 +156,22 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         }
         self.definition = definition
         self.eventCount = eventCount
-        self.guards = Self.buffer(guards)
+        self.guards = FixedTable(guards)
         self.initialIndex = initialIndex
         self.longEffects = ListStore.make(longEffects)
         self.longAnswers = ListStore.make(longAnswers)
-        cellTable = Self.buffer(cells)
-        candidateTable = Self.buffer(candidates)
-        effectSlotTable = Self.buffer(effectSlots)
-        answerSlotTable = Self.buffer(answerSlots)
-        self.answerRanges = Self.buffer(answerRanges)
-        stateTable = Self.buffer(resolution.states)
-        finalTable = Self.buffer(resolution.declarations.map(\.isFinal))
-        eventTable = Self.buffer(resolution.events)
+        cellTable = FixedTable(cells)
+        candidateTable = FixedTable(candidates)
+        effectSlotTable = FixedTable(effectSlots)
+        answerSlotTable = FixedTable(answerSlots)
+        self.answerRanges = FixedTable(answerRanges)
+        stateTable = FixedTable(resolution.states)
+        finalTable = FixedTable(resolution.declarations.map(\.isFinal))
+        eventTable = FixedTable(resolution.events)
         let denseEvents = Self.denseMap(resolution.events)
-        denseTable = Self.buffer(denseEvents)
+        denseTable = FixedTable(denseEvents)
         denseIsIdentity = denseEvents.count == resolution.events.count && denseEvents.enumerated().allSatisfy { $0.offset == Int($0.element) }
-        byteTable = Self.buffer(Self.byteMap(resolution.events))
-    }
-
-    deinit {
-        Self.free(cellTable)
-        Self.free(guards)
-        Self.free(candidateTable)
-        Self.free(effectSlotTable)
-        Self.free(answerSlotTable)
-        Self.free(answerRanges)
-        Self.free(stateTable)
-        Self.free(finalTable)
-        Self.free(eventTable)
-        Self.free(denseTable)
-        Self.free(byteTable)
-    }
-
-    private static func buffer<Element>(_ elements: [Element]) -> UnsafeMutableBufferPointer<Element> {
-        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(1, elements.count))
-        _ = buffer.initialize(from: elements)
-        return UnsafeMutableBufferPointer(rebasing: buffer[0..<elements.count])
-    }
-
-    private static func free<Element>(_ buffer: UnsafeMutableBufferPointer<Element>) {
-        buffer.deinitialize()
-        buffer.baseAddress?.deallocate()
+        byteTable = FixedTable(Self.byteMap(resolution.events))
     }
 
     /// Whether event keys are one byte of plain data: then every value of the type is its one
@@ -235,7 +210,7 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     /// The effects of the candidate at `index`: one move of its slots when they fit.
     @inlinable @inline(__always)
     func effects(of index: Int, _ candidate: Candidate) -> SmallList<Effect> {
-        if candidate.effectCount <= 8 {
+        if candidate.effectCount <= SmallList<Effect>.inlineCapacity {
             return SmallList(slots: effectSlotTable[index], count: Int(candidate.effectCount))
         }
         return SmallList(longEffects, start: Int(candidate.effectStart), count: Int(candidate.effectCount))
@@ -246,7 +221,7 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     @inlinable @inline(__always)
     func answers(in state: Int) -> (events: SmallList<Event.Key>, handled: Int) {
         let range = answerRanges[state]
-        if range.count <= 8 {
+        if range.count <= SmallList<Event.Key>.inlineCapacity {
             return (SmallList(slots: answerSlotTable[state], count: Int(range.count)), Int(range.handled))
         }
         return (SmallList(longAnswers, start: Int(range.start), count: Int(range.count)), Int(range.handled))

@@ -8,6 +8,7 @@
 /// (`step.effects == [.callLogIn]`), or make an `Array` of it.
 public struct SmallList<Element>: RandomAccessCollection {
     /// The number of elements held inline at most.
+    @inlinable
     public static var inlineCapacity: Int { 8 }
 
     /// Eight optional elements in a row: the inline storage.
