@@ -6,21 +6,25 @@
 #     with a unified diff when they differ: a change of the public API is a deliberate diff of
 #     that file, made with --update (and a line in CHANGELOG.md);
 #   - builds FSM's DocC catalog with docc (it ships with the toolchain), warnings as errors.
-# Usage: Scripts/check-public-api.sh [--update] [TARGET...]
+# Usage: Scripts/check-public-api.sh [--update] [TARGET...]   (default: every library target)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 update=0
-if [ "${1:-}" = "--update" ]; then update=1; shift; fi
+targets=()
+for argument in "$@"; do
+  if [ "$argument" = "--update" ]; then update=1; else targets+=("$argument"); fi
+done
 dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-targets=("$@")
+out=$(mktemp -d)
+trap 'rm -rf "$dir" "$out"' EXIT
 [ ${#targets[@]} -gt 0 ] || targets=(FSM FSMMacros FSMTesting FSMREPL FSMTerminal FSMTool Entities UseCases APIServices LoginChallengeApp)
 for target in "${targets[@]}"; do
   swift build --target "$target" -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$dir" >/dev/null
 done
-python3 - "$dir" "$update" "${targets[@]}" <<'PY'
+python3 - "$dir" "$update" "$PWD" "${targets[@]}" <<'PY'
 import difflib, json, os, re, sys
-folder, update, targets = sys.argv[1], sys.argv[2] == "1", sys.argv[3:]
+folder, update, root, targets = sys.argv[1], sys.argv[2] == "1", sys.argv[3], sys.argv[4:]
+prefix = "file://" + root.rstrip("/") + "/Sources/"
 exempt = {"hashValue", "hash(into:)", "init(rawValue:)", "==(_:_:)"}
 missing, changed = [], []
 os.makedirs("API", exist_ok=True)
@@ -30,13 +34,14 @@ for target in targets:
         if file != f"{target}.symbols.json" and not file.startswith(f"{target}@"):
             continue
         graph = json.load(open(os.path.join(folder, file)))
+        listed = {}
         for symbol in graph["symbols"]:
             if symbol["accessLevel"] not in ("public", "open"):
                 continue
             name = symbol["pathComponents"][-1]
             written_here = "location" in symbol  # synthesised and inherited members have none
-            module = re.search(r"/Sources/([^/]+)/", symbol["location"]["uri"]) if written_here else None
-            if module and module.group(1) != target:
+            uri = symbol["location"]["uri"] if written_here else ""
+            if uri.startswith(prefix) and not uri.startswith(prefix + target + "/"):
                 continue  # another module's symbol, re-exported (FSMMacros exports FSM); macro expansions stay
             if written_here and "docComment" not in symbol and name not in exempt:
                 missing.append(f"{target}: {'.'.join(symbol['pathComponents'])} ({symbol['kind']['displayName']})")
@@ -49,7 +54,24 @@ for target in targets:
             if where:
                 context = " (in an extension where " + ", ".join(
                     f"{c['lhs']} {':' if c['kind'] == 'conformance' else '=='} {c['rhs']}" for c in where) + ")"
-            lines.add(f"{'.'.join(symbol['pathComponents'])}: {declaration}{context}")
+            path = ".".join(symbol["pathComponents"])
+            listed[symbol["identifier"]["precise"]] = path
+            lines.add(f"{path}: {declaration}{context}")
+        # What each listed type conforms to or inherits from (a conformance dropped, such as
+        # Sendable or Equatable, is an API change too), with the conditions of a
+        # conditional conformance.
+        names = {s["identifier"]["precise"]: ".".join(s["pathComponents"]) for s in graph["symbols"]}
+        for relation in graph.get("relationships", []):
+            if relation["kind"] not in ("conformsTo", "inheritsFrom") or relation["source"] not in listed:
+                continue
+            other = relation.get("targetFallback") or names.get(relation["target"], relation["target"])
+            conditions = relation.get("swiftConstraints", [])
+            where = ""
+            if conditions:
+                where = " where " + ", ".join(
+                    f"{c['lhs']} {':' if c['kind'] == 'conformance' else '=='} {c['rhs']}" for c in conditions)
+            verb = "conforms to" if relation["kind"] == "conformsTo" else "inherits from"
+            lines.add(f"{listed[relation['source']]}: {verb} {other}{where}")
     text = "".join(line + "\n" for line in sorted(lines))
     path = f"API/{target}.txt"
     old = open(path).read() if os.path.exists(path) else ""
@@ -77,9 +99,8 @@ if not update:
 PY
 
 # The DocC catalog of FSM builds without a warning (broken or ambiguous links included).
-if command -v docc >/dev/null 2>&1 || [ -x "$(dirname "$(command -v swift)")/docc" ]; then
+if [ -f "$dir/FSM.symbols.json" ] && { command -v docc >/dev/null 2>&1 || [ -x "$(dirname "$(command -v swift)")/docc" ]; }; then
   DOCC=$(command -v docc || echo "$(dirname "$(command -v swift)")/docc")
-  out=$(mktemp -d)
   mkdir -p "$out/graphs"
   cp "$dir"/FSM.symbols.json "$out/graphs/"
   if ! "$DOCC" convert Sources/FSM/Documentation.docc --additional-symbol-graph-dir "$out/graphs" \

@@ -9,7 +9,8 @@ import Darwin
 
 @Suite("StreamWriter: a failure is final")
 struct StreamWriterTests {
-    @Test("after a failed write, later writes throw the same failure and never touch the descriptor")
+    @Test("after a failed write, later writes throw the same failure and never touch the descriptor",
+          .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full on this system"))
     func failureIsFinal() throws {
         let descriptor = open("/dev/full", O_WRONLY)
         try #require(descriptor >= 0, "/dev/full cannot be opened")
@@ -28,7 +29,11 @@ struct StreamWriterTests {
         try #require(dup2(file, descriptor) == descriptor)
         close(file)
         #expect(throws: full) { try writer.write("second line\n") }
-        #expect(FileManager.default.contents(atPath: path) == Data(), "the writer wrote after its failure")
+        // The file's size, not its contents: Foundation's contents(atPath:) leaks its 4 KiB read
+        // buffer for an empty file (LeakSanitizer, in CI's AddressSanitizer run).
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        #expect(info.st_size == 0, "the writer wrote \(info.st_size) bytes after its failure")
     }
 
     @Test("a writer that has not failed writes every byte and reports no failure")

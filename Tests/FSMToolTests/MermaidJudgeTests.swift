@@ -12,7 +12,7 @@ let mermaidNames = userNames + [
     // Markdown, through which Mermaid draws labels (a description of several lines after
     // decoding its entity codes): emphasis, escapes, inline HTML, entities, line starts.
     "_under_", "__bold__", "a _b_ c", "line\n*star*", "line\n_under_", "back\\\nslash", "line\n\\*x\\* \\\\",
-    "line\n<b>bold</b>", "line\n&amp; &lt;", "line\n`tick` ~~del~~", "line\n# heading", "    indented\ncode",
+    "line\n<b>bold</b>", "line\n&amp; &lt;", "line\n`tick` ~~del~~", "line\n# heading", "    indented\ncode", "\ttabbed\ncode",
 ]
 
 @Suite("Real Mermaid accepts every export and draws every name", .enabled(if: MermaidJudge.runs, "python3 with mermaidx is not installed (CI installs it), or a sanitizer run"))
@@ -96,6 +96,28 @@ struct MermaidJudgeTests {
             for expected in [shown(name + " p"), shown(name + " c"), shown("\(name) / \(name) x (internal)"), shown("entry / \(name) in"), shown("ignored: \(name) e")] {
                 #expect(drawn.contains(expected), "\(name.debugDescription): \(expected.debugDescription) is not drawn as such; drawn: \(verdict.texts)")
             }
+        }
+    }
+
+    @Test("a note mixing one-line items with punctuation and an item with a line break: every item drawn as written")
+    func mixedNote() throws {
+        // One item holding a line break makes Mermaid decode the whole note's codes before
+        // its Markdown, so every item of that note is escaped for Markdown, not only that one.
+        let machine = MachineDefinition<String, String, String, Void>(name: "mixed", initial: "s", events: ["go", "x\n_y_ *z*"]) {
+            In("s") {
+                OnEntry("*a* _b_ \\\\ (c)")
+                OnExit("(e) [f]")
+                On("go", to: "t")
+                Ignore("x\n_y_ *z*")
+            }
+            Final("t")
+        }
+        let verdicts = try MermaidJudge.judge([machine.mermaid(DiagramOptions())])
+        let verdict = try #require(verdicts.first)
+        #expect(verdict.ok, "\(verdict.error ?? "")")
+        let drawn = verdict.texts.joined(separator: "\n")
+        for expected in ["entry / *a* _b_ \\\\ (c)", "exit / (e) [f]", "ignored: x\n_y_ *z*"] {
+            #expect(drawn.contains(expected), "\(expected.debugDescription) is not drawn as such; drawn: \(verdict.texts)")
         }
     }
 

@@ -57,7 +57,7 @@ public struct SmallList<Element>: RandomAccessCollection {
         }
     }
 
-    /// The `count` elements of `store` from `start` (a long list: more than eight).
+    /// The `count` elements of `store` from `start` (a long list, or a part of one: any count).
     @inlinable @inline(__always)
     init(_ store: ListStore<Element>, start: Int, count: Int) {
         storage = .shared(store, start: start, count: count)
