@@ -85,18 +85,7 @@ public struct SmallList<Element>: RandomAccessCollection {
             return store.element(at: start + position)
         case let .inline(slots, count):
             precondition(position >= 0 && position < count, "SmallList index out of range")
-            let slot: Element?
-            switch position {
-            case 0: slot = slots.0
-            case 1: slot = slots.1
-            case 2: slot = slots.2
-            case 3: slot = slots.3
-            case 4: slot = slots.4
-            case 5: slot = slots.5
-            case 6: slot = slots.6
-            default: slot = slots.7
-            }
-            guard let slot else { preconditionFailure("SmallList slot \(position) is empty") }
+            guard let slot = Self.slot(slots, position) else { preconditionFailure("SmallList slot \(position) is empty") }
             return slot
         }
     }
