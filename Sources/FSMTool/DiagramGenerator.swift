@@ -19,16 +19,16 @@ import Foundation
 /// that, the temporary files are removed and no file is replaced; the error
 /// (``DiagramWriteError``) names the file that failed, and which files were replaced and
 /// which not. A `README.md` in the folder that this tool did not write is never replaced.
-public struct DiagramGenerator: Sendable {
+package struct DiagramGenerator: Sendable {
     /// The files to write.
-    public let diagrams: DiagramSet
+    package let diagrams: DiagramSet
     /// The folder the files go to.
-    public let directory: URL
+    package let directory: URL
     /// The SVG renderer, or `nil` when Graphviz is not installed.
-    public let graphviz: Graphviz?
+    package let graphviz: Graphviz?
     /// Whether the folder is a DocC catalog (articles and SVGs under `Diagrams/`) rather
     /// than a diagrams folder.
-    public let isDocCCatalog: Bool
+    package let isDocCCatalog: Bool
     /// Where files are written (the disk, or a stand-in that fails in tests).
     let files: FileWriting
 
@@ -40,7 +40,7 @@ public struct DiagramGenerator: Sendable {
     ///   - options: A direction for every diagram (`nil`: each machine's own), and whether
     ///     effects are drawn.
     ///   - docc: Whether `directory` is a DocC catalog.
-    public init(machines: [any MachineDescribing], directory: URL, graphviz: Graphviz?, options: DiagramOptions = DiagramOptions(), docc: Bool = false) {
+    package init(machines: [any MachineDescribing], directory: URL, graphviz: Graphviz?, options: DiagramOptions = DiagramOptions(), docc: Bool = false) {
         self.init(machines: machines, directory: directory, graphviz: graphviz, options: options, docc: docc, files: PosixFiles())
     }
 
@@ -53,19 +53,19 @@ public struct DiagramGenerator: Sendable {
     }
 
     /// What ``write()`` did.
-    public struct Report: Sendable, Equatable {
+    package struct Report: Sendable, Equatable {
         /// The files written because they were missing or their bytes changed, in order.
-        public var written: [String] = []
+        package var written: [String] = []
         /// The number of files already up to date.
-        public var unchanged = 0
+        package var unchanged = 0
         /// Whether SVGs were rendered (false when Graphviz is not installed).
-        public var renderedSVG = false
+        package var renderedSVG = false
     }
 
     /// The text files, in order: each machine's `.dot` and `.mmd`, then `README.md` (in a
     /// DocC catalog, each machine's article). These are what ``check()`` compares byte for
     /// byte.
-    public var textFiles: [DiagramSet.File] { isDocCCatalog ? diagrams.doccArticles : diagrams.files }
+    package var textFiles: [DiagramSet.File] { isDocCCatalog ? diagrams.doccArticles : diagrams.files }
 
     /// Per machine, the SVG's path in the folder, the DOT it is drawn from, and its stem.
     var svgFiles: [(name: String, dot: String, stem: String)] {
@@ -79,7 +79,7 @@ public struct DiagramGenerator: Sendable {
     /// - Throws: ``DiagramWriteError`` when a file cannot be written (see the type's
     ///   documentation for what is then on disk), ``GraphvizError`` when `dot` fails (nothing
     ///   is written then).
-    public func write() throws -> Report {
+    package func write() throws -> Report {
         var wanted = textFiles.map { (name: $0.name, data: Data($0.contents.utf8)) }
         if let graphviz {
             for svg in svgFiles {
@@ -129,23 +129,23 @@ public struct DiagramGenerator: Sendable {
     }
 
     /// A file that is missing or differs from what the code generates.
-    public struct StaleFile: Sendable, Equatable, CustomStringConvertible {
+    package struct StaleFile: Sendable, Equatable, CustomStringConvertible {
         /// The file's path.
-        public let path: String
+        package let path: String
         /// Why: `missing`, `stale (differs from the code)`, or for an SVG
         /// `stale (drawn from another NAME.dot)`.
-        public let reason: String
+        package let reason: String
         /// What changed, as a unified diff of the text (empty for a missing file or an SVG).
-        public let diff: String
+        package let diff: String
 
         /// `PATH: REASON`.
-        public var description: String { "\(path): \(reason)" }
+        package var description: String { "\(path): \(reason)" }
     }
 
     /// The files that are missing or differ from what the code generates, each with why and
     /// a diff. Writes nothing. An SVG is stale when it was drawn from another DOT than the
     /// code's (its digest differs); a missing SVG counts only when Graphviz is installed.
-    public func check() -> [StaleFile] {
+    package func check() -> [StaleFile] {
         var stale: [StaleFile] = []
         for file in textFiles {
             let path = url(file.name).path
@@ -189,18 +189,18 @@ public struct DiagramGenerator: Sendable {
 /// The diagrams could not all be written: the file that failed and why, and which files
 /// were replaced before that and which were not (every changed file is staged before any is
 /// replaced, so after a full disk `replaced` is empty).
-public struct DiagramWriteError: Error, CustomStringConvertible, Equatable {
+package struct DiagramWriteError: Error, CustomStringConvertible, Equatable {
     /// The file that could not be written (empty when the folder itself could not be made).
-    public let file: String
+    package let file: String
     /// Why, in a few words.
-    public let reason: String
+    package let reason: String
     /// The files replaced with their new contents before the failure, in order.
-    public let replaced: [String]
+    package let replaced: [String]
     /// The files that needed new contents and kept their old ones (or stayed missing).
-    public let notReplaced: [String]
+    package let notReplaced: [String]
 
     /// `login.svg: No space left on device; no file was replaced (not written: ...)`.
-    public var description: String {
+    package var description: String {
         var text = (file.isEmpty ? "" : "\(file): ") + reason
         if !notReplaced.isEmpty || !replaced.isEmpty {
             text += replaced.isEmpty

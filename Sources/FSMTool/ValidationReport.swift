@@ -1,14 +1,14 @@
 import FSM
 
 /// What a tool's `validate` prints: per machine `NAME: clean` or one line per diagnostic.
-public struct ValidationReport: Sendable, Equatable {
+package struct ValidationReport: Sendable, Equatable {
     /// The lines to print, machine by machine.
-    public let lines: [String]
+    package let lines: [String]
     /// Whether no machine has a diagnostic (exit 0), or some has (exit 1).
-    public let isClean: Bool
+    package let isClean: Bool
 
     /// Validates each machine in a mode. A machine listed twice is validated and reported once.
-    public init(_ machines: [any MachineDescribing], mode: ValidationMode) {
+    package init(_ machines: [any MachineDescribing], mode: ValidationMode) {
         var lines: [String] = []
         var clean = true
         var seen: Set<String> = []

@@ -1,4 +1,4 @@
-/// Declares a parent state and its children (see ``ParentDeclaration``).
+/// Declares a parent state and its children.
 ///
 /// ```swift
 /// Parent("failed") {

@@ -16,11 +16,9 @@
 public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// One transition of a region: target state index, guard, effects in order (its exit and
     /// entry effects included), internal or not.
-    @usableFromInline
     typealias Move = (target: Int, guard: TransitionGuard<Context, Event>?, effects: [Effect], isInternal: Bool)
 
     /// What a region does with an event in one of its states.
-    @usableFromInline
     enum Cell {
         /// The region does not list the event.
         case unknown
@@ -36,23 +34,23 @@ public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
     /// The region's states, by name, in declaration order.
     public let stateNames: [String]
     /// The events the region's definition lists, in order.
-    @usableFromInline let eventKeys: [Event.Key]
+    let eventKeys: [Event.Key]
     /// Per state, where the region is in it (`failed > network`).
-    @usableFromInline let configurations: [String]
+    let configurations: [String]
     /// Per state, whether it is final.
-    @usableFromInline let finals: [Bool]
+    let finals: [Bool]
     /// The index of the region's initial state, or -1.
-    @usableFromInline let initialIndex: Int
+    let initialIndex: Int
     /// Sets the region's part of a parallel state to the region's state at an index.
-    @usableFromInline let assign: @Sendable (inout State, Int) -> Void
+    let assign: @Sendable (inout State, Int) -> Void
     /// The region's state index in a parallel state, or -1.
-    @usableFromInline let indexIn: @Sendable (State) -> Int
+    let indexIn: @Sendable (State) -> Int
     /// What the region does with an event in the state at an index.
-    @usableFromInline let cell: @Sendable (Int, Event.Key) -> Cell
+    let cell: @Sendable (Int, Event.Key) -> Cell
     /// The region as diagrams draw it, node identifiers starting with a prefix.
-    @usableFromInline let graph: @Sendable (_ prefix: String) -> MachineGraph
+    let graph: @Sendable (_ prefix: String) -> MachineGraph
     /// The region definition's own diagnostics, each prefixed with the region's name.
-    @usableFromInline let diagnostics: @Sendable (ValidationMode) -> [Diagnostic]
+    let diagnostics: @Sendable (ValidationMode) -> [Diagnostic]
 
     /// A region: its name, the part of the parallel machine's state it keeps, and its
     /// definition (which may nest states; it may not have regions of its own).

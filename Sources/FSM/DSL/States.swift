@@ -17,7 +17,7 @@ public struct States<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
     }
     /// States declared elsewhere, for example by a helper function.
     @inlinable
-    public init(_ declarations: [StateDeclaration<State, Event, Effect, Context>]) {
+    package init(_ declarations: [StateDeclaration<State, Event, Effect, Context>]) {
         self.declarations = declarations
     }
 }

@@ -7,9 +7,9 @@
 ///
 /// A guard written without its type, `Guard("name") { _ in true }`, is taken as a guard on the
 /// context: write `Guard<DoorEvent>` (or `Guard<(Context, DoorEvent)>`) to read the event.
-public struct TransitionGuard<Context, Event>: Sendable {
+@usableFromInline package struct TransitionGuard<Context, Event>: Sendable {
     /// The name shown in tables, diagrams and error messages.
-    public let name: String
+    @usableFromInline package let name: String
     /// What the condition reads.
     @usableFromInline let condition: Condition
     /// How the guard is built from named guards.
@@ -27,7 +27,7 @@ public struct TransitionGuard<Context, Event>: Sendable {
     }
 
     /// What a guard reads.
-    public enum Input: String, Sendable, Hashable, CaseIterable {
+    @usableFromInline package enum Input: String, Sendable, Hashable, CaseIterable {
         /// The context passed with the event.
         case context
         /// The event, with its data.
@@ -37,7 +37,7 @@ public struct TransitionGuard<Context, Event>: Sendable {
     }
 
     /// What the condition reads.
-    public var reads: Input {
+    @usableFromInline package var reads: Input {
         switch condition {
         case .context: .context
         case .event: .event
@@ -47,7 +47,7 @@ public struct TransitionGuard<Context, Event>: Sendable {
 
     /// Evaluates a guard that reads only the context; `nil` for one that reads the event,
     /// which needs an event value to decide (tools then decide it by name).
-    public func holds(context: Context) -> Bool? {
+    @usableFromInline package func holds(context: Context) -> Bool? {
         if case let .context(predicate) = condition { return predicate(context) }
         return nil
     }
@@ -78,18 +78,18 @@ public struct TransitionGuard<Context, Event>: Sendable {
 
     /// The names of the guards it is built from (itself, for a guard not built with `!`,
     /// `&&` or `||`), each once: what a tool that decides guards by name asks about.
-    public var atoms: [String] { expression.atoms }
+    @usableFromInline package var atoms: [String] { expression.atoms }
 
     /// Whether the guard holds when each named guard it is built from holds as `decide`
     /// says (for a guard not built from others, `decide(name)`).
     @inlinable
-    public func holds(deciding decide: (String) -> Bool) -> Bool {
+    package func holds(deciding decide: (String) -> Bool) -> Bool {
         expression.holds(deciding: decide)
     }
 
     /// Evaluates a guard that reads only the event on an event; `nil` for one that reads the
     /// context, which an event alone cannot decide.
-    public func holds(event: Event) -> Bool? {
+    @usableFromInline package func holds(event: Event) -> Bool? {
         switch condition {
         case let .event(predicate): predicate(event)
         case .context, .both: nil
@@ -98,7 +98,7 @@ public struct TransitionGuard<Context, Event>: Sendable {
 
     /// Evaluates the condition.
     @inlinable @inline(__always)
-    public func holds(_ context: Context, _ event: Event) -> Bool {
+    package func holds(_ context: Context, _ event: Event) -> Bool {
         switch condition {
         case let .context(predicate): predicate(context)
         case let .event(predicate): predicate(event)

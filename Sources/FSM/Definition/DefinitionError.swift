@@ -7,7 +7,7 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
     public let diagnostics: [Diagnostic]
 
     /// Creates an error value.
-    public init(machine: String, diagnostics: [Diagnostic]) {
+    package init(machine: String, diagnostics: [Diagnostic]) {
         self.machine = machine
         self.diagnostics = diagnostics
     }

@@ -9,7 +9,7 @@ public struct GuardNames: RandomAccessCollection, Hashable, Sendable, Expressibl
     @usableFromInline let id: Int32
 
     /// Names, interned.
-    public init(_ names: [String]) {
+    @usableFromInline package init(_ names: [String]) {
         id = GuardNameTable.shared.intern(names)
     }
 

@@ -35,19 +35,19 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     /// The declared events, in declaration order.
     public let events: [Event.Key]
     /// The declared states with their transitions, in declaration order.
-    public let declarations: [StateDeclaration<State, Event, Effect, Context>]
+    @usableFromInline package let declarations: [StateDeclaration<State, Event, Effect, Context>]
     /// The definition resolved into cells, once, shared by the runtime, validation, the
     /// table and the diagrams (the definition never changes).
-    @usableFromInline let resolution: Resolution<State, Event, Effect, Context>
+    let resolution: Resolution<State, Event, Effect, Context>
     /// The regions of a parallel machine and how its states combine theirs; `nil` for any
     /// other machine.
-    @usableFromInline var parallel: ParallelStructure<State, Event, Effect, Context>?
+    var parallel: ParallelStructure<State, Event, Effect, Context>?
     /// The direction its diagrams flow in unless ``DiagramOptions/direction`` says otherwise:
     /// left to right unless set with ``drawn(_:)``.
     public private(set) var diagramDirection: DiagramDirection = .leftToRight
 
     /// Creates a definition from its parts. The result-builder initialisers are the usual way.
-    @inlinable
+    @usableFromInline
     package init(name: String, summary: String = "", initial: State?, events: [Event.Key], declarations: [StateDeclaration<State, Event, Effect, Context>]) {
         self.name = name
         self.summary = summary
@@ -83,7 +83,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     public var finalStates: [State] { declarations.filter(\.isFinal).map(\.state) }
 
     /// Every declared transition, state by state, in declaration order.
-    public var transitions: [TransitionDeclaration<State, Event, Effect, Context>] { declarations.flatMap(\.transitions) }
+    @usableFromInline package var transitions: [TransitionDeclaration<State, Event, Effect, Context>] { declarations.flatMap(\.transitions) }
 
     /// The name of a state as tables, diagrams and messages show it.
     public func name(of state: State) -> String { String(describing: state) }
@@ -92,11 +92,11 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     public func name(of event: Event.Key) -> String { String(describing: event) }
 
     /// The parent (compound) states, each once, in declaration order (see ``Parent``).
-    public var parents: [ParentDeclaration<State, Event, Effect, Context>] { resolution.parents }
+    @usableFromInline package var parents: [ParentDeclaration<State, Event, Effect, Context>] { resolution.parents }
 
     /// The names of the parents around a state, outermost first (empty at the top level or
     /// for an undeclared state).
-    public func parentNames(of state: State) -> [String] {
+    @usableFromInline package func parentNames(of state: State) -> [String] {
         guard resolution.hasHierarchy, let index = resolution.stateIndex[state] else { return [] }
         return resolution.chains[index].map { resolution.parents[Int($0)].name }
     }
@@ -120,7 +120,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
 
     /// The parent whose declaration decides what `state` does with `event` ("inherited from
     /// PARENT"), or `nil` when the state declares it itself (or either is not declared).
-    public func inheritedFrom(_ state: State, _ event: Event.Key) -> String? {
+    @usableFromInline package func inheritedFrom(_ state: State, _ event: Event.Key) -> String? {
         guard let s = resolution.stateIndex[state], let e = resolution.eventIndex[event] else { return nil }
         return inheritedFrom(stateIndex: s, eventIndex: e)
     }
@@ -148,7 +148,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     }
 
     /// The declaration of a state (the first, if it was declared twice).
-    public func declaration(of state: State) -> StateDeclaration<State, Event, Effect, Context>? {
+    @usableFromInline package func declaration(of state: State) -> StateDeclaration<State, Event, Effect, Context>? {
         declarations.first { $0.state == state }
     }
 }

@@ -18,14 +18,14 @@
 ///     for kind in LoginFailure.allCases { In(.failed(kind)) }
 /// }
 /// ```
-public struct ParentDeclaration<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+@usableFromInline package struct ParentDeclaration<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The parent's name, as diagrams, tables and configurations show it.
-    public let name: String
+    @usableFromInline package let name: String
     /// The state value that stands for the parent, when it has one: a transition to it
     /// enters the parent at its initial child.
-    public let state: State?
+    @usableFromInline package let state: State?
     /// The child entered when the parent is entered, if given; otherwise the first child.
-    public let initial: State?
+    @usableFromInline package let initial: State?
     /// What the parent declares for its children. Its `state` is the parent's first child (a
     /// placeholder: the lines apply to every child, and each child is their source).
     @usableFromInline let body: StateDeclaration<State, Event, Effect, Context>
@@ -44,19 +44,19 @@ public struct ParentDeclaration<State: Hashable & Sendable, Event: MachineEvent,
 
     /// The transitions declared on the parent, in declaration order. Their `source` is the
     /// parent's first child: each applies to every child that does not handle its event.
-    public var transitions: [TransitionDeclaration<State, Event, Effect, Context>] { body.transitions }
+    @usableFromInline package var transitions: [TransitionDeclaration<State, Event, Effect, Context>] { body.transitions }
     /// Events the parent declares ignored for its children.
-    public var ignored: [Event.Key] { body.ignored }
+    @usableFromInline package var ignored: [Event.Key] { body.ignored }
     /// Events the parent declares illegal for its children.
-    public var illegal: [Event.Key] { body.illegal }
+    @usableFromInline package var illegal: [Event.Key] { body.illegal }
     /// Whether the children ignore every event nothing else handles.
-    public var ignoresOtherEvents: Bool { body.ignoresOtherEvents }
+    @usableFromInline package var ignoresOtherEvents: Bool { body.ignoresOtherEvents }
     /// Whether the children declare illegal every event nothing else handles or ignores.
-    public var declaresOtherEventsIllegal: Bool { body.declaresOtherEventsIllegal }
+    @usableFromInline package var declaresOtherEventsIllegal: Bool { body.declaresOtherEventsIllegal }
     /// Effects emitted when a transition enters the parent from outside.
-    public var entryEffects: [Effect] { body.entryEffects }
+    @usableFromInline package var entryEffects: [Effect] { body.entryEffects }
     /// Effects emitted when a transition leaves the parent.
-    public var exitEffects: [Effect] { body.exitEffects }
+    @usableFromInline package var exitEffects: [Effect] { body.exitEffects }
 }
 
 /// The identity of one `Parent` block (compared by reference; holds nothing).

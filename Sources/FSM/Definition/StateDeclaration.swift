@@ -2,28 +2,28 @@
 /// the events it ignores or rejects explicitly, and its entry and exit effects.
 public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The state.
-    public let state: State
+    @usableFromInline package let state: State
     /// Whether the state is final: the machine is finished when it gets there.
-    public let isFinal: Bool
+    @usableFromInline package let isFinal: Bool
     /// The transitions leaving the state, in declaration order.
-    public let transitions: [TransitionDeclaration<State, Event, Effect, Context>]
+    @usableFromInline package let transitions: [TransitionDeclaration<State, Event, Effect, Context>]
     /// Events declared as ignored in this state: accepted, and nothing happens.
-    public let ignored: [Event.Key]
+    @usableFromInline package let ignored: [Event.Key]
     /// Events declared as illegal in this state (for strict validation).
-    public let illegal: [Event.Key]
+    @usableFromInline package let illegal: [Event.Key]
     /// Whether every event this state does not otherwise handle is ignored.
-    public let ignoresOtherEvents: Bool
+    @usableFromInline package let ignoresOtherEvents: Bool
     /// Whether every event the state does not otherwise handle or ignore is declared illegal.
-    public let declaresOtherEventsIllegal: Bool
+    @usableFromInline package let declaresOtherEventsIllegal: Bool
     /// Effects emitted when an external transition enters the state.
-    public let entryEffects: [Effect]
+    @usableFromInline package let entryEffects: [Effect]
     /// Effects emitted when an external transition leaves the state.
-    public let exitEffects: [Effect]
+    @usableFromInline package let exitEffects: [Effect]
     /// Events this state handles itself on purpose although a parent declares them too
     /// (``Overrides``): validation warns about the other shadowed ones.
-    public let overrides: [Event.Key]
+    @usableFromInline package let overrides: [Event.Key]
     /// The parents around the state, outermost first (empty at the top level).
-    public let parents: [ParentDeclaration<State, Event, Effect, Context>]
+    @usableFromInline package let parents: [ParentDeclaration<State, Event, Effect, Context>]
     /// Per line of ``ignored`` and ``illegal``, in order, how many of ``transitions`` were
     /// declared before it: an `Ignore` or `Illegal` after guarded transitions on its event is
     /// their default ("otherwise"). Empty when built without the DSL (then every such line

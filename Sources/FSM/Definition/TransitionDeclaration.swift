@@ -1,19 +1,19 @@
 /// One declared transition of a definition: from a state, on an event, optionally guarded,
 /// to a target state given as data, emitting effects in order.
-public struct TransitionDeclaration<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+@usableFromInline package struct TransitionDeclaration<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The state the transition leaves.
-    public let source: State
+    @usableFromInline package let source: State
     /// The event that triggers it.
-    public let event: Event.Key
+    @usableFromInline package let event: Event.Key
     /// The state it enters. Equal to ``source`` for internal transitions.
-    public let target: State
+    @usableFromInline package let target: State
     /// The guard that must hold, if any.
-    public let `guard`: TransitionGuard<Context, Event>?
+    @usableFromInline package let `guard`: TransitionGuard<Context, Event>?
     /// The effects the transition emits, in order (exit and entry effects not included).
-    public let effects: [Effect]
+    @usableFromInline package let effects: [Effect]
     /// Whether this is an internal transition: the state does not change and no exit or
     /// entry effects run.
-    public let isInternal: Bool
+    @usableFromInline package let isInternal: Bool
 
     /// Creates a transition declaration. The DSL (``On`` and ``Internal`` inside ``In``) is the
     /// usual way to declare one.

@@ -1,9 +1,7 @@
 /// Graphviz text helpers.
-@usableFromInline
 enum DOT {
     /// Appends `text` as a DOT quoted string that Graphviz draws as exactly `text` (see
     /// ``appendEscaped(_:to:)``).
-    @inlinable
     static func appendQuoted(_ text: String, to out: inout String) {
         out += "\""
         appendEscaped(text, to: &out)
@@ -11,11 +9,10 @@ enum DOT {
     }
 
     /// The widest line of an edge's label, in characters, before it wraps.
-    @inlinable static var labelWidth: Int { 30 }
+    static var labelWidth: Int { 30 }
 
     /// The lines of a transition's effects under its event: `/ a, b,` then `c, d`, each line
     /// about `width` characters at most (an effect longer than that has a line of its own).
-    @inlinable
     static func wrapped(_ effects: [String], width: Int = labelWidth) -> [String] {
         guard !effects.isEmpty else { return [] }
         var lines: [String] = []
@@ -38,7 +35,6 @@ enum DOT {
     /// `<BR/>`, other control characters and U+FFFE, U+FFFF (not XML characters: Graphviz
     /// refuses the label) replaced by U+FFFD (such a label cannot draw a tab:
     /// callers use a plain label for text with one).
-    @inlinable
     static func appendHTMLEscaped(_ text: String, to out: inout String) {
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -61,7 +57,6 @@ enum DOT {
     /// kept (Graphviz draws it, and SVG may hold it), other control characters and U+FFFE,
     /// U+FFFF replaced by U+FFFD (SVG, which is XML, cannot hold them). Other non-ASCII text
     /// is kept as UTF-8.
-    @inlinable
     static func appendEscaped(_ text: String, to out: inout String) {
         // 0xEF leads the UTF-8 of U+F000...U+FFFF, U+FFFE and U+FFFF among them: such text
         // takes the scalar by scalar path.

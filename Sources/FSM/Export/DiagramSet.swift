@@ -10,43 +10,43 @@
 /// File names come from machine names: letters, digits, `.`, `_` and `-` are kept, every
 /// other character becomes `_`, a leading `.` becomes `_`, and a stem taken already gets
 /// `-2`, `-3`, ... So a machine named `a/b` or `../x` never writes outside the folder.
-public struct DiagramSet: Sendable {
+package struct DiagramSet: Sendable {
     /// One generated text file: its name in the folder and its contents.
-    public struct File: Sendable, Equatable {
+    package struct File: Sendable, Equatable {
         /// The file's name, e.g. `login.dot`.
-        public let name: String
+        package let name: String
         /// The file's text.
-        public let contents: String
+        package let contents: String
 
         /// Creates a file.
-        public init(name: String, contents: String) {
+        package init(name: String, contents: String) {
             self.name = name
             self.contents = contents
         }
     }
 
     /// The machines drawn, in order.
-    public let machines: [any MachineDescribing]
+    package let machines: [any MachineDescribing]
     /// Each machine's file stem (its file names without the extension), in order.
-    public let stems: [String]
+    package let stems: [String]
     /// How every diagram is drawn: a direction for all (`nil`: each machine's own), and
     /// whether effects are shown. Highlights and coverage are not used here.
-    public let options: DiagramOptions
+    package let options: DiagramOptions
 
     /// The diagram files of machines, in the order given.
-    public init(_ machines: [any MachineDescribing], options: DiagramOptions = DiagramOptions()) {
+    package init(_ machines: [any MachineDescribing], options: DiagramOptions = DiagramOptions()) {
         self.machines = machines
         stems = Self.stems(for: machines.map(\.name))
         self.options = DiagramOptions(direction: options.direction, showsEffects: options.showsEffects)
     }
 
     /// The text files, in order: each machine's `.dot` and `.mmd`, then `README.md`.
-    public var files: [File] {
+    package var files: [File] {
         machineFiles + [File(name: "README.md", contents: readme)]
     }
 
     /// Each machine's `.dot` and `.mmd`, in order.
-    public var machineFiles: [File] {
+    package var machineFiles: [File] {
         zip(machines, stems).flatMap { machine, stem in
             [File(name: "\(stem).dot", contents: machine.dot(options)),
              File(name: "\(stem).mmd", contents: machine.mermaid(options))]
@@ -54,7 +54,7 @@ public struct DiagramSet: Sendable {
     }
 
     /// Per machine, the SVG file's name and the DOT text to render into it.
-    public var svgSources: [(name: String, dot: String)] {
+    package var svgSources: [(name: String, dot: String)] {
         zip(machines, stems).map { machine, stem in ("\(stem).svg", machine.dot(options)) }
     }
 
@@ -63,7 +63,7 @@ public struct DiagramSet: Sendable {
     package static let generatedMarker = "Generated from the machine definitions by"
 
     /// `README.md`: a legend, then per machine its name, summary, SVG and Mermaid block.
-    public var readme: String {
+    package var readme: String {
         var lines = [
             "# Diagrams",
             "",
@@ -149,7 +149,7 @@ public struct DiagramSet: Sendable {
 
     /// The article a DocC catalog gets for each machine, `Diagrams/STEM.md`: its name as the
     /// title, its summary, its drawing (`STEM.svg`, beside it) and its full transition table.
-    public var doccArticles: [File] {
+    package var doccArticles: [File] {
         zip(machines, stems).map { machine, stem in
             var lines = ["# \(Self.markdownText(machine.name))", ""]
             lines.append(machine.summary.isEmpty ? "The \(Self.markdownText(machine.name)) machine." : Self.markdownText(machine.summary))

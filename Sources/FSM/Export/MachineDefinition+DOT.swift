@@ -16,7 +16,6 @@ extension MachineDefinition {
     ///   can clash with them.
     ///
     /// - Parameter options: a state to highlight, and an optional coverage view.
-    @inlinable
     public func dot(_ options: DiagramOptions = DiagramOptions()) -> String {
         var options = options
         if options.direction == nil { options.direction = diagramDirection }
@@ -24,14 +23,12 @@ extension MachineDefinition {
     }
 
     /// The DOT diagram with `state` highlighted.
-    @inlinable
-    public func dot(highlighting state: State) -> String {
+    package func dot(highlighting state: State) -> String {
         dot(DiagramOptions(highlightedState: name(of: state)))
     }
 }
 
 extension MachineGraph {
-    @inlinable
     func dot(_ options: DiagramOptions) -> String {
         var features = DiagramFeatures()
         return dot(options, features: &features)
@@ -39,7 +36,6 @@ extension MachineGraph {
 
     /// The DOT text, and in `features` what it draws (for the legend: never from the text,
     /// which a state's name could mimic).
-    @inlinable
     func dot(_ options: DiagramOptions, features: inout DiagramFeatures) -> String {
         var out = ""
         // About 60 bytes a node and an edge: written once, without growing.
@@ -72,7 +68,6 @@ extension MachineGraph {
     }
 
     /// Appends the nodes, clusters and edges of the graph, each line indented.
-    @inlinable
     func appendBody(_ options: DiagramOptions, initialID: String, indent: String, to out: inout String, features: inout DiagramFeatures) {
         out += indent + initialID + " [shape=point, width=0.15, label=\"\"];\n"
         // Internal transitions are lines of their state (as in UML), not loops: a loop beside
@@ -152,7 +147,6 @@ extension MachineGraph {
     /// Appends the cluster of a parent: labelled like a state (its name, then under a rule
     /// its entry and exit effects and internal transitions, and its ignored events small and
     /// grey); its children; its child parents.
-    @inlinable
     func appendCluster(_ p: Int, _ options: DiagramOptions, indent: String, internals: [[Edge]], to out: inout String, features: inout DiagramFeatures) {
         let parent = parents[p]
         features.insert(.parents)
@@ -175,7 +169,6 @@ extension MachineGraph {
     /// ignores. An HTML-like label when there is more than the name; a plain quoted one
     /// otherwise, and for text with a tab, which an HTML-like label cannot draw (its lines
     /// then follow the name, unstyled).
-    @inlinable
     func appendStateLabel(_ name: String, entry: [String], exit: [String], internal internalEdges: [Edge], ignored: String?, _ options: DiagramOptions, to out: inout String, features: inout DiagramFeatures) {
         var compartment: [(text: String, covered: Bool)] = []
         if options.showsEffects {
@@ -220,7 +213,6 @@ extension MachineGraph {
     }
 
     /// Appends `ID [label=..., ...];` and a line break (the label: ``appendStateLabel``).
-    @inlinable
     func appendNodeLine(_ node: Node, _ options: DiagramOptions, internal internalEdges: [Edge], ignored: String?, to out: inout String, features: inout DiagramFeatures) {
         out += node.id
         out += " [label="

@@ -11,7 +11,6 @@ extension MachineDefinition {
     /// - Parameter options: a state to highlight (a `current` class), and an optional
     ///   coverage view (uncovered transitions listed in a comment, since Mermaid state
     ///   diagrams cannot style single transitions).
-    @inlinable
     public func mermaid(_ options: DiagramOptions = DiagramOptions()) -> String {
         var options = options
         if options.direction == nil { options.direction = diagramDirection }
@@ -20,7 +19,6 @@ extension MachineDefinition {
 }
 
 extension MachineGraph {
-    @inlinable
     func mermaid(_ options: DiagramOptions) -> String {
         var lines = ["---", "title: \(Mermaid.yamlQuoted(name))", "---", "stateDiagram-v2", "  direction \((options.direction ?? .leftToRight).rawValue)"]
         if regions.isEmpty {
@@ -40,7 +38,6 @@ extension MachineGraph {
     }
 
     /// Appends the states, composite states, notes and transitions of the graph.
-    @inlinable
     func appendMermaidBody(_ options: DiagramOptions, indent: String, to lines: inout [String]) {
         for (index, node) in nodes.enumerated() where !isNested(index) {
             lines.append(indent + "state \"\(Mermaid.described(node.name))\" as \(node.id)")
@@ -97,7 +94,6 @@ extension MachineGraph {
     /// a one-line note ends at its first `:`, so `ignored: lock` would not parse. A line
     /// starting with `end` (an internal transition of a parent on an event `end note`) has
     /// its first letter as a code, or Mermaid would read the note's end there.
-    @inlinable
     func appendNote(_ items: [String], of id: String, indent: String, to lines: inout [String]) {
         lines.append(indent + "note right of \(id)")
         // A note holding a line break is drawn through Markdown after its codes are decoded.
@@ -113,7 +109,6 @@ extension MachineGraph {
     }
 
     /// Appends a parent as a composite state holding its children and child parents.
-    @inlinable
     func appendComposite(_ p: Int, indent: String, to lines: inout [String]) {
         lines.append(indent + "state \"\(Mermaid.escaped(parents[p].name))\" as \(parents[p].mermaidID) {")
         for index in parents[p].members {

@@ -1,19 +1,16 @@
 /// A definition seen through names only, as diagrams draw it: nodes in declaration order,
 /// grouped by the case of their name (`failure(network)` belongs to `failure`), and edges
 /// in declaration order. Shared by the DOT and Mermaid exports, so both show the same.
-@usableFromInline
 struct MachineGraph {
-    @usableFromInline
     struct Node {
-        @usableFromInline let id: String
-        @usableFromInline let name: String
-        @usableFromInline let isFinal: Bool
-        @usableFromInline let entryEffects: [String]
-        @usableFromInline let exitEffects: [String]
+        let id: String
+        let name: String
+        let isFinal: Bool
+        let entryEffects: [String]
+        let exitEffects: [String]
         /// `failure` for `failure(network)`; `nil` for a name without a payload.
-        @usableFromInline let group: String?
+        let group: String?
 
-        @inlinable
         init(id: String, name: String, isFinal: Bool, entryEffects: [String], exitEffects: [String], group: String?) {
             self.id = id
             self.name = name
@@ -24,29 +21,26 @@ struct MachineGraph {
         }
     }
 
-    @usableFromInline
     enum EdgeKind { case external, `internal` }
 
     /// A parent state: a cluster around its children.
-    @usableFromInline
     struct ParentNode {
         /// The cluster's identifier (`cluster_p0`).
-        @usableFromInline let id: String
-        @usableFromInline let name: String
+        let id: String
+        let name: String
         /// Its identifier in Mermaid (`p0`).
-        @inlinable var mermaidID: String { String(id.dropFirst("cluster_".count)) }
+        var mermaidID: String { String(id.dropFirst("cluster_".count)) }
         /// The parent it sits in, or `nil` at the top level.
-        @usableFromInline let parent: Int?
+        let parent: Int?
         /// Its own children (states), in declaration order.
-        @usableFromInline let members: [Int]
-        @usableFromInline let entryEffects: [String]
-        @usableFromInline let exitEffects: [String]
+        let members: [Int]
+        let entryEffects: [String]
+        let exitEffects: [String]
         /// Its internal transitions (drawn in its label, not as edges).
-        @usableFromInline let internalTransitions: [Edge]
+        let internalTransitions: [Edge]
         /// The events it declares ignored for its children.
-        @usableFromInline let ignored: [String]
+        let ignored: [String]
 
-        @inlinable
         init(id: String, name: String, parent: Int?, members: [Int], entryEffects: [String], exitEffects: [String], internalTransitions: [Edge], ignored: [String]) {
             self.id = id
             self.name = name
@@ -59,20 +53,18 @@ struct MachineGraph {
         }
     }
 
-    @usableFromInline
     struct Edge {
-        @usableFromInline let source: Int
-        @usableFromInline let target: Int
+        let source: Int
+        let target: Int
         /// The parent the edge leaves from (drawn from its cluster), or `nil` for a state's own.
-        @usableFromInline var sourceParent: Int? = nil
+        var sourceParent: Int? = nil
         /// The parent the edge enters (drawn to its cluster), or `nil`.
-        @usableFromInline var targetParent: Int? = nil
-        @usableFromInline let event: String
-        @usableFromInline let guardName: String?
-        @usableFromInline let effects: [String]
-        @usableFromInline let kind: EdgeKind
+        var targetParent: Int? = nil
+        let event: String
+        let guardName: String?
+        let effects: [String]
+        let kind: EdgeKind
 
-        @inlinable
         init(source: Int, target: Int, event: String, guardName: String?, effects: [String], kind: EdgeKind) {
             self.source = source
             self.target = target
@@ -84,7 +76,6 @@ struct MachineGraph {
 
         /// `event [guard] / effect, effect` (without the effects unless `showsEffects`);
         /// `escape` is applied to the names only.
-        @inlinable
         func label(showsEffects: Bool = true, escape: (String) -> String = { $0 }) -> String {
             var text = escape(event)
             if let guardName { text += " [\(escape(guardName))]" }
@@ -93,33 +84,32 @@ struct MachineGraph {
         }
     }
 
-    @usableFromInline let name: String
+    let name: String
     /// What node and cluster identifiers start with (a region's `r0`), or empty.
-    @usableFromInline let idPrefix: String
-    @usableFromInline let nodes: [Node]
-    @usableFromInline let initial: Int?
+    let idPrefix: String
+    let nodes: [Node]
+    let initial: Int?
     /// The number of edges.
-    @usableFromInline let edgeCount: Int
+    let edgeCount: Int
     /// Calls its argument with each edge, in declaration order. Edges are made as they are
     /// visited, not kept: a machine of a million states draws without a million-edge array.
-    @usableFromInline let visitEdges: (_ body: (Edge) -> Void) -> Void
+    let visitEdges: (_ body: (Edge) -> Void) -> Void
     /// Per node, the events it ignores, in declaration order.
-    @usableFromInline let ignored: [[String]]
+    let ignored: [[String]]
     /// The number of declared events.
-    @usableFromInline let eventCount: Int
+    let eventCount: Int
     /// Node groups with more than one member, in order of first appearance (states at the
     /// top level only: children are drawn in their parent).
-    @usableFromInline let groups: [(name: String, members: [Int])]
+    let groups: [(name: String, members: [Int])]
     /// The parents, in declaration order.
-    @usableFromInline let parents: [ParentNode]
+    let parents: [ParentNode]
     /// Per state, its innermost parent, or `nil`.
-    @usableFromInline let parentOf: [Int?]
+    let parentOf: [Int?]
     /// The regions of a parallel machine, each drawn as a machine of its own; empty otherwise.
-    @usableFromInline let regions: [(name: String, graph: MachineGraph)]
+    let regions: [(name: String, graph: MachineGraph)]
     /// For a parallel machine: per state name of the machine, each region's state index.
-    @usableFromInline let regionStates: [String: [Int]]
+    let regionStates: [String: [Int]]
 
-    @inlinable
     init<State, Event, Effect, Context>(_ definition: MachineDefinition<State, Event, Effect, Context>, idPrefix: String = "") {
         let resolution = definition.resolution
         @Sendable func names(_ effects: [Effect]) -> [String] { effects.map { String(describing: $0) } }
@@ -250,7 +240,6 @@ struct MachineGraph {
     /// A parallel machine's options as region `r` reads them: the highlighted state and the
     /// covered transitions of the whole machine, each seen in that region (a transition of the
     /// machine covers the transition each region took in it).
-    @inlinable
     func regionOptions(_ options: DiagramOptions, _ r: Int) -> DiagramOptions {
         let graph = regions[r].graph
         func name(_ whole: String) -> String? {
@@ -268,19 +257,16 @@ struct MachineGraph {
     }
 
     /// The parents that sit directly in `parent` (`nil`: at the top level), in order.
-    @inlinable
     func parents(in parent: Int?) -> [Int] {
         parents.indices.filter { parents[$0].parent == parent }
     }
 
     /// Whether the state at `index` is inside any parent.
-    @inlinable
     func isNested(_ index: Int) -> Bool {
         !parentOf.isEmpty && parentOf[index] != nil
     }
 
     /// The keys an edge stands for, for coverage views: a parent's edge, one per child.
-    @inlinable
     func keys(of edge: Edge) -> [TransitionKey] {
         guard let parent = edge.sourceParent else { return [key(of: edge)] }
         return nodes.indices.filter { isInside($0, parent) }.map {
@@ -289,7 +275,6 @@ struct MachineGraph {
     }
 
     /// Whether the state at `index` is inside the parent at `parent`, at any depth.
-    @inlinable
     func isInside(_ index: Int, _ parent: Int) -> Bool {
         var current = parentOf.isEmpty ? nil : parentOf[index]
         while let p = current {
@@ -300,14 +285,12 @@ struct MachineGraph {
     }
 
     /// Calls `body` with each edge, in declaration order.
-    @inlinable
     func forEachEdge(_ body: (Edge) -> Void) {
         visitEdges(body)
     }
 
     /// `ignored: a, b` for the events a node ignores, or `ignored: all events`; `nil` when
     /// it ignores none. `escape` is applied to the names only.
-    @inlinable
     func ignoredLabel(_ index: Int, escape: (String) -> String = { $0 }) -> String? {
         let events = ignored[index]
         if events.isEmpty { return nil }
@@ -316,13 +299,11 @@ struct MachineGraph {
     }
 
     /// The key of an edge, for coverage views.
-    @inlinable
     func key(of edge: Edge) -> TransitionKey {
         TransitionKey(source: nodes[edge.source].name, event: edge.event, target: nodes[edge.target].name)
     }
 
     /// `failure` for `failure(network)`: the text before a final parenthesised payload.
-    @inlinable
     static func caseName(of name: String) -> String? {
         guard name.hasSuffix(")"), let open = name.firstIndex(of: "("), open != name.startIndex else { return nil }
         return String(name[..<open])

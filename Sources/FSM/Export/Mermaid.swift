@@ -1,11 +1,9 @@
 /// Mermaid text helpers.
-@usableFromInline
 enum Mermaid {
     /// The machine's name as the YAML front matter's `title`: a YAML double-quoted scalar
     /// (backslashes and quotes escaped, control characters as `\n`, `\t` or `\xHH`), so any
     /// name, whatever it starts with or holds (`#`, `: `, `[`, `*`, `&`, `!`, `'`, `- `),
     /// is read back exactly. Mermaid shows the title as the parsed text, so no entity codes.
-    @inlinable
     static func yamlQuoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -26,7 +24,6 @@ enum Mermaid {
 
     /// A state's description (`state "..." as s0`): ``escaped(_:)``, made
     /// ``markdownEscaped(_:)`` when the name has a line break.
-    @inlinable
     static func described(_ text: String) -> String {
         let escaped = escaped(text)
         return escaped.contains("<br>") ? markdownEscaped(escaped) : escaped
@@ -43,7 +40,6 @@ enum Mermaid {
     /// punctuation character leaves none of them a meaning (letters, digits and other
     /// scalars have none in Markdown's inline text, and a line start is never reached: the
     /// text is one line, its breaks are `<br>`).
-    @inlinable
     static func markdownEscaped(_ escaped: String) -> String {
         let scalars = Array(escaped.unicodeScalars)
         var out = ""
@@ -72,7 +68,6 @@ enum Mermaid {
 
     /// The scalar an entity code that ``escaped(_:)`` writes stands for (`quot`, `amp`,
     /// `lt`, `gt` or a decimal number).
-    @inlinable
     static func entityScalar(_ code: String) -> Unicode.Scalar? {
         switch code {
         case "quot": "\""
@@ -89,7 +84,6 @@ enum Mermaid {
     /// letter as a code (Mermaid reads `direction TB` as a statement even inside quotes); an
     /// empty text (or one of CRs only) as a zero-width space (`#8203;`), since Mermaid refuses
     /// an empty one. An underscore is a code too (`#95;`): Markdown would draw `_a_` in italics.
-    @inlinable
     static func escaped(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         let keyword = Array("direction".unicodeScalars)
@@ -128,7 +122,6 @@ enum Mermaid {
 
     /// Whether Markdown lets a backslash escape this scalar: the ASCII punctuation of
     /// CommonMark, `!` to `/`, `:` to `@`, `[` to `` ` `` and `{` to `~`.
-    @inlinable
     static func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: true
@@ -137,7 +130,6 @@ enum Mermaid {
     }
 
     /// Whether `keyword` (lowercase ASCII) starts at `index` of `scalars`, in any case.
-    @inlinable
     static func startsKeyword(_ keyword: [Unicode.Scalar], in scalars: [Unicode.Scalar], at index: Int) -> Bool {
         guard index + keyword.count <= scalars.count else { return false }
         for (offset, letter) in keyword.enumerated() {

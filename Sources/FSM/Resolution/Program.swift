@@ -61,6 +61,8 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
 
     @usableFromInline let definition: MachineDefinition<State, Event, Effect, Context>
     @usableFromInline let eventCount: Int
+    /// The column of each declared event, for events found by hashing.
+    @usableFromInline let eventIndex: [Event.Key: Int]
     @usableFromInline let initialIndex: Int
     /// The guards, in the order candidates refer to them.
     @usableFromInline let guards: FixedTable<TransitionGuard<Context, Event>>
@@ -156,6 +158,7 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         }
         self.definition = definition
         self.eventCount = eventCount
+        eventIndex = resolution.eventIndex
         self.guards = FixedTable(guards)
         self.initialIndex = initialIndex
         self.longEffects = ListStore.make(longEffects)
@@ -191,7 +194,7 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
             let index = byteTable[Int(byte)]
             return index >= 0 ? Int(index) : nil
         }
-        return definition.resolution.eventIndex[event]
+        return eventIndex[event]
     }
 
     /// The column of a declared event, from its dense index, without hashing.
@@ -204,7 +207,7 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
             let index = Int(denseTable[dense])
             return index >= 0 ? index : nil
         }
-        return denseTable.isEmpty ? definition.resolution.eventIndex[event] : nil
+        return denseTable.isEmpty ? eventIndex[event] : nil
     }
 
     /// The effects of the candidate at `index`: one move of its slots when they fit.

@@ -7,13 +7,11 @@
 ///
 /// A final class, so that every view shares one resolution without copying its tables.
 /// Immutable after `init`.
-@usableFromInline
 final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
-    @usableFromInline typealias Declaration = StateDeclaration<State, Event, Effect, Context>
-    @usableFromInline typealias Transition = TransitionDeclaration<State, Event, Effect, Context>
+    typealias Declaration = StateDeclaration<State, Event, Effect, Context>
+    typealias Transition = TransitionDeclaration<State, Event, Effect, Context>
 
     /// What a cell does: transitions (a range of ``refs``), ignored, or illegal.
-    @usableFromInline
     enum Cell {
         case transitions(Range<Int>)
         case ignored
@@ -21,64 +19,63 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     }
 
     /// The cell kind of a cell with transitions.
-    @usableFromInline static var transitionsKind: UInt8 { 3 }
+    static var transitionsKind: UInt8 { 3 }
 
-    @usableFromInline let states: [State]
-    @usableFromInline let stateIndex: [State: Int]
+    let states: [State]
+    let stateIndex: [State: Int]
     /// The transitions whose target is not declared: the state's index here, and the
     /// transition's position in its declaration.
-    @usableFromInline let undeclaredTargets: [(state: Int, transition: Int)]
+    let undeclaredTargets: [(state: Int, transition: Int)]
     /// Positions in the definition's declarations of states declared again (left out here).
-    @usableFromInline let duplicateStates: [Int]
+    let duplicateStates: [Int]
     /// Positions in the definition's events of events listed again (left out here).
-    @usableFromInline let duplicateEvents: [Int]
-    @usableFromInline let declarations: [Declaration]
-    @usableFromInline let events: [Event.Key]
-    @usableFromInline let eventIndex: [Event.Key: Int]
+    let duplicateEvents: [Int]
+    let declarations: [Declaration]
+    let events: [Event.Key]
+    let eventIndex: [Event.Key: Int]
     /// The states' and events' names, computed once (`String(describing:)` is not cheap).
-    @usableFromInline let stateNames: [String]
-    @usableFromInline let eventNames: [String]
+    let stateNames: [String]
+    let eventNames: [String]
     /// Per cell (`state * events.count + event`): 0 illegal, 1 declared illegal, 2 ignored,
     /// 3 (``transitionsKind``) transitions.
-    @usableFromInline let cellKinds: [UInt8]
+    let cellKinds: [UInt8]
     /// Per cell with transitions, what happens when none of its guards holds: 0 it is
     /// rejected (guards not met), 1 rejected and declared illegal (an `Illegal` line after
     /// the guarded ones), 2 ignored (an `Ignore` line after them).
-    @usableFromInline let cellDefaults: [UInt8]
+    let cellDefaults: [UInt8]
     /// Per cell, where its transitions start in ``refs``; one more entry closes the last.
-    @usableFromInline let cellStarts: [Int32]
+    let cellStarts: [Int32]
     /// The transitions of every cell, cell after cell, in declaration order: each the index of
     /// the transition in its state's declaration. Flat, so that a big machine resolves
     /// without an allocation per cell.
-    @usableFromInline let refs: [Int32]
+    let refs: [Int32]
     /// Per ref, the index of the transition's target state, or -1 when it is not declared.
-    @usableFromInline let refTargets: [Int32]
+    let refTargets: [Int32]
 
     /// The parents of the states, each `Parent` block once, in order of first appearance.
-    @usableFromInline let parents: [ParentDeclaration<State, Event, Effect, Context>]
+    let parents: [ParentDeclaration<State, Event, Effect, Context>]
     /// Per state, the indices of its parents, outermost first; empty when no state has one.
-    @usableFromInline let chains: [[Int32]]
+    let chains: [[Int32]]
     /// Per parent, the state its initial child stands for (a leaf), or -1 when its `initial`
     /// is not one of its children.
-    @usableFromInline let parentInitialLeaf: [Int]
+    let parentInitialLeaf: [Int]
     /// Parents named by a state value: the value, and the parent's index.
-    @usableFromInline let parentStateIndex: [State: Int]
+    let parentStateIndex: [State: Int]
     /// Names shared by more than one `Parent` block.
-    @usableFromInline let splitParents: [String]
+    let splitParents: [String]
     /// Per cell, the parent its declaration comes from, or -1 when the state declares it
     /// itself; empty when no state has a parent.
-    @usableFromInline let cellOwners: [Int32]
+    let cellOwners: [Int32]
     /// The parents' transitions as each child inherits them (the child as source), in the
     /// order cells refer to them: a negative ref `r` is `inherited[-r - 1]`.
-    @usableFromInline let inherited: [Transition]
+    let inherited: [Transition]
     /// The transitions declared on parents whose target is not declared: the parent's index,
     /// and the transition's position in its declaration.
-    @usableFromInline let undeclaredParentTargets: [(parent: Int, transition: Int)]
+    let undeclaredParentTargets: [(parent: Int, transition: Int)]
 
     /// The state the machine is in when it enters `state`: the state itself, or a parent's
     /// initial leaf; `nil` when it is neither declared nor a parent (or the parent has no
     /// initial child).
-    @inlinable
     func leafIndex(of state: State) -> Int? {
         if let index = stateIndex[state] { return index }
         if let parent = parentStateIndex[state], parentInitialLeaf[parent] >= 0 { return parentInitialLeaf[parent] }
@@ -86,7 +83,7 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     }
 
     /// Whether any state has a parent.
-    @inlinable var hasHierarchy: Bool { !parents.isEmpty }
+    var hasHierarchy: Bool { !parents.isEmpty }
 
     /// Resolves a definition's parts (names are `String(describing:)`, as
     /// ``MachineDefinition/name(of:)-(State)`` gives them).
@@ -95,7 +92,6 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     /// lines; its parents' lines, innermost first (a final state inherits no transitions);
     /// the state's own `IgnoreOtherEvents`/`IllegalOtherEvents`; its parents' (innermost
     /// first). Within one level a transition wins over `Ignore`, `Ignore` over `Illegal`.
-    @inlinable
     init(events definitionEvents: [Event.Key], declarations definitionDeclarations: [Declaration]) {
         let (states, stateIndex, duplicateStates) = Self.firstOccurrences(definitionDeclarations.lazy.map(\.state))
         // Without repeats, the definition's own array (shared, not copied).
@@ -283,7 +279,6 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
 
     /// The parents of a list of declarations: each `Parent` block once, in order of first
     /// appearance; each state's chain of parent indices; each parent's initial leaf.
-    @inlinable
     static func hierarchy(_ declarations: [Declaration], stateIndex: [State: Int]) -> (
         parents: [ParentDeclaration<State, Event, Effect, Context>], chains: [[Int32]],
         initialLeaf: [Int], parentStateIndex: [State: Int], split: [String]
@@ -343,7 +338,6 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
 
     /// The distinct values in first-seen order, the position of each among them, and the
     /// positions (in `values`) of the repeats.
-    @inlinable
     static func firstOccurrences<Value: Hashable>(_ values: some Collection<Value>) -> (unique: [Value], index: [Value: Int], repeats: [Int]) {
         var index: [Value: Int] = [:]
         index.reserveCapacity(values.count)
@@ -362,13 +356,11 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     }
 
     /// The declarations but those at `positions`.
-    @inlinable
     static func removing(_ positions: Set<Int>, from declarations: [Declaration]) -> [Declaration] {
         declarations.indices.filter { !positions.contains($0) }.map { declarations[$0] }
     }
 
     /// What the state at `s` does with the event at `e`.
-    @inlinable
     func cell(_ s: Int, _ e: Int) -> Cell {
         let index = s * events.count + e
         switch cellKinds[index] {
@@ -380,20 +372,17 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     }
 
     /// What the cell does when none of its guards holds (see ``cellDefaults``).
-    @inlinable
     func otherwise(_ s: Int, _ e: Int) -> UInt8 {
         cellDefaults[s * events.count + e]
     }
 
     /// The transition a ref of state `s` stands for.
-    @inlinable
     func transition(_ s: Int, _ ref: Int) -> Transition {
         let position = Int(refs[ref])
         return position >= 0 ? declarations[s].transitions[position] : inherited[-position - 1]
     }
 
     /// The parent a cell's declaration comes from, or -1 when the state declares it itself.
-    @inlinable
     func owner(_ s: Int, _ e: Int) -> Int {
         cellOwners.isEmpty ? -1 : Int(cellOwners[s * events.count + e])
     }
@@ -403,7 +392,6 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     /// the states it enters (outermost first). It leaves the source and every parent of the
     /// source that does not also contain the target, or that declares the transition; it
     /// enters the parents of the target it was not already in, and the target.
-    @inlinable
     func effects(_ s: Int, _ e: Int, _ ref: Int) -> [Effect] {
         let transition = self.transition(s, ref)
         if transition.isInternal { return transition.effects }
@@ -430,7 +418,6 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     }
 
     /// The transitions of a range of refs of state `s`, in order.
-    @inlinable
     func transitions(_ s: Int, _ range: Range<Int>) -> [Transition] {
         range.map { transition(s, $0) }
     }

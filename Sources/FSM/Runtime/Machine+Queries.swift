@@ -1,14 +1,14 @@
 extension Machine {
     /// The declared events, in declaration order.
-    public var events: [Event.Key] { program.definition.resolution.events }
+    package var events: [Event.Key] { program.definition.resolution.events }
 
     /// The declared states, in declaration order.
-    public var states: [State] { program.definition.resolution.states }
+    package var states: [State] { program.definition.resolution.states }
 
     /// The keys the current state would accept (take or ignore) now, each guard decided by its
     /// name: for machines whose events carry data, where a guard on the event cannot be
     /// evaluated without one (which buttons to enable, what a REPL offers).
-    public func permittedKeys(guards holds: (String) -> Bool) -> [Event.Key] {
+    package func permittedKeys(guards holds: (String) -> Bool) -> [Event.Key] {
         events.filter {
             if case .success = check($0, guards: holds) { return true }
             return false

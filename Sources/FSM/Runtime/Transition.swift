@@ -21,7 +21,7 @@ public struct Transition<State: Hashable & Sendable, Event: MachineEvent, Effect
 
     /// Creates a transition value.
     @inlinable
-    public init(source: State, event: Event, target: State, effects: SmallList<Effect>, kind: TransitionKind) {
+    package init(source: State, event: Event, target: State, effects: SmallList<Effect>, kind: TransitionKind) {
         self.source = source
         self.event = event
         self.target = target

@@ -59,7 +59,7 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
     ///   - permitted: The events the state has transitions for.
     ///   - ignored: The events the state ignores.
     @inlinable
-    public init(state: State, event: Event, reason: Reason, permitted: SmallList<Event>, ignored: SmallList<Event> = SmallList()) {
+    package init(state: State, event: Event, reason: Reason, permitted: SmallList<Event>, ignored: SmallList<Event> = SmallList()) {
         self.state = state
         self.event = event
         self.reason = reason

@@ -6,7 +6,7 @@ extension TransitionTable {
     /// `(illegal, declared)`; a cell a state inherits from a parent adds
     /// `(inherited from PARENT)`. A cell's default (what an `Ignore` or `Illegal` after its
     /// guarded transitions says) is a row of its own whose guard is `else`.
-    public var markdown: String {
+    package var markdown: String {
         var lines = ["| from | event | guard | to | effects |", "|---|---|---|---|---|"]
         for record in records {
             var to = record.toColumn
@@ -25,7 +25,7 @@ extension TransitionTable {
     /// `ignored`, `illegal` or `illegal-declared` (a cell's default has the guard `else`),
     /// effects are separated by `;`. A table
     /// with inherited cells (a machine with parents) has one more column, `inherited_from`.
-    public var csv: String {
+    package var csv: String {
         let inherits = rows.contains { $0.inheritedFrom != nil }
         var lines = ["state,event,kind,guard,target,effects" + (inherits ? ",inherited_from" : "")]
         for record in records {
@@ -41,7 +41,7 @@ extension TransitionTable {
     /// `{target, guard, effects, internal}` in order, and for a cell with a default
     /// `"otherwise": "ignored"` or `"illegal"`; a cell inherited from a parent ends with
     /// `"inheritedFrom": "PARENT"`. Pretty-printed, byte-stable.
-    public var json: String {
+    package var json: String {
         func name<T>(_ value: T) -> String { JSON.string(String(describing: value)) }
         var out = "{\n"
         out += "  \"machine\": \(JSON.string(machine)),\n"

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let table = definition.table
-/// print(table.markdown)   // or table.json, table.csv
+/// print(table.text(.markdown))   // or .json, .csv
 /// ```
 public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable>: Sendable {
     /// One transition of a cell.
@@ -18,8 +18,7 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
         public let isInternal: Bool
 
         /// Creates an entry.
-        @inlinable
-        public init(target: State, guardName: String? = nil, effects: [Effect] = [], isInternal: Bool = false) {
+        package init(target: State, guardName: String? = nil, effects: [Effect] = [], isInternal: Bool = false) {
             self.target = target
             self.guardName = guardName
             self.effects = effects
@@ -63,8 +62,7 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
         public let inheritedFrom: String?
 
         /// Creates a row.
-        @inlinable
-        public init(state: State, event: Event, cell: Cell, inheritedFrom: String? = nil) {
+        package init(state: State, event: Event, cell: Cell, inheritedFrom: String? = nil) {
             self.state = state
             self.event = event
             self.cell = cell
@@ -86,7 +84,6 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
     public let rows: [Row]
 
     /// The cell of a (state, event) pair, or `nil` when either is not declared.
-    @inlinable
     public func cell(_ state: State, _ event: Event) -> Cell? {
         guard let s = states.firstIndex(of: state), let e = events.firstIndex(of: event) else { return nil }
         return rows[s * events.count + e].cell

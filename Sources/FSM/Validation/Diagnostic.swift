@@ -70,7 +70,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public let message: String
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity, _ kind: Kind, states: [String] = [], events: [String] = [], _ message: String) {
+    package init(_ severity: Severity, _ kind: Kind, states: [String] = [], events: [String] = [], _ message: String) {
         self.severity = severity
         self.kind = kind
         self.states = states

@@ -16,12 +16,10 @@ extension MachineDefinition {
     /// region's own diagnostics (a parallel machine's unhandled pairs are reported by region).
     ///
     /// Validation reads the declarations only; it never calls a guard.
-    @inlinable
     public func validate(_ mode: ValidationMode = .standard) -> [Diagnostic] {
         validate(resolution: resolution, mode: mode)
     }
 
-    @inlinable
     func validate(resolution: Resolution<State, Event, Effect, Context>, mode: ValidationMode) -> [Diagnostic] {
         if let parallel, let tooLarge = parallel.tooLarge {
             return [tooLarge] + parallel.regions.flatMap { $0.diagnostics(mode) }
@@ -38,7 +36,6 @@ extension MachineDefinition {
         return found.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
     }
 
-    @inlinable
     func checkDeclarations(_ resolution: Resolution<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
         if let initial {
             if resolution.leafIndex(of: initial) == nil {
@@ -89,12 +86,12 @@ extension MachineDefinition {
         }
     }
 
-    @inlinable
     func checkCells(_ resolution: Resolution<State, Event, Effect, Context>, mode: ValidationMode, into found: inout [Diagnostic]) {
         for s in resolution.declarations.indices {
             let declaration = resolution.declarations[s]
             let state = resolution.stateNames[s]
             let illegal = Set(declaration.illegal)
+            let declaresLines = !declaration.ignored.isEmpty || !declaration.illegal.isEmpty
             var unhandled: [String] = []
             if declaration.ignoresOtherEvents && declaration.declaresOtherEventsIllegal {
                 found.append(Diagnostic(.error, .conflictingDeclarations, states: [state], events: [],
@@ -106,8 +103,9 @@ extension MachineDefinition {
                 let eventName = resolution.eventNames[e]
                 switch cell {
                 case let .transitions(range):
-                    if resolution.owner(s, e) < 0 { checkLines(of: event, in: declaration, owner: "state '\(state)'", ownerName: state, into: &found) }
-                    checkCandidates(range.lazy.map { resolution.transition(s, $0) }, state: state, event: eventName, into: &found)
+                    if resolution.owner(s, e) < 0 && declaresLines { checkLines(of: event, in: declaration, owner: "state '\(state)'", ownerName: state, into: &found) }
+                    // One candidate can be neither shadowed nor a duplicate.
+                    if range.count > 1 { checkCandidates(range.map { resolution.transition(s, $0) }, state: state, event: eventName, into: &found) }
                 case .ignored:
                     if illegal.contains(event) && resolution.owner(s, e) < 0 {
                         checkLines(of: event, in: declaration, owner: "state '\(state)'", ownerName: state, into: &found)
@@ -130,16 +128,15 @@ extension MachineDefinition {
     /// transitions may be followed by one default, a last unguarded line (`On`, `Internal`,
     /// `Ignore` or `Illegal`). Reports an `Ignore` or `Illegal` next to an unguarded
     /// transition, `Ignore` and `Illegal` together, and a default before a guarded line.
-    @inlinable
     func checkLines(of event: Event.Key, in body: StateDeclaration<State, Event, Effect, Context>, owner: String, ownerName: String, into found: inout [Diagnostic]) {
-        let eventName = name(of: event)
         let isIgnored = body.ignored.contains(event), isIllegal = body.illegal.contains(event)
+        guard isIgnored || isIllegal else { return }
+        let eventName = name(of: event)
         if isIgnored && isIllegal {
             found.append(Diagnostic(.error, .conflictingDeclarations, states: [ownerName], events: [eventName],
                                     "\(owner) declares '\(eventName)' both ignored and illegal"))
             return
         }
-        guard isIgnored || isIllegal else { return }
         let line = isIgnored ? "Ignore" : "Illegal"
         let transitions = body.transitions.enumerated().filter { $0.element.event == event }
         guard !transitions.isEmpty else { return }
@@ -155,8 +152,7 @@ extension MachineDefinition {
         }
     }
 
-    @inlinable
-    func checkCandidates(_ list: some Sequence<TransitionDeclaration<State, Event, Effect, Context>>, state: String, event: String, into found: inout [Diagnostic]) {
+    func checkCandidates(_ list: [TransitionDeclaration<State, Event, Effect, Context>], state: String, event: String, into found: inout [Diagnostic]) {
         var seenGuards: Set<String> = []
         var unguardedSeen = false
         for transition in list {
@@ -181,7 +177,6 @@ extension MachineDefinition {
         }
     }
 
-    @inlinable
     func checkGraph(_ resolution: Resolution<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
         let count = resolution.states.count
         let eventCount = resolution.events.count
@@ -234,7 +229,6 @@ extension MachineDefinition {
     /// Mistakes of nesting: a parent whose `initial` is not its child, a parent declared in
     /// two places or also declared as a state, parent lines naming undeclared events or
     /// targets, and children that shadow a parent's line without saying so (``Overrides``).
-    @inlinable
     func checkHierarchy(_ resolution: Resolution<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
         if !resolution.hasHierarchy {
             for s in resolution.declarations.indices {
@@ -306,7 +300,6 @@ extension MachineDefinition {
     }
 
     /// Groups of equal names that belong to different values, in first-seen order.
-    @inlinable
     static func sameNames(_ names: [String]) -> [[String]] {
         var seen = Set<String>(minimumCapacity: names.count)
         guard names.contains(where: { !seen.insert($0).inserted }) else { return [] }
@@ -315,13 +308,11 @@ extension MachineDefinition {
         return unique(names).filter { counts[$0, default: 0] > 1 }.map { [String](repeating: $0, count: counts[$0, default: 0]) }
     }
 
-    @inlinable
     static func unique<Value: Hashable>(_ values: [Value]) -> [Value] {
         var seen: Set<Value> = []
         return values.filter { seen.insert($0).inserted }
     }
 
-    @inlinable
     static func list(_ names: [String]) -> String {
         names.map { "'\($0)'" }.joined(separator: ", ")
     }
