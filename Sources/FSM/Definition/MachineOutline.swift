@@ -1,0 +1,14 @@
+/// The names of a machine's states, events, parents and regions, as the package's tools (the
+/// command line, the REPL, the diagram generator) list, parse and print them. Opaque: a
+/// ``MachineDefinition`` makes its own; read a definition itself, or its
+/// ``MachineDefinition/table``, for the typed states and events.
+public struct MachineOutline: Sendable {
+    package let stateNames: [String]
+    package let eventNames: [String]
+    package let initialStateName: String?
+    package let regionStateNames: [(region: String, states: [String])]
+    package let parentStateNames: [String]
+    package let diagramDirection: DiagramDirection
+    /// Where the machine is in the state of a name, `nil` for an unknown name.
+    package let configuration: @Sendable (String) -> String?
+}
