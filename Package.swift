@@ -24,6 +24,14 @@ let package = Package(
         .plugin(name: "GenerateDiagrams", targets: ["GenerateDiagrams"]),
         .plugin(name: "CheckDiagrams", targets: ["CheckDiagrams"]),
     ],
+    // An adopter that needs only FSM (and FSMTesting, FSMREPL, FSMTerminal) depends on the
+    // package with `traits: []` and fetches neither swift-syntax nor swift-argument-parser
+    // (Scripts/check-adopter.sh proves it); the traits are on by default.
+    traits: [
+        .default(enabledTraits: ["Macros", "Tool"]),
+        .trait(name: "Macros", description: "FSMMacros (@Finite, @MachineEvent): needs swift-syntax"),
+        .trait(name: "Tool", description: "FSMTool and the fsm command: need swift-argument-parser"),
+    ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -35,15 +43,15 @@ let package = Package(
         .macro(
             name: "FSMMacrosPlugin",
             dependencies: [
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax", condition: .when(traits: ["Macros"])),
             ],
             swiftSettings: strict
         ),
-        .target(name: "FSMMacros", dependencies: ["FSM", "FSMMacrosPlugin"], swiftSettings: strict),
+        .target(name: "FSMMacros", dependencies: ["FSM", .target(name: "FSMMacrosPlugin", condition: .when(traits: ["Macros"]))], swiftSettings: strict),
         .target(name: "FSMTesting", dependencies: ["FSM"], swiftSettings: strict),
         .target(name: "Entities", swiftSettings: strict),
         .target(name: "UseCases", dependencies: ["FSM", "FSMMacros", "Entities"], swiftSettings: strict),
@@ -52,13 +60,13 @@ let package = Package(
         .target(name: "FSMTerminal", swiftSettings: strict),
         .target(
             name: "FSMTool",
-            dependencies: ["FSM", "FSMREPL", "FSMTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FSM", "FSMREPL", "FSMTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))],
             swiftSettings: strict
         ),
         .target(name: "LoginChallengeApp", dependencies: ["FSMREPL", "FSMTerminal", "UseCases", "APIServices", "Entities"], swiftSettings: strict),
         .executableTarget(
             name: "fsm",
-            dependencies: ["FSMTool", "FSMTerminal", "LoginChallengeApp", "APIServices", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["FSMTool", "FSMTerminal", "LoginChallengeApp", "APIServices", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))],
             swiftSettings: strict
         ),
         .plugin(
@@ -84,8 +92,8 @@ let package = Package(
             dependencies: [
                 "FSMMacros", "FSMMacrosPlugin", "FSMTesting",
                 .product(name: "MacroTesting", package: "swift-macro-testing"),
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: .when(traits: ["Macros"])),
             ],
             swiftSettings: strict
         ),
@@ -97,7 +105,7 @@ let package = Package(
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "FSM", "FSMTesting", "TestSupport"], exclude: ["Tables"], swiftSettings: strict),
         .testTarget(name: "FSMTerminalTests", dependencies: ["FSMTerminal", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FSMREPLTests", dependencies: ["FSMREPL", "FSM", "UseCases"], swiftSettings: strict),
-        .testTarget(name: "FSMToolTests", dependencies: ["FSMTool", "FSM", "FSMREPL", "FSMTesting", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")], swiftSettings: strict),
+        .testTarget(name: "FSMToolTests", dependencies: ["FSMTool", "FSM", "FSMREPL", "FSMTesting", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))], swiftSettings: strict),
         .testTarget(name: "LoginChallengeAppTests", dependencies: ["LoginChallengeApp", "FSMTool", "FSM", "FSMREPL", "FSMTesting", "UseCases", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "fsmTests", dependencies: ["fsm", "FSMTool"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "APIServicesTests", dependencies: ["APIServices", "UseCases", "Entities", "TestSupport"], swiftSettings: strict),

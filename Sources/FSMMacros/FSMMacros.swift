@@ -1,5 +1,7 @@
 @_exported import FSM
 
+#if Macros
+
 /// Makes an enum with finitely many values list, name and index them: a state enum, or a
 /// finite payload of another enum (`HomeFailure` in `case failure(HomeFailure)`).
 ///
@@ -89,3 +91,7 @@ public macro MachineEvent() = #externalMacro(module: "FSMMacrosPlugin", type: "M
 /// compiler warns.
 @attached(peer)
 public macro Expanded() = #externalMacro(module: "FSMMacrosPlugin", type: "ExpandedMacro")
+
+#else
+#error("FSMMacros needs the package trait \"Macros\" (on by default; it fetches swift-syntax): depend on the FSM package without `traits:`, or with `traits: [\"Macros\"]`")
+#endif

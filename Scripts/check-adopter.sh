@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# An adopter's package, outside this one: it depends on FSM with `traits: []` and must
+# fetch neither swift-syntax nor swift-argument-parser, build, and run a machine; asking
+# for FSMMacros without its trait must fail with our message, not a missing module.
+# Usage: Scripts/check-adopter.sh   (from anywhere; needs no network)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+write_package() { # $1: directory, $2: products
+    mkdir -p "$1/Sources/Adopter"
+    cat > "$1/Package.swift" <<MANIFEST
+// swift-tools-version: 6.2
+import PackageDescription
+let package = Package(
+    name: "Adopter",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(path: "$root", traits: [])],
+    targets: [.executableTarget(name: "Adopter", dependencies: [$2])]
+)
+MANIFEST
+}
+
+lean="$work/lean"
+write_package "$lean" '.product(name: "FSM", package: "main"), .product(name: "FSMTesting", package: "main")'
+sed -i "s/package: \"main\"/package: \"$(basename "$root")\"/g" "$lean/Package.swift"
+cat > "$lean/Sources/Adopter/main.swift" <<'SWIFT'
+import FSM
+import FSMTesting
+
+enum Door: Hashable, Sendable { case closed, opened, locked }
+enum DoorEvent: Hashable, Sendable, CaseIterable, MachineEvent { case open, close, lock }
+let door = MachineDefinition<Door, DoorEvent, Never, Void>(name: "door", initial: .closed) {
+    In(.closed) { On(.open, to: .opened); On(.lock, to: .locked) }
+    In(.opened) { On(.close, to: .closed) }
+    Final(.locked)
+}
+var machine = try Machine(door)
+try machine.send(.open)
+try machine.send(.close)
+try machine.send(.lock)
+print("\(machine.state) finished=\(machine.isFinished)")
+SWIFT
+(cd "$lean" && swift package resolve >"$work/resolve.log" 2>&1) || { tail -5 "$work/resolve.log"; echo "FAIL: the adopter's dependencies do not resolve"; exit 1; }
+fetched="$(ls "$lean/.build/checkouts" 2>/dev/null || true)"
+if [ -n "$fetched" ] || grep -qE "swift-syntax|swift-argument-parser" "$lean/Package.resolved" 2>/dev/null; then
+    echo "FAIL: an FSM-only adopter fetched: ${fetched:-(see Package.resolved)}"; exit 1
+fi
+out="$(cd "$lean" && swift build 2>&1 && .build/debug/Adopter)" || { echo "$out" | tail -20; echo "FAIL: the FSM-only adopter does not build or run"; exit 1; }
+[ "$(echo "$out" | tail -1)" = "locked finished=true" ] || { echo "$out" | tail -5; echo "FAIL: unexpected output"; exit 1; }
+echo "an FSM-only adopter (traits: []) fetches nothing, builds and runs: $(echo "$out" | tail -1)"
+
+macros="$work/macros"
+write_package "$macros" ".product(name: \"FSMMacros\", package: \"$(basename "$root")\")"
+echo 'import FSMMacros' > "$macros/Sources/Adopter/main.swift"
+if out="$(cd "$macros" && swift build 2>&1)"; then
+    echo "FAIL: FSMMacros built without its trait"; exit 1
+fi
+echo "$out" | grep -q 'FSMMacros needs the package trait \\"Macros\\"\|FSMMacros needs the package trait "Macros"' || { echo "$out" | grep error | head -5; echo "FAIL: FSMMacros without its trait does not say why"; exit 1; }
+echo "FSMMacros without its trait fails with: FSMMacros needs the package trait \"Macros\" ..."
