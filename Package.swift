@@ -104,7 +104,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["FSMTool"], path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "FSM", "FSMTesting", "TestSupport"], exclude: ["Tables"], swiftSettings: strict),
         .testTarget(name: "FSMTerminalTests", dependencies: ["FSMTerminal", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FSMREPLTests", dependencies: ["FSMREPL", "FSM", "UseCases"], swiftSettings: strict),
+        .testTarget(name: "FSMREPLTests", dependencies: ["FSMREPL", "FSM"], swiftSettings: strict),
         .testTarget(name: "FSMToolTests", dependencies: ["FSMTool", "FSM", "FSMREPL", "FSMTesting", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))], swiftSettings: strict),
         .testTarget(name: "LoginChallengeAppTests", dependencies: ["LoginChallengeApp", "FSMTool", "FSM", "FSMREPL", "FSMTesting", "UseCases", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "fsmTests", dependencies: ["fsm", "FSMTool"], exclude: ["Golden"], swiftSettings: strict),

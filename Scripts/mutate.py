@@ -34,15 +34,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # (id, area, file, text to find (exactly once), replacement, what the bug is)
 MUTANTS = [
     # The core: resolution, dispatch, validation, regions.
-    ("core-01", "core", "Sources/FSM/Resolution/Resolution.swift", "kinds[row + e] = max(kinds[row + e], kind)", "kinds[row + e] = min(kinds[row + e], kind)",
+    ("core-01", "core", "Sources/FSM/Resolution/ResolvedDefinition.swift", "kinds[row + e] = max(kinds[row + e], kind)", "kinds[row + e] = min(kinds[row + e], kind)",
      "within a parent level, Illegal wins over a transition"),
-    ("core-02", "core", "Sources/FSM/Resolution/Resolution.swift", "for p in source[common...].reversed() { effects += parents[Int(p)].exitEffects }",
+    ("core-02", "core", "Sources/FSM/Resolution/ResolvedDefinition.swift", "for p in source[common...].reversed() { effects += parents[Int(p)].exitEffects }",
      "for p in source[common...] { effects += parents[Int(p)].exitEffects }", "parents' exit effects outermost first"),
-    ("core-03", "core", "Sources/FSM/Resolution/Resolution.swift", "for p in destination[common...] { effects += parents[Int(p)].entryEffects }",
+    ("core-03", "core", "Sources/FSM/Resolution/ResolvedDefinition.swift", "for p in destination[common...] { effects += parents[Int(p)].entryEffects }",
      "for p in destination[common...].reversed() { effects += parents[Int(p)].entryEffects }", "parents' entry effects innermost first"),
-    ("core-04", "core", "Sources/FSM/Resolution/Resolution.swift", "                    if !declaration.isFinal {\n", "                    if true {\n",
+    ("core-04", "core", "Sources/FSM/Resolution/ResolvedDefinition.swift", "                    if !declaration.isFinal {\n", "                    if true {\n",
      "a final child inherits its parents' transitions"),
-    ("core-05", "core", "Sources/FSM/Resolution/Resolution.swift", "kinds[row + e] = blanket.ignores ? 2 : 1", "kinds[row + e] = blanket.ignores ? 1 : 2",
+    ("core-05", "core", "Sources/FSM/Resolution/ResolvedDefinition.swift", "kinds[row + e] = blanket.ignores ? 2 : 1", "kinds[row + e] = blanket.ignores ? 1 : 2",
      "IgnoreOtherEvents and IllegalOtherEvents swapped under a parent"),
     ("core-06", "core", "Sources/FSM/Runtime/Machine.swift", "            return cell.ignoresOtherwise ? .ignore : .guardNotMet(cell.guardNames)",
      "            return .guardNotMet(cell.guardNames)", "an Ignore after guarded lines is not the default"),
@@ -89,9 +89,9 @@ MUTANTS = [
     # The REPL.
     ("repl-01", "repl", "Sources/FSMREPL/REPLSession.swift", "        guard line.utf8.count <= Self.maximumLineLength else {",
      "        guard line.utf8.count <= Self.maximumLineLength * 1000 else {", "over-long lines handled"),
-    ("repl-02", "repl", "Sources/FSMREPL/SessionEngine.swift", "        machine = last.machine\n", "",
+    ("repl-02", "repl", "Sources/FSMREPL/TypedSession.swift", "        machine = last.machine\n", "",
      ":undo does not restore the state"),
-    ("repl-03", "repl", "Sources/FSMREPL/SessionEngine.swift", "        return matches.count == 1 ? matches[0].event : nil",
+    ("repl-03", "repl", "Sources/FSMREPL/TypedSession.swift", "        return matches.count == 1 ? matches[0].event : nil",
      "        return matches.first?.event", "an ambiguous case-insensitive name picks one"),
     ("repl-04", "repl", "Sources/FSMREPL/EventPayload.swift", "            if let first = unknown.first {", "            if let first = unknown.first, first.isEmpty {",
      "unknown JSON fields accepted"),

@@ -32,7 +32,7 @@ public final class REPLSession {
     /// The longest line handled, in UTF-8 bytes; longer ones are refused.
     public static let maximumLineLength = 1_000
 
-    private var engine: any SessionEngine
+    private var engine: any SessionMachine
     private let writeFile: (_ path: String, _ contents: String) throws -> Void
 
     /// Starts a session on a definition, in its initial state.
@@ -44,7 +44,7 @@ public final class REPLSession {
         _ definition: MachineDefinition<State, Event, Effect, Context>,
         writeFile: ((_ path: String, _ contents: String) throws -> Void)? = nil
     ) throws(DefinitionError) {
-        engine = try Engine(definition)
+        engine = try TypedSession(definition)
         self.writeFile = writeFile ?? FileText.write
     }
 

@@ -25,7 +25,7 @@ public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
         case ignored
         case illegal(declared: Bool)
         /// Its transitions, in order, and what happens when none of their guards holds
-        /// (``Resolution/cellDefaults``: 0 rejected, 1 declared illegal, 2 ignored).
+        /// (``ResolvedDefinition/cellDefaults``: 0 rejected, 1 declared illegal, 2 ignored).
         case transitions([Move], otherwise: UInt8)
     }
 
@@ -80,9 +80,9 @@ public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
                 // A transition to an undeclared state is left out: the region's own
                 // diagnostics report it, and the machine refuses to run.
                 return .transitions(range.compactMap { ref in
-                    guard resolution.refTargets[ref] >= 0 else { return nil }
+                    guard resolution.candidateTargets[ref] >= 0 else { return nil }
                     let transition = resolution.transition(s, ref)
-                    return (Int(resolution.refTargets[ref]), transition.guard, resolution.effects(s, e, ref), transition.isInternal)
+                    return (Int(resolution.candidateTargets[ref]), transition.guard, resolution.effects(s, e, ref), transition.isInternal)
                 }, otherwise: resolution.otherwise(s, e))
             }
         }

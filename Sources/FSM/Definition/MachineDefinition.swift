@@ -38,7 +38,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     @usableFromInline package let declarations: [StateDeclaration<State, Event, Effect, Context>]
     /// The definition resolved into cells, once, shared by the runtime, validation, the
     /// table and the diagrams (the definition never changes).
-    let resolution: Resolution<State, Event, Effect, Context>
+    let resolution: ResolvedDefinition<State, Event, Effect, Context>
     /// The regions of a parallel machine and how its states combine theirs; `nil` for any
     /// other machine.
     var parallel: ParallelStructure<State, Event, Effect, Context>?
@@ -54,7 +54,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
         self.initial = initial
         self.events = events
         self.declarations = declarations
-        resolution = Resolution(events: events, declarations: declarations)
+        resolution = ResolvedDefinition(events: events, declarations: declarations)
         parallel = nil
     }
 

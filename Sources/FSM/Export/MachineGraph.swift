@@ -182,7 +182,7 @@ struct MachineGraph {
                     guard case let .transitions(range) = resolution.cell(s, e) else { continue }
                     var guarded = false
                     for ref in range {
-                        let target = Int(resolution.refTargets[ref])
+                        let target = Int(resolution.candidateTargets[ref])
                         guard target >= 0 else { continue }
                         let transition = resolution.transition(s, ref)
                         // The last, unguarded line after guarded ones is the default: `[else]`.
@@ -200,7 +200,7 @@ struct MachineGraph {
         var ownEdges = 0
         for s in resolution.declarations.indices {
             for e in resolution.events.indices where resolution.owner(s, e) < 0 {
-                if case let .transitions(range) = resolution.cell(s, e) { ownEdges += range.count(where: { resolution.refTargets[$0] >= 0 }) }
+                if case let .transitions(range) = resolution.cell(s, e) { ownEdges += range.count(where: { resolution.candidateTargets[$0] >= 0 }) }
             }
         }
         edgeCount = ownEdges + parentEdges.count

@@ -1,5 +1,5 @@
 /// A table of elements in one allocation, written once when it is made and freed with its
-/// owner: the one holder of unsafe memory in a compiled machine (``Program``'s tables and
+/// owner: the one holder of unsafe memory in a compiled machine (``DispatchTable``'s tables and
 /// ``ListStore``'s elements are each one of these).
 ///
 /// Invariants the readers rely on: `buffer` holds exactly `count` initialised elements (an

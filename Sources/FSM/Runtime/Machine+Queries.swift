@@ -1,9 +1,9 @@
 extension Machine {
     /// The declared events, in declaration order.
-    package var events: [Event.Key] { program.definition.resolution.events }
+    package var events: [Event.Key] { tables.definition.resolution.events }
 
     /// The declared states, in declaration order.
-    package var states: [State] { program.definition.resolution.states }
+    package var states: [State] { tables.definition.resolution.states }
 
     /// The keys the current state would accept (take or ignore) now, each guard decided by its
     /// name: for machines whose events carry data, where a guard on the event cannot be

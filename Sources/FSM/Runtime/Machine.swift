@@ -11,7 +11,7 @@
 /// try door.send(.lock)          // throws: 'lock' is not permitted in state 'opened' (permitted: close)
 /// ```
 public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
-    @usableFromInline let program: Program<State, Event, Effect, Context>
+    @usableFromInline let tables: DispatchTable<State, Event, Effect, Context>
     @usableFromInline var stateIndex: Int
 
     /// What a rejected event does: throw (the default), nothing, or an assertion failure in
@@ -46,24 +46,24 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
             }
             start = index
         }
-        program = Program(definition, resolution: resolution, initialIndex: initialIndex)
+        tables = DispatchTable(definition, resolution: resolution, initialIndex: initialIndex)
         stateIndex = start
         self.policy = policy
     }
 
     /// The definition this machine runs.
-    public var definition: MachineDefinition<State, Event, Effect, Context> { program.definition }
+    public var definition: MachineDefinition<State, Event, Effect, Context> { tables.definition }
 
     /// The current state.
     @inlinable
-    public var state: State { program.stateTable[stateIndex] }
+    public var state: State { tables.stateTable[stateIndex] }
 
     /// Whether the current state is final.
     @inlinable
-    public var isFinished: Bool { program.finalTable[stateIndex] }
+    public var isFinished: Bool { tables.finalTable[stateIndex] }
 
     /// Goes back to the initial state.
-    public mutating func reset() { stateIndex = program.initialIndex }
+    public mutating func reset() { stateIndex = tables.initialIndex }
 
     /// Sends an event.
     ///
@@ -79,7 +79,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     @discardableResult
     public mutating func send(_ event: Event, context: Context) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
         let key = event.key
-        return try take(decide(program.index(of: key)) { $0.holds(context, event) }, key)
+        return try take(decide(tables.index(of: key)) { $0.holds(context, event) }, key)
     }
 
     /// Sends an event and returns what happened as a value: the transition taken, or the
@@ -91,7 +91,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     @inlinable @inline(__always)
     public mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         let key = event.key
-        return step(decide(program.index(of: key)) { $0.holds(context, event) }, key)
+        return step(decide(tables.index(of: key)) { $0.holds(context, event) }, key)
     }
 
     /// Carries out a decision and returns the outcome as a value.
@@ -111,7 +111,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     @inlinable
     public func check(_ event: Event, context: Context) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         let key = event.key
-        return outcome(decide(program.index(of: key)) { $0.holds(context, event) }, key)
+        return outcome(decide(tables.index(of: key)) { $0.holds(context, event) }, key)
     }
 
     /// Sends an event's key, deciding each guard by its name instead of evaluating it on a
@@ -120,12 +120,12 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     /// the transition carries the key.
     @discardableResult
     public mutating func send(_ key: Event.Key, guards holds: (String) -> Bool) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
-        try take(decide(program.index(of: key)) { $0.holds(deciding: holds) }, key)
+        try take(decide(tables.index(of: key)) { $0.holds(deciding: holds) }, key)
     }
 
     /// What sending an event's key would do now, each guard decided by its name.
     public func check(_ key: Event.Key, guards holds: (String) -> Bool) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
-        outcome(decide(program.index(of: key)) { $0.holds(deciding: holds) }, key)
+        outcome(decide(tables.index(of: key)) { $0.holds(deciding: holds) }, key)
     }
 
     /// Sends an event, each guard of its cell decided by `guardDecision` (evaluated on the
@@ -135,13 +135,13 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     @discardableResult
     package mutating func send(event: Event, deciding guardDecision: (TransitionGuard<Context, Event>) -> Bool) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
         let key = event.key
-        return try take(decide(program.index(of: key), passes: guardDecision), key)
+        return try take(decide(tables.index(of: key), passes: guardDecision), key)
     }
 
     /// What sending an event would do now, each guard decided by `guardDecision`.
     package func check(event: Event, deciding guardDecision: (TransitionGuard<Context, Event>) -> Bool) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         let key = event.key
-        return outcome(decide(program.index(of: key), passes: guardDecision), key)
+        return outcome(decide(tables.index(of: key), passes: guardDecision), key)
     }
 
     /// What an event does in the current state, as plain data: the one place where dispatch
@@ -166,15 +166,15 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     @inlinable @inline(__always)
     func decide(_ index: Int?, passes: (TransitionGuard<Context, Event>) -> Bool) -> Decision {
         guard let eventIndex = index else { return .noTransition }
-        let cell = program.cellTable[stateIndex &* program.eventCount &+ eventIndex]
+        let cell = tables.cellTable[stateIndex &* tables.eventCount &+ eventIndex]
         if cell.code >= 0 {
             // A single unguarded transition: the target is in the cell itself.
             return .take(candidate: Int(cell.first), target: Int(cell.code))
         }
-        if cell.code == Program<State, Event, Effect, Context>.guardedCode {
+        if cell.code == DispatchTable<State, Event, Effect, Context>.guardedCode {
             for index in Int(cell.first)..<Int(cell.first &+ cell.count) {
-                let candidate = program.candidateTable[index]
-                if candidate.guardIndex < 0 || passes(program.guards[Int(candidate.guardIndex)]) {
+                let candidate = tables.candidateTable[index]
+                if candidate.guardIndex < 0 || passes(tables.guards[Int(candidate.guardIndex)]) {
                     return .take(candidate: index, target: Int(candidate.target))
                 }
             }
@@ -182,9 +182,9 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
             return cell.ignoresOtherwise ? .ignore : .guardNotMet(cell.guardNames)
         }
         switch cell.code {
-        case Program<State, Event, Effect, Context>.ignoredCode: return .ignore
-        case Program<State, Event, Effect, Context>.finalCode: return .finalState
-        case Program<State, Event, Effect, Context>.declaredIllegalCode: return .declaredIllegal(event: eventIndex)
+        case DispatchTable<State, Event, Effect, Context>.ignoredCode: return .ignore
+        case DispatchTable<State, Event, Effect, Context>.finalCode: return .finalState
+        case DispatchTable<State, Event, Effect, Context>.declaredIllegalCode: return .declaredIllegal(event: eventIndex)
         default: return .noTransition
         }
     }
@@ -194,13 +194,13 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     func outcome(_ decision: Decision, _ event: Event.Key) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         switch decision {
         case let .take(index, target):
-            let candidate = program.candidateTable[index]
+            let candidate = tables.candidateTable[index]
             return .success(Transition(
-                source: program.stateTable[stateIndex], event: event, target: program.stateTable[target],
-                effects: program.effects(of: index, candidate), kind: candidate.kind
+                source: tables.stateTable[stateIndex], event: event, target: tables.stateTable[target],
+                effects: tables.effects(of: index, candidate), kind: candidate.kind
             ))
         case .ignore:
-            let state = program.stateTable[stateIndex]
+            let state = tables.stateTable[stateIndex]
             return .success(Transition(source: state, event: event, target: state, effects: SmallList(), kind: .ignored))
         case .noTransition, .declaredIllegal, .guardNotMet, .finalState: return .failure(error(for: decision, event))
         }
@@ -211,15 +211,15 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     mutating func take(_ decision: Decision, _ event: Event.Key) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
         switch decision {
         case let .take(index, target):
-            let candidate = program.candidateTable[index]
+            let candidate = tables.candidateTable[index]
             let source = stateIndex
             stateIndex = target
             return Transition(
-                source: program.stateTable[source], event: event, target: program.stateTable[stateIndex],
-                effects: program.effects(of: index, candidate), kind: candidate.kind
+                source: tables.stateTable[source], event: event, target: tables.stateTable[stateIndex],
+                effects: tables.effects(of: index, candidate), kind: candidate.kind
             )
         case .ignore:
-            let state = program.stateTable[stateIndex]
+            let state = tables.stateTable[stateIndex]
             return Transition(source: state, event: event, target: state, effects: SmallList(), kind: .ignored)
         case .noTransition, .declaredIllegal, .guardNotMet, .finalState:
             return try reject(decision, event)
@@ -236,7 +236,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
             assertionFailure(error(for: decision, event).description)
             fallthrough
         case .ignore:
-            let state = program.stateTable[stateIndex]
+            let state = tables.stateTable[stateIndex]
             return Transition(source: state, event: event, target: state, effects: SmallList(), kind: .rejected)
         }
     }
@@ -248,12 +248,12 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         switch decision {
         case let .guardNotMet(names): reason = .guardNotMet(names)
         case .finalState: reason = .finalState
-        case let .declaredIllegal(eventIndex): reason = .declaredIllegal(inheritedFrom: program.definition.inheritedFrom(stateIndex: stateIndex, eventIndex: eventIndex))
+        case let .declaredIllegal(eventIndex): reason = .declaredIllegal(inheritedFrom: tables.definition.inheritedFrom(stateIndex: stateIndex, eventIndex: eventIndex))
         case .take, .ignore, .noTransition: reason = .noTransition
         }
-        let answers = program.answers(in: stateIndex)
+        let answers = tables.answers(in: stateIndex)
         return TransitionError<State, Event.Key>(
-            state: program.stateTable[stateIndex], event: event, reason: reason, answers: answers.events, handled: answers.handled
+            state: tables.stateTable[stateIndex], event: event, reason: reason, answers: answers.events, handled: answers.handled
         )
     }
 }
@@ -284,7 +284,7 @@ extension Machine where Event.Key: DenseIndexed {
     /// `denseIndex` then is not even computed), otherwise by its dense index.
     @inlinable @inline(__always)
     func denseIndex(of key: Event.Key) -> Int? {
-        Program<State, Event, Effect, Context>.eventsAreBytes ? program.index(of: key) : program.index(ofDense: key, key.denseIndex)
+        DispatchTable<State, Event, Effect, Context>.eventsAreBytes ? tables.index(of: key) : tables.index(ofDense: key, key.denseIndex)
     }
 
     /// Sends an event, found by its dense index instead of by hashing: the same as the

@@ -12,7 +12,7 @@ extension MachineDefinition {
                     let entries = range.map { ref -> TransitionTable<State, Event.Key, Effect>.Entry in
                         let transition = resolution.transition(s, ref)
                         // The state the machine ends in: a parent target is its initial child.
-                        let target = resolution.refTargets[ref] >= 0 ? resolution.states[Int(resolution.refTargets[ref])] : transition.target
+                        let target = resolution.candidateTargets[ref] >= 0 ? resolution.states[Int(resolution.candidateTargets[ref])] : transition.target
                         return .init(target: target, guardName: transition.guard?.name, effects: transition.effects, isInternal: transition.isInternal)
                     }
                     switch resolution.otherwise(s, e) {

@@ -20,7 +20,7 @@ extension MachineDefinition {
         validate(resolution: resolution, mode: mode)
     }
 
-    func validate(resolution: Resolution<State, Event, Effect, Context>, mode: ValidationMode) -> [Diagnostic] {
+    func validate(resolution: ResolvedDefinition<State, Event, Effect, Context>, mode: ValidationMode) -> [Diagnostic] {
         if let parallel, let tooLarge = parallel.tooLarge {
             return [tooLarge] + parallel.regions.flatMap { $0.diagnostics(mode) }
         }
@@ -36,7 +36,7 @@ extension MachineDefinition {
         return found.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
     }
 
-    func checkDeclarations(_ resolution: Resolution<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
+    func checkDeclarations(_ resolution: ResolvedDefinition<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
         if let initial {
             if resolution.leafIndex(of: initial) == nil {
                 found.append(Diagnostic(.error, .undeclaredState, states: [name(of: initial)], "the initial state '\(name(of: initial))' is not declared"))
@@ -86,7 +86,7 @@ extension MachineDefinition {
         }
     }
 
-    func checkCells(_ resolution: Resolution<State, Event, Effect, Context>, mode: ValidationMode, into found: inout [Diagnostic]) {
+    func checkCells(_ resolution: ResolvedDefinition<State, Event, Effect, Context>, mode: ValidationMode, into found: inout [Diagnostic]) {
         for s in resolution.declarations.indices {
             let declaration = resolution.declarations[s]
             let state = resolution.stateNames[s]
@@ -177,17 +177,17 @@ extension MachineDefinition {
         }
     }
 
-    func checkGraph(_ resolution: Resolution<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
+    func checkGraph(_ resolution: ResolvedDefinition<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
         let count = resolution.states.count
         let eventCount = resolution.events.count
-        // The targets of state `s` are `refTargets[cellStarts[s * eventCount]..<cellStarts[(s + 1) * eventCount]]`
-        // (-1 for an undeclared target): the refs are stored state after state.
+        // The targets of state `s` are `candidateTargets[cellStarts[s * eventCount]..<cellStarts[(s + 1) * eventCount]]`
+        // (-1 for an undeclared target): the candidatePositions are stored state after state.
         func targets(of s: Int) -> ArraySlice<Int32> {
-            resolution.refTargets[Int(resolution.cellStarts[s * eventCount])..<Int(resolution.cellStarts[(s + 1) * eventCount])]
+            resolution.candidateTargets[Int(resolution.cellStarts[s * eventCount])..<Int(resolution.cellStarts[(s + 1) * eventCount])]
         }
         var accepted = [Bool](repeating: false, count: eventCount)
         for s in resolution.declarations.indices {
-            for e in 0..<eventCount where resolution.cellKinds[s * eventCount + e] == Resolution<State, Event, Effect, Context>.transitionsKind {
+            for e in 0..<eventCount where resolution.cellKinds[s * eventCount + e] == ResolvedDefinition<State, Event, Effect, Context>.transitionsKind {
                 accepted[e] = true
             }
             for event in resolution.declarations[s].ignored { if let e = resolution.eventIndex[event] { accepted[e] = true } }
@@ -229,7 +229,7 @@ extension MachineDefinition {
     /// Mistakes of nesting: a parent whose `initial` is not its child, a parent declared in
     /// two places or also declared as a state, parent lines naming undeclared events or
     /// targets, and children that shadow a parent's line without saying so (``Overrides``).
-    func checkHierarchy(_ resolution: Resolution<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
+    func checkHierarchy(_ resolution: ResolvedDefinition<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
         if !resolution.hasHierarchy {
             for s in resolution.declarations.indices {
                 for event in resolution.declarations[s].overrides {

@@ -16,10 +16,10 @@
 /// - `byteTable` (single-byte events) or `denseTable` (``DenseIndexed`` events): how an event
 ///   finds its column without hashing.
 ///
-/// Each table is a ``FixedTable``, filled once in `init` and freed with the program; reading
+/// Each table is a ``FixedTable``, filled once in `init` and freed with the tables; reading
 /// them retains nothing. Immutable after `init`, hence `@unchecked Sendable`.
 @usableFromInline
-final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: @unchecked Sendable {
+final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: @unchecked Sendable {
     /// A cell code: the event is ignored.
     @usableFromInline static var ignoredCode: Int32 { -1 }
     /// A cell code: the event is rejected.
@@ -92,7 +92,7 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     @usableFromInline let byteTable: FixedTable<Int32>
 
     /// Compiles a definition that validation found free of errors.
-    init(_ definition: MachineDefinition<State, Event, Effect, Context>, resolution: Resolution<State, Event, Effect, Context>, initialIndex: Int) {
+    init(_ definition: MachineDefinition<State, Event, Effect, Context>, resolution: ResolvedDefinition<State, Event, Effect, Context>, initialIndex: Int) {
         let eventCount = resolution.events.count
         var cells: [Cell] = []
         cells.reserveCapacity(resolution.states.count * eventCount)
@@ -116,8 +116,8 @@ final class Program<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
                     permitted.append(resolution.events[e])
                     let first = Int32(candidates.count)
                     for (position, transition) in list.enumerated() {
-                        // Validation has refused undeclared targets before a program is compiled.
-                        let target = Int(resolution.refTargets[range.lowerBound + position])
+                        // Validation has refused undeclared targets before a tables is compiled.
+                        let target = Int(resolution.candidateTargets[range.lowerBound + position])
                         let effects = resolution.effects(s, e, range.lowerBound + position)
                         var guardIndex: Int32 = -1
                         if let guardValue = transition.guard {

@@ -1,7 +1,7 @@
 import FSM
 
 /// The typed half of a ``REPLSession``: one machine, its history and its guard settings.
-protocol SessionEngine {
+protocol SessionMachine {
     var machineName: String { get }
     var stateName: String { get }
     var configuration: String { get }
@@ -19,7 +19,7 @@ protocol SessionEngine {
     mutating func reset() -> REPLSession.Output
 }
 
-struct Engine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: SessionEngine {
+struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: SessionMachine {
     let definition: MachineDefinition<State, Event, Effect, Context>
     var machine: Machine<State, Event, Effect, Context>
     let initialMachine: Machine<State, Event, Effect, Context>

@@ -18,7 +18,7 @@ private struct WriteFailed: Error, CustomStringConvertible {
     var description: String { "disk full" }
 }
 
-@Suite("REPLSession")
+@Suite("REPLSession, driven by the Login Challenge's machines")
 struct REPLSessionTests {
     @Test("an event takes its transition and says so")
     func event() throws {

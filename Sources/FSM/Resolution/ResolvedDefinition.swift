@@ -7,11 +7,11 @@
 ///
 /// A final class, so that every view shares one resolution without copying its tables.
 /// Immutable after `init`.
-final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     typealias Declaration = StateDeclaration<State, Event, Effect, Context>
     typealias Transition = TransitionDeclaration<State, Event, Effect, Context>
 
-    /// What a cell does: transitions (a range of ``refs``), ignored, or illegal.
+    /// What a cell does: transitions (a range of ``candidatePositions``), ignored, or illegal.
     enum Cell {
         case transitions(Range<Int>)
         case ignored
@@ -43,14 +43,14 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     /// rejected (guards not met), 1 rejected and declared illegal (an `Illegal` line after
     /// the guarded ones), 2 ignored (an `Ignore` line after them).
     let cellDefaults: [UInt8]
-    /// Per cell, where its transitions start in ``refs``; one more entry closes the last.
+    /// Per cell, where its transitions start in ``candidatePositions``; one more entry closes the last.
     let cellStarts: [Int32]
     /// The transitions of every cell, cell after cell, in declaration order: each the index of
     /// the transition in its state's declaration. Flat, so that a big machine resolves
     /// without an allocation per cell.
-    let refs: [Int32]
+    let candidatePositions: [Int32]
     /// Per ref, the index of the transition's target state, or -1 when it is not declared.
-    let refTargets: [Int32]
+    let candidateTargets: [Int32]
 
     /// The parents of the states, each `Parent` block once, in order of first appearance.
     let parents: [ParentDeclaration<State, Event, Effect, Context>]
@@ -126,13 +126,13 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
         var owners = hasHierarchy ? [Int32](repeating: -1, count: states.count * eventCount) : []
         var decided = [Bool](repeating: false, count: hasHierarchy ? eventCount : 0)
         var starts = [Int32](repeating: 0, count: states.count * eventCount + 1)
-        var refs: [Int32] = []
-        refs.reserveCapacity(declarations.reduce(0) { $0 + $1.transitions.count })
+        var candidatePositions: [Int32] = []
+        candidatePositions.reserveCapacity(declarations.reduce(0) { $0 + $1.transitions.count })
         var counts = [Int32](repeating: 0, count: eventCount)
         var transitionEvents: [Int] = []
         var transitionTargets: [Int32] = []
-        var refTargets: [Int32] = []
-        refTargets.reserveCapacity(refs.capacity)
+        var candidateTargets: [Int32] = []
+        candidateTargets.reserveCapacity(candidatePositions.capacity)
         var inherited: [Transition] = []
         var undeclaredTargets: [(state: Int, transition: Int)] = []
         for s in declarations.indices {
@@ -202,20 +202,20 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
                     counts[e] = Int32(parentTransitions[Int(owners[row + e])][e]?.count ?? 0)
                 }
             }
-            var next = Int32(refs.count)
+            var next = Int32(candidatePositions.count)
             for e in 0..<eventCount {
                 starts[row + e] = next
                 next += counts[e]
             }
-            refs.append(contentsOf: repeatElement(0, count: Int(next) - refs.count))
-            refTargets.append(contentsOf: repeatElement(-1, count: Int(next) - refTargets.count))
+            candidatePositions.append(contentsOf: repeatElement(0, count: Int(next) - candidatePositions.count))
+            candidateTargets.append(contentsOf: repeatElement(-1, count: Int(next) - candidateTargets.count))
             // Fill in order: walk the transitions again, placing each after the ones before
             // it (`counts` now counts down what each event still has to place).
             for (j, e) in transitionEvents.enumerated().reversed() where e >= 0 {
                 counts[e] -= 1
                 let ref = Int(starts[row + e] + counts[e])
-                refs[ref] = Int32(j)
-                refTargets[ref] = transitionTargets[j]
+                candidatePositions[ref] = Int32(j)
+                candidateTargets[ref] = transitionTargets[j]
             }
             if !chain.isEmpty {
                 for e in 0..<eventCount where kinds[row + e] == 3 && owners[row + e] >= 0 {
@@ -224,8 +224,8 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
                     for (k, position) in (parentTransitions[p][e] ?? []).enumerated() {
                         let transition = body.transitions[position]
                         let ref = Int(starts[row + e]) + k
-                        refs[ref] = -Int32(inherited.count) - 1
-                        refTargets[ref] = Int32(transition.isInternal ? s : targetIndex(transition.target))
+                        candidatePositions[ref] = -Int32(inherited.count) - 1
+                        candidateTargets[ref] = Int32(transition.isInternal ? s : targetIndex(transition.target))
                         inherited.append(TransitionDeclaration(
                             source: declaration.state, event: transition.event, target: transition.target,
                             guard: transition.guard, effects: transition.effects, isInternal: transition.isInternal
@@ -235,7 +235,7 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
                 }
             }
         }
-        starts[states.count * eventCount] = Int32(refs.count)
+        starts[states.count * eventCount] = Int32(candidatePositions.count)
         // The default of a cell with transitions: an `Ignore` or `Illegal` line of the same
         // level (the state's own lines, or the parent's that decides the cell).
         var defaults = [UInt8](repeating: 0, count: kinds.count)
@@ -263,8 +263,8 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
         self.eventIndex = eventIndex
         cellKinds = kinds
         cellStarts = starts
-        self.refs = refs
-        self.refTargets = refTargets
+        self.candidatePositions = candidatePositions
+        self.candidateTargets = candidateTargets
         stateNames = states.map { String(describing: $0) }
         eventNames = events.map { String(describing: $0) }
         parents = hierarchy.parents
@@ -378,7 +378,7 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
 
     /// The transition a ref of state `s` stands for.
     func transition(_ s: Int, _ ref: Int) -> Transition {
-        let position = Int(refs[ref])
+        let position = Int(candidatePositions[ref])
         return position >= 0 ? declarations[s].transitions[position] : inherited[-position - 1]
     }
 
@@ -395,7 +395,7 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     func effects(_ s: Int, _ e: Int, _ ref: Int) -> [Effect] {
         let transition = self.transition(s, ref)
         if transition.isInternal { return transition.effects }
-        let target = Int(refTargets[ref])
+        let target = Int(candidateTargets[ref])
         guard target >= 0 else { return transition.effects }
         guard hasHierarchy else { return declarations[s].exitEffects + transition.effects + declarations[target].entryEffects }
         let source = chains[s], destination = chains[target]
@@ -417,7 +417,7 @@ final class Resolution<State: Hashable & Sendable, Event: MachineEvent, Effect: 
         return effects + declarations[target].entryEffects
     }
 
-    /// The transitions of a range of refs of state `s`, in order.
+    /// The transitions of a range of candidatePositions of state `s`, in order.
     func transitions(_ s: Int, _ range: Range<Int>) -> [Transition] {
         range.map { transition(s, $0) }
     }
