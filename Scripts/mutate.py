@@ -42,7 +42,7 @@ MUTANTS = [
      "for p in destination[common...].reversed() { effects += parents[Int(p)].entryEffects }", "parents' entry effects innermost first"),
     ("core-04", "core", "Sources/FSM/Resolution/ResolvedDefinition.swift", "                    if !declaration.isFinal {\n", "                    if true {\n",
      "a final child inherits its parents' transitions"),
-    ("core-05", "core", "Sources/FSM/Resolution/ResolvedDefinition.swift", "kinds[row + e] = blanket.ignores ? 2 : 1", "kinds[row + e] = blanket.ignores ? 1 : 2",
+    ("core-05", "core", "Sources/FSM/Resolution/ResolvedDefinition.swift", "kinds[row + e] = blanket.ignores ? .ignored : .declaredIllegal", "kinds[row + e] = blanket.ignores ? .declaredIllegal : .ignored",
      "IgnoreOtherEvents and IllegalOtherEvents swapped under a parent"),
     ("core-06", "core", "Sources/FSM/Runtime/Machine.swift", "            return cell.ignoresOtherwise ? .ignore : .guardNotMet(cell.guardNames)",
      "            return .guardNotMet(cell.guardNames)", "an Ignore after guarded lines is not the default"),

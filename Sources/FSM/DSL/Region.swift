@@ -25,8 +25,8 @@ public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
         case ignored
         case illegal(declared: Bool)
         /// Its transitions, in order, and what happens when none of their guards holds
-        /// (``ResolvedDefinition/cellDefaults``: 0 rejected, 1 declared illegal, 2 ignored).
-        case transitions([Move], otherwise: UInt8)
+        /// (``CellDefault``).
+        case transitions([Move], otherwise: CellDefault)
     }
 
     /// The region's name.

@@ -130,7 +130,7 @@ struct MachineGraph {
             for e in resolution.events.indices where resolution.owner(s, e) < 0 {
                 if case .ignored = resolution.cell(s, e) { ignoredHere.append(resolution.eventNames[e]) }
                 // An `Ignore` after guarded transitions: ignored when no guard holds.
-                if resolution.otherwise(s, e) == 2 { ignoredHere.append(resolution.eventNames[e] + " [else]") }
+                if resolution.otherwise(s, e) == .ignored { ignoredHere.append(resolution.eventNames[e] + " [else]") }
             }
             ignored.append(ignoredHere)
         }

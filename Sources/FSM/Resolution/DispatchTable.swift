@@ -140,7 +140,7 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                     let names = list.contains(where: { $0.guard != nil }) ? GuardNames(list.compactMap { $0.guard?.name }) : GuardNames([])
                     cells.append(Cell(
                         code: single ? Int32(candidates[Int(first)].target) : Self.guardedCode,
-                        first: first, count: Int32(list.count), guardNames: names, ignoresOtherwise: resolution.otherwise(s, e) == 2
+                        first: first, count: Int32(list.count), guardNames: names, ignoresOtherwise: resolution.otherwise(s, e) == .ignored
                     ))
                 case .ignored:
                     ignored.append(resolution.events[e])

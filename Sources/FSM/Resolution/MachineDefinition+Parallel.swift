@@ -61,7 +61,7 @@ extension MachineDefinition {
             var ignored: [Event.Key] = []
             var illegal: [Event.Key] = []
             for key in allEvents {
-                var moves: [(region: Int, candidates: [Region<State, Event, Effect, Context>.Move], otherwise: UInt8)] = []
+                var moves: [(region: Int, candidates: [Region<State, Event, Effect, Context>.Move], otherwise: CellDefault)] = []
                 var ignores = false
                 var declaredIllegal = true
                 var known = false
@@ -110,9 +110,9 @@ extension MachineDefinition {
                         // choosing region's default (an `Ignore` or `Illegal` after its guards).
                         if !fixed.isEmpty {
                             transitions.append(combined(nil))
-                        } else if choosing.otherwise == 2 {
+                        } else if choosing.otherwise == .ignored {
                             ignored.append(key)
-                        } else if choosing.otherwise == 1 {
+                        } else if choosing.otherwise == .declaredIllegal {
                             illegal.append(key)
                         }
                     }

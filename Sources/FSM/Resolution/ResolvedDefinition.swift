@@ -18,9 +18,6 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
         case illegal(declared: Bool)
     }
 
-    /// The cell kind of a cell with transitions.
-    static var transitionsKind: UInt8 { 3 }
-
     let states: [State]
     let stateIndex: [State: Int]
     /// The transitions whose target is not declared: the state's index here, and the
@@ -36,13 +33,10 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
     /// The states' and events' names, computed once (`String(describing:)` is not cheap).
     let stateNames: [String]
     let eventNames: [String]
-    /// Per cell (`state * events.count + event`): 0 illegal, 1 declared illegal, 2 ignored,
-    /// 3 (``transitionsKind``) transitions.
-    let cellKinds: [UInt8]
-    /// Per cell with transitions, what happens when none of its guards holds: 0 it is
-    /// rejected (guards not met), 1 rejected and declared illegal (an `Illegal` line after
-    /// the guarded ones), 2 ignored (an `Ignore` line after them).
-    let cellDefaults: [UInt8]
+    /// Per cell (`state * events.count + event`), what it does.
+    let cellKinds: [CellKind]
+    /// Per cell with transitions, what happens when none of its guards holds.
+    let cellDefaults: [CellDefault]
     /// Per cell, where its transitions start in ``candidatePositions``; one more entry closes the last.
     let cellStarts: [Int32]
     /// The transitions of every cell, cell after cell, in declaration order: each the index of
@@ -122,7 +116,7 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
                 undeclaredParentTargets.append((p, position))
             }
         }
-        var kinds = [UInt8](repeating: 0, count: states.count * eventCount)
+        var kinds = [CellKind](repeating: .unhandled, count: states.count * eventCount)
         var owners = hasHierarchy ? [Int32](repeating: -1, count: states.count * eventCount) : []
         var decided = [Bool](repeating: false, count: hasHierarchy ? eventCount : 0)
         var starts = [Int32](repeating: 0, count: states.count * eventCount + 1)
@@ -141,13 +135,13 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
             let chain = hasHierarchy ? hierarchy.chains[s] : []
             if chain.isEmpty {
                 if declaration.ignoresOtherEvents {
-                    for e in 0..<eventCount { kinds[row + e] = 2 }
+                    for e in 0..<eventCount { kinds[row + e] = .ignored }
                 } else if declaration.declaresOtherEventsIllegal {
-                    for e in 0..<eventCount { kinds[row + e] = 1 }
+                    for e in 0..<eventCount { kinds[row + e] = .declaredIllegal }
                 }
             }
-            for event in declaration.illegal { if let e = eventIndex[event] { kinds[row + e] = 1 } }
-            for event in declaration.ignored { if let e = eventIndex[event] { kinds[row + e] = 2 } }
+            for event in declaration.illegal { if let e = eventIndex[event] { kinds[row + e] = .declaredIllegal } }
+            for event in declaration.ignored { if let e = eventIndex[event] { kinds[row + e] = .ignored } }
             // Group the state's transitions by event, keeping their order (a counting sort).
             transitionEvents.removeAll(keepingCapacity: true)
             transitionTargets.removeAll(keepingCapacity: true)
@@ -160,7 +154,7 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
                 if target < 0 { undeclaredTargets.append((s, j)) }
                 if e >= 0 {
                     counts[e] += 1
-                    kinds[row + e] = 3
+                    kinds[row + e] = .transitions
                 }
             }
             if !chain.isEmpty {
@@ -171,11 +165,11 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
                 for e in transitionEvents where e >= 0 { decided[e] = true }
                 for p in chain.reversed() {
                     let body = hierarchy.parents[Int(p)].body
-                    var level: [(Int, UInt8)] = []
-                    for event in body.illegal { if let e = eventIndex[event], !decided[e] { level.append((e, 1)) } }
-                    for event in body.ignored { if let e = eventIndex[event], !decided[e] { level.append((e, 2)) } }
+                    var level: [(Int, CellKind)] = []
+                    for event in body.illegal { if let e = eventIndex[event], !decided[e] { level.append((e, .declaredIllegal)) } }
+                    for event in body.ignored { if let e = eventIndex[event], !decided[e] { level.append((e, .ignored)) } }
                     if !declaration.isFinal {
-                        for e in parentTransitions[Int(p)].keys where !decided[e] { level.append((e, 3)) }
+                        for e in parentTransitions[Int(p)].keys where !decided[e] { level.append((e, .transitions)) }
                     }
                     for (e, kind) in level {
                         // Within a level, a transition wins over ignored, ignored over illegal.
@@ -193,12 +187,12 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
                     + chain.reversed().map { ($0, hierarchy.parents[Int($0)].body.ignoresOtherEvents, hierarchy.parents[Int($0)].body.declaresOtherEventsIllegal) }
                 for blanket in blankets where blanket.ignores || blanket.illegal {
                     for e in 0..<eventCount where !decided[e] {
-                        kinds[row + e] = blanket.ignores ? 2 : 1
+                        kinds[row + e] = blanket.ignores ? .ignored : .declaredIllegal
                         owners[row + e] = blanket.owner
                         decided[e] = true
                     }
                 }
-                for e in 0..<eventCount where kinds[row + e] == 3 && owners[row + e] >= 0 {
+                for e in 0..<eventCount where kinds[row + e] == .transitions && owners[row + e] >= 0 {
                     counts[e] = Int32(parentTransitions[Int(owners[row + e])][e]?.count ?? 0)
                 }
             }
@@ -218,7 +212,7 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
                 candidateTargets[ref] = transitionTargets[j]
             }
             if !chain.isEmpty {
-                for e in 0..<eventCount where kinds[row + e] == 3 && owners[row + e] >= 0 {
+                for e in 0..<eventCount where kinds[row + e] == .transitions && owners[row + e] >= 0 {
                     let p = Int(owners[row + e])
                     let body = hierarchy.parents[p].body
                     for (k, position) in (parentTransitions[p][e] ?? []).enumerated() {
@@ -238,13 +232,13 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
         starts[states.count * eventCount] = Int32(candidatePositions.count)
         // The default of a cell with transitions: an `Ignore` or `Illegal` line of the same
         // level (the state's own lines, or the parent's that decides the cell).
-        var defaults = [UInt8](repeating: 0, count: kinds.count)
+        var defaults = [CellDefault](repeating: .rejected, count: kinds.count)
         for s in declarations.indices {
             let row = s * eventCount
             func mark(_ body: Declaration, owner: Int32) {
-                for (events, value) in [(body.illegal, UInt8(1)), (body.ignored, UInt8(2))] {
+                for (events, value) in [(body.illegal, CellDefault.declaredIllegal), (body.ignored, .ignored)] {
                     for event in events {
-                        guard let e = eventIndex[event], kinds[row + e] == 3, (owners.isEmpty ? -1 : owners[row + e]) == owner else { continue }
+                        guard let e = eventIndex[event], kinds[row + e] == .transitions, (owners.isEmpty ? -1 : owners[row + e]) == owner else { continue }
                         defaults[row + e] = max(defaults[row + e], value)
                     }
                 }
@@ -364,15 +358,15 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
     func cell(_ s: Int, _ e: Int) -> Cell {
         let index = s * events.count + e
         switch cellKinds[index] {
-        case 3: return .transitions(Int(cellStarts[index])..<Int(cellStarts[index + 1]))
-        case 2: return .ignored
-        case 1: return .illegal(declared: true)
-        default: return .illegal(declared: false)
+        case .transitions: return .transitions(Int(cellStarts[index])..<Int(cellStarts[index + 1]))
+        case .ignored: return .ignored
+        case .declaredIllegal: return .illegal(declared: true)
+        case .unhandled: return .illegal(declared: false)
         }
     }
 
     /// What the cell does when none of its guards holds (see ``cellDefaults``).
-    func otherwise(_ s: Int, _ e: Int) -> UInt8 {
+    func otherwise(_ s: Int, _ e: Int) -> CellDefault {
         cellDefaults[s * events.count + e]
     }
 

@@ -16,9 +16,9 @@ extension MachineDefinition {
                         return .init(target: target, guardName: transition.guard?.name, effects: transition.effects, isInternal: transition.isInternal)
                     }
                     switch resolution.otherwise(s, e) {
-                    case 2: cell = .guarded(entries, otherwise: .ignored)
-                    case 1: cell = .guarded(entries, otherwise: .illegal)
-                    default: cell = .transitions(entries)
+                    case .ignored: cell = .guarded(entries, otherwise: .ignored)
+                    case .declaredIllegal: cell = .guarded(entries, otherwise: .illegal)
+                    case .rejected: cell = .transitions(entries)
                     }
                 case .ignored: cell = .ignored
                 case let .illegal(declared): cell = .illegal(declared: declared)

@@ -187,7 +187,7 @@ extension MachineDefinition {
         }
         var accepted = [Bool](repeating: false, count: eventCount)
         for s in resolution.declarations.indices {
-            for e in 0..<eventCount where resolution.cellKinds[s * eventCount + e] == ResolvedDefinition<State, Event, Effect, Context>.transitionsKind {
+            for e in 0..<eventCount where resolution.cellKinds[s * eventCount + e] == .transitions {
                 accepted[e] = true
             }
             for event in resolution.declarations[s].ignored { if let e = resolution.eventIndex[event] { accepted[e] = true } }
