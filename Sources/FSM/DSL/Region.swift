@@ -41,16 +41,22 @@ public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
     let finals: [Bool]
     /// The index of the region's initial state, or -1.
     let initialIndex: Int
+    /// The region's own definition and where the parallel state keeps its state: what the
+    /// parallel machine asks a region, answered from the region's resolution.
+    let body: any RegionBody<State, Event, Effect, Context>
+
     /// Sets the region's part of a parallel state to the region's state at an index.
-    let assign: @Sendable (inout State, Int) -> Void
+    func assign(_ whole: inout State, _ index: Int) { body.assign(&whole, index) }
     /// The region's state index in a parallel state, or -1.
-    let indexIn: @Sendable (State) -> Int
+    func indexIn(_ whole: State) -> Int { body.index(in: whole) }
     /// What the region does with an event in the state at an index.
-    let cell: @Sendable (Int, Event.Key) -> Cell
+    func cell(_ s: Int, _ key: Event.Key) -> Cell { body.cell(s, key) }
     /// The region as diagrams draw it, node identifiers starting with a prefix.
-    let graph: @Sendable (_ prefix: String) -> MachineGraph
+    func graph(_ prefix: String) -> MachineGraph { body.graph(prefix) }
     /// The region definition's own diagnostics, each prefixed with the region's name.
-    let diagnostics: @Sendable (ValidationMode) -> [Diagnostic]
+    func diagnostics(_ mode: ValidationMode) -> [Diagnostic] {
+        body.diagnostics(mode).map { Diagnostic($0.severity, $0.kind, states: $0.states, events: $0.events, "region '\(name)': \($0.message)") }
+    }
 
     /// A region: its name, the part of the parallel machine's state it keeps, and its
     /// definition (which may nest states; it may not have regions of its own).
@@ -69,26 +75,50 @@ public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
         configurations = resolution.states.map { definition.configuration(of: $0) }
         finals = resolution.declarations.map(\.isFinal)
         initialIndex = definition.initial.flatMap { resolution.leafIndex(of: $0) } ?? -1
-        assign = { whole, index in whole[keyPath: part] = resolution.states[index] }
-        indexIn = { whole in resolution.leafIndex(of: whole[keyPath: part]) ?? -1 }
-        cell = { s, key in
-            guard let e = resolution.eventIndex[key] else { return .unknown }
-            switch resolution.cell(s, e) {
-            case .ignored: return .ignored
-            case let .illegal(declared): return .illegal(declared: declared)
-            case let .transitions(range):
-                // A transition to an undeclared state is left out: the region's own
-                // diagnostics report it, and the machine refuses to run.
-                return .transitions(range.compactMap { ref in
-                    guard resolution.candidateTargets[ref] >= 0 else { return nil }
-                    let transition = resolution.transition(s, ref)
-                    return (Int(resolution.candidateTargets[ref]), transition.guard, resolution.effects(s, e, ref), transition.isInternal)
-                }, otherwise: resolution.otherwise(s, e))
-            }
-        }
-        graph = { prefix in MachineGraph(definition, idPrefix: prefix) }
-        diagnostics = { mode in
-            definition.validate(mode).map { Diagnostic($0.severity, $0.kind, states: $0.states, events: $0.events, "region '\(name)': \($0.message)") }
+        body = TypedRegion(part: part, definition: definition)
+    }
+}
+
+/// What a parallel machine asks one of its regions, whatever the region's state type.
+protocol RegionBody<State, Event, Effect, Context>: Sendable {
+    associatedtype State: Hashable & Sendable
+    associatedtype Event: MachineEvent
+    associatedtype Effect: Sendable
+    associatedtype Context
+    func assign(_ whole: inout State, _ index: Int)
+    func index(in whole: State) -> Int
+    func cell(_ s: Int, _ key: Event.Key) -> Region<State, Event, Effect, Context>.Cell
+    func graph(_ prefix: String) -> MachineGraph
+    func diagnostics(_ mode: ValidationMode) -> [Diagnostic]
+}
+
+/// A region's definition and the key path to its part of the parallel state.
+struct TypedRegion<State: Hashable & Sendable, RegionState: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: RegionBody {
+    let part: WritableKeyPath<State, RegionState> & Sendable
+    let definition: MachineDefinition<RegionState, Event, Effect, Context>
+
+    func assign(_ whole: inout State, _ index: Int) { whole[keyPath: part] = definition.resolution.states[index] }
+
+    func index(in whole: State) -> Int { definition.resolution.leafIndex(of: whole[keyPath: part]) ?? -1 }
+
+    func cell(_ s: Int, _ key: Event.Key) -> Region<State, Event, Effect, Context>.Cell {
+        let resolution = definition.resolution
+        guard let e = resolution.eventIndex[key] else { return .unknown }
+        switch resolution.cell(s, e) {
+        case .ignored: return .ignored
+        case let .illegal(declared): return .illegal(declared: declared)
+        case let .transitions(range):
+            // A transition to an undeclared state is left out: the region's own
+            // diagnostics report it, and the machine refuses to run.
+            return .transitions(range.compactMap { ref in
+                guard resolution.candidateTargets[ref] >= 0 else { return nil }
+                let transition = resolution.transition(s, ref)
+                return (Int(resolution.candidateTargets[ref]), transition.guard, resolution.effects(s, e, ref), transition.isInternal)
+            }, otherwise: resolution.otherwise(s, e))
         }
     }
+
+    func graph(_ prefix: String) -> MachineGraph { MachineGraph(definition, idPrefix: prefix) }
+
+    func diagnostics(_ mode: ValidationMode) -> [Diagnostic] { definition.validate(mode) }
 }

@@ -5,8 +5,19 @@ extension MachineDefinition: MachineDescribing {
         MachineOutline(
             stateNames: stateNames, eventNames: eventNames, initialStateName: initialStateName,
             regionStateNames: regionStateNames, parentStateNames: parentStateNames,
-            diagramDirection: diagramDirection, configuration: { configuration(ofStateNamed: $0) }
+            diagramDirection: diagramDirection, configuration: { configuration(ofStateNamed: $0) },
+            draw: { drawing($0) }
         )
+    }
+
+    /// The DOT and Mermaid texts of the definition, printed from one graph.
+    package func drawing(_ options: DiagramOptions) -> Drawing {
+        var options = options
+        if options.direction == nil { options.direction = diagramDirection }
+        let graph = MachineGraph(self)
+        var features = DiagramFeatures()
+        let dot = graph.dot(options, features: &features)
+        return Drawing(dot: dot, mermaid: graph.mermaid(options), features: features)
     }
     /// The states' names, in declaration order (a state declared twice counted once).
     package var stateNames: [String] { resolution.stateNames }

@@ -11,4 +11,14 @@ public struct MachineOutline: Sendable {
     package let diagramDirection: DiagramDirection
     /// Where the machine is in the state of a name, `nil` for an unknown name.
     package let configuration: @Sendable (String) -> String?
+    /// The machine drawn with some options: one graph, printed as DOT and as Mermaid.
+    package let draw: @Sendable (DiagramOptions) -> Drawing
+}
+
+/// A machine's DOT and Mermaid text printed from one graph, and what the DOT draws (for a
+/// legend).
+package struct Drawing: Sendable {
+    package let dot: String
+    package let mermaid: String
+    package let features: DiagramFeatures
 }

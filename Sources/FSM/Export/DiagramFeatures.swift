@@ -19,19 +19,3 @@ package struct DiagramFeatures: OptionSet, Sendable {
     /// The boxes of a parallel machine's regions.
     package static let regions = DiagramFeatures(rawValue: 1 << 6)
 }
-
-/// A machine that says what its DOT drawing contains (``MachineDefinition`` does).
-package protocol DiagramFeatureProviding {
-    /// What `dot(options)` draws.
-    func diagramFeatures(_ options: DiagramOptions) -> DiagramFeatures
-}
-
-extension MachineDefinition: DiagramFeatureProviding {
-    package func diagramFeatures(_ options: DiagramOptions) -> DiagramFeatures {
-        var options = options
-        if options.direction == nil { options.direction = diagramDirection }
-        var features = DiagramFeatures()
-        _ = MachineGraph(self).dot(options, features: &features)
-        return features
-    }
-}

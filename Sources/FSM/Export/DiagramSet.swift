@@ -32,12 +32,15 @@ package struct DiagramSet: Sendable {
     /// How every diagram is drawn: a direction for all (`nil`: each machine's own), and
     /// whether effects are shown. Highlights and coverage are not used here.
     package let options: DiagramOptions
+    /// Each machine drawn once (one graph, printed as DOT and as Mermaid), in order.
+    let drawings: [Drawing]
 
     /// The diagram files of machines, in the order given.
     package init(_ machines: [any MachineDescribing], options: DiagramOptions = DiagramOptions()) {
         self.machines = machines
         stems = Self.stems(for: machines.map(\.name))
         self.options = DiagramOptions(direction: options.direction, showsEffects: options.showsEffects)
+        drawings = machines.map { [options = self.options] in $0.outline.draw(options) }
     }
 
     /// The text files, in order: each machine's `.dot` and `.mmd`, then `README.md`.
@@ -47,15 +50,14 @@ package struct DiagramSet: Sendable {
 
     /// Each machine's `.dot` and `.mmd`, in order.
     package var machineFiles: [File] {
-        zip(machines, stems).flatMap { machine, stem in
-            [File(name: "\(stem).dot", contents: machine.dot(options)),
-             File(name: "\(stem).mmd", contents: machine.mermaid(options))]
+        zip(drawings, stems).flatMap { drawing, stem in
+            [File(name: "\(stem).dot", contents: drawing.dot), File(name: "\(stem).mmd", contents: drawing.mermaid)]
         }
     }
 
     /// Per machine, the SVG file's name and the DOT text to render into it.
     package var svgSources: [(name: String, dot: String)] {
-        zip(machines, stems).map { machine, stem in ("\(stem).svg", machine.dot(options)) }
+        zip(drawings, stems).map { drawing, stem in ("\(stem).svg", drawing.dot) }
     }
 
     /// The words near the top of every generated `README.md`, by which writers recognise a
@@ -74,14 +76,14 @@ package struct DiagramSet: Sendable {
             "matches the code.",
             "",
         ] + legend
-        for (machine, stem) in zip(machines, stems) {
+        for ((machine, drawing), stem) in zip(zip(machines, drawings), stems) {
             lines += ["", "## \(Self.markdownText(machine.name))", ""]
             if !machine.summary.isEmpty { lines += [Self.markdownText(machine.summary), ""] }
             lines += [
                 "![\(Self.markdownText(machine.name))](\(stem).svg)",
                 "",
                 "```mermaid",
-                String(machine.mermaid(options).dropLast()),
+                String(drawing.mermaid.dropLast()),
                 "```",
             ]
         }
@@ -91,7 +93,7 @@ package struct DiagramSet: Sendable {
     /// What the SVG drawings show, one item for each thing at least one of them contains (as
     /// their DOT writer reports it, so the legend never explains what is not drawn).
     var legend: [String] {
-        let drawnFeatures = machines.reduce(into: DiagramFeatures()) { all, machine in all.formUnion(Self.features(of: machine, options)) }
+        let drawnFeatures = drawings.reduce(into: DiagramFeatures()) { all, drawing in all.formUnion(drawing.features) }
         func drawn(_ feature: DiagramFeatures) -> Bool { drawnFeatures.contains(feature) }
         var items = ["- An arrow is a transition: `event [guard] / effects` (a long label puts its effects below)."]
         if drawn(.initialState) { items.append("- A black dot points to the initial state.") }
@@ -106,18 +108,6 @@ package struct DiagramSet: Sendable {
         }
         if drawn(.regions) { items.append("- A dashed box with a bold name is a region of a parallel machine: the machine is in one state of each region at once.") }
         return ["Legend of the SVGs (the Mermaid blocks show the same; there, entry and exit effects and ignored events are notes, and internal transitions loops marked `(internal)`):", ""] + items
-    }
-
-    /// What a machine's drawing contains: as its DOT writer reports it, or for a type of
-    /// machine that does not (a ``MachineDescribing`` of another kind), as its DOT text shows it.
-    static func features(of machine: any MachineDescribing, _ options: DiagramOptions) -> DiagramFeatures {
-        if let provider = machine as? any DiagramFeatureProviding { return provider.diagramFeatures(options) }
-        let dot = machine.dot(options)
-        let marks: [(String, DiagramFeatures)] = [
-            ("__initial", .initialState), ("<HR/>", .compartments), ("COLOR=\"gray40\"", .ignoredEvents), ("peripheries=2", .finalStates),
-            ("style=\"rounded,dashed\"", .caseGroups), ("color=\"gray25\"", .parents), ("fontname=\"Helvetica-Bold\"", .regions),
-        ]
-        return marks.reduce(into: DiagramFeatures()) { features, mark in if dot.contains(mark.0) { features.insert(mark.1) } }
     }
 
     /// A digest of a DOT text (FNV-1a, 64 bits, hexadecimal): written into the SVG drawn
