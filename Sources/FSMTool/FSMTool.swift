@@ -82,7 +82,7 @@ public enum FSMTool {
 
     /// `validate`'s arguments with exact repeats removed (the first of each kept). Repeating
     /// a machine or `--strict` changes nothing, and the argument parser takes time
-    /// quadratic in the number of arguments (5.5 s for 5,000 names), so they never reach it.
+    /// quadratic in the number of arguments, so they never reach it.
     static func collapsingRepeats(_ arguments: [String]) -> [String] {
         guard arguments.first == "validate", !arguments.contains("--") else { return arguments }
         var seen: Set<String> = []

@@ -13,11 +13,9 @@
 /// ```
 ///
 /// The argument form says the same as the trailing-closure form, and the compiler
-/// type-checks it in time that grows with the number of lines: use it for big machines.
-/// In Swift 6.3 the type-checking of one result-builder closure grows with the square of the
-/// lines in it, nested blocks included (a 50-state machine of 1,500 lines: about 20 s in the
-/// closure form, about 1 s as arguments; `swift run -c release --package-path Benchmarks
-/// fsm-benchmarks` measures both).
+/// type-checks it in time that grows with the number of lines, where the type-checking of
+/// one result-builder closure grows with the square of the lines in it, nested blocks
+/// included: use it for big machines (the package's benchmark measures both forms).
 public protocol StateBlock<State, Event, Effect, Context>: Sendable {
     /// The machine's state type.
     associatedtype State: Hashable & Sendable
