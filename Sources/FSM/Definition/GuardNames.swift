@@ -19,7 +19,7 @@ public struct GuardNames: RandomAccessCollection, Hashable, Sendable, Expressibl
     }
 
     /// The names.
-    public var names: [String] { GuardNameTable.shared.names(id) }
+    package var names: [String] { GuardNameTable.shared.names(id) }
 
     /// The position of the first name: 0.
     public var startIndex: Int { 0 }

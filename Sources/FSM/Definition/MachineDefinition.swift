@@ -86,10 +86,10 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     @usableFromInline package var transitions: [TransitionDeclaration<State, Event, Effect, Context>] { declarations.flatMap(\.transitions) }
 
     /// The name of a state as tables, diagrams and messages show it.
-    public func name(of state: State) -> String { String(describing: state) }
+    package func name(of state: State) -> String { String(describing: state) }
 
     /// The name of an event's key as tables, diagrams and messages show it.
-    public func name(of event: Event.Key) -> String { String(describing: event) }
+    package func name(of event: Event.Key) -> String { String(describing: event) }
 
     /// The parent (compound) states, each once, in declaration order (see ``Parent``).
     @usableFromInline package var parents: [ParentDeclaration<State, Event, Effect, Context>] { resolution.parents }

@@ -155,5 +155,5 @@ extension MachineDefinition {
     }
 
     /// The regions of a parallel machine, in order; empty for any other machine.
-    public var regions: [Region<State, Event, Effect, Context>] { parallel?.regions ?? [] }
+    package var regions: [Region<State, Event, Effect, Context>] { parallel?.regions ?? [] }
 }

@@ -42,13 +42,13 @@ public struct SmallList<Element>: RandomAccessCollection {
 
     /// An empty list.
     @inlinable
-    public init() {
+    package init() {
         storage = .inline((nil, nil, nil, nil, nil, nil, nil, nil), count: 0)
     }
 
     /// A list of the elements of a sequence.
     @inlinable
-    public init(_ elements: some Sequence<Element>) {
+    package init(_ elements: some Sequence<Element>) {
         let array = Array(elements)
         if array.count > Self.inlineCapacity {
             storage = .shared(ListStore.make(array), start: 0, count: array.count)
