@@ -30,7 +30,7 @@ let package = Package(
     traits: [
         .default(enabledTraits: ["Macros", "Tool"]),
         .trait(name: "Macros", description: "FSMMacros (@Finite, @MachineEvent): needs swift-syntax"),
-        .trait(name: "Tool", description: "FSMTool and the fsm command: need swift-argument-parser"),
+        .trait(name: "Tool", description: "FSMTool: needs swift-argument-parser (the fsm demo needs Macros too)"),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),

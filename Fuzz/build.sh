@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build-fuzz}
 mkdir -p "$out"
-flags=(-O -swift-version 6 -package-name FSM -sanitize=fuzzer,address -parse-as-library -I "$out" -L "$out")
+flags=(-O -swift-version 6 -package-name FSM -D Macros -D Tool -sanitize=fuzzer,address -parse-as-library -I "$out" -L "$out")
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSM \
   -emit-module-path "$out/FSM.swiftmodule" -o "$out/libFSM.a" $(find Sources/FSM -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMTerminal \

@@ -4,7 +4,7 @@ import Testing
 
 /// Expects the committed diagrams of `machines` to match the code, snapshot style (a machine
 /// that cannot run fails with its errors instead, and nothing is compared or written): the
-/// files of their ``DiagramSet`` (per machine `NAME.dot` and `NAME.mmd`, and `README.md`)
+/// diagram files (per machine `NAME.dot` and `NAME.mmd`, and `README.md`, as the tool writes them)
 /// in `directory` must equal, byte for byte, what the definitions generate now. Records one
 /// Swift Testing issue per missing or stale file, with a line diff.
 ///

@@ -16,7 +16,7 @@
 /// - `byteTable` (single-byte events) or `denseTable` (``DenseIndexed`` events): how an event
 ///   finds its column without hashing.
 ///
-/// Each table is a ``FixedTable``, filled once in `init` and freed with the tables; reading
+/// Each table is a ``FixedTable``, filled once in `init` and freed with the dispatch table; reading
 /// them retains nothing. Immutable after `init`, hence `@unchecked Sendable`.
 @usableFromInline
 final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: @unchecked Sendable {
@@ -116,7 +116,7 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                     permitted.append(resolution.events[e])
                     let first = Int32(candidates.count)
                     for (position, transition) in list.enumerated() {
-                        // Validation has refused undeclared targets before a tables is compiled.
+                        // Validation has refused undeclared targets before the dispatch table is built.
                         let target = Int(resolution.candidateTargets[range.lowerBound + position])
                         let effects = resolution.effects(s, e, range.lowerBound + position)
                         var guardIndex: Int32 = -1

@@ -43,7 +43,7 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
     /// the transition in its state's declaration. Flat, so that a big machine resolves
     /// without an allocation per cell.
     let candidatePositions: [Int32]
-    /// Per ref, the index of the transition's target state, or -1 when it is not declared.
+    /// Per candidate (a position in ``candidatePositions``), the index of the transition's target state, or -1 when it is not declared.
     let candidateTargets: [Int32]
 
     /// The parents of the states, each `Parent` block once, in order of first appearance.
@@ -61,7 +61,7 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
     /// itself; empty when no state has a parent.
     let cellOwners: [Int32]
     /// The parents' transitions as each child inherits them (the child as source), in the
-    /// order cells refer to them: a negative ref `r` is `inherited[-r - 1]`.
+    /// order cells refer to them: a negative position `r` is `inherited[-r - 1]`.
     let inherited: [Transition]
     /// The transitions declared on parents whose target is not declared: the parent's index,
     /// and the transition's position in its declaration.
@@ -370,7 +370,7 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
         cellDefaults[s * events.count + e]
     }
 
-    /// The transition a ref of state `s` stands for.
+    /// The transition the candidate at `ref` (an index of ``candidatePositions``) of state `s` stands for.
     func transition(_ s: Int, _ ref: Int) -> Transition {
         let position = Int(candidatePositions[ref])
         return position >= 0 ? declarations[s].transitions[position] : inherited[-position - 1]
