@@ -27,7 +27,7 @@
     }
 
     /// What a guard reads.
-    @usableFromInline package enum Input: String, Sendable, Hashable, CaseIterable {
+    package enum Input: String, Sendable, Hashable, CaseIterable {
         /// The context passed with the event.
         case context
         /// The event, with its data.
@@ -37,7 +37,7 @@
     }
 
     /// What the condition reads.
-    @usableFromInline package var reads: Input {
+    package var reads: Input {
         switch condition {
         case .context: .context
         case .event: .event
@@ -47,7 +47,7 @@
 
     /// Evaluates a guard that reads only the context; `nil` for one that reads the event,
     /// which needs an event value to decide (tools then decide it by name).
-    @usableFromInline package func holds(context: Context) -> Bool? {
+    package func holds(context: Context) -> Bool? {
         if case let .context(predicate) = condition { return predicate(context) }
         return nil
     }
@@ -78,7 +78,7 @@
 
     /// The names of the guards it is built from (itself, for a guard not built with `!`,
     /// `&&` or `||`), each once: what a tool that decides guards by name asks about.
-    @usableFromInline package var atoms: [String] { expression.atoms }
+    package var atoms: [String] { expression.atoms }
 
     /// Whether the guard holds when each named guard it is built from holds as `decide`
     /// says (for a guard not built from others, `decide(name)`).
@@ -89,7 +89,7 @@
 
     /// Evaluates a guard that reads only the event on an event; `nil` for one that reads the
     /// context, which an event alone cannot decide.
-    @usableFromInline package func holds(event: Event) -> Bool? {
+    package func holds(event: Event) -> Bool? {
         switch condition {
         case let .event(predicate): predicate(event)
         case .context, .both: nil

@@ -9,7 +9,7 @@ public struct GuardNames: RandomAccessCollection, Hashable, Sendable, Expressibl
     @usableFromInline let id: Int32
 
     /// Names, interned.
-    @usableFromInline package init(_ names: [String]) {
+    package init(_ names: [String]) {
         id = GuardNameTable.shared.intern(names)
     }
 

@@ -35,7 +35,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     /// The declared events, in declaration order.
     public let events: [Event.Key]
     /// The declared states with their transitions, in declaration order.
-    @usableFromInline package let declarations: [StateDeclaration<State, Event, Effect, Context>]
+    package let declarations: [StateDeclaration<State, Event, Effect, Context>]
     /// The definition resolved into cells, once, shared by the runtime, validation, the
     /// table and the diagrams (the definition never changes).
     let resolution: ResolvedDefinition<State, Event, Effect, Context>
@@ -83,7 +83,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     public var finalStates: [State] { declarations.filter(\.isFinal).map(\.state) }
 
     /// Every declared transition, state by state, in declaration order.
-    @usableFromInline package var transitions: [TransitionDeclaration<State, Event, Effect, Context>] { declarations.flatMap(\.transitions) }
+    package var transitions: [TransitionDeclaration<State, Event, Effect, Context>] { declarations.flatMap(\.transitions) }
 
     /// The name of a state as tables, diagrams and messages show it.
     package func name(of state: State) -> String { String(describing: state) }
@@ -92,11 +92,11 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     package func name(of event: Event.Key) -> String { String(describing: event) }
 
     /// The parent (compound) states, each once, in declaration order (see ``Parent``).
-    @usableFromInline package var parents: [ParentDeclaration<State, Event, Effect, Context>] { resolution.parents }
+    package var parents: [ParentDeclaration<State, Event, Effect, Context>] { resolution.parents }
 
     /// The names of the parents around a state, outermost first (empty at the top level or
     /// for an undeclared state).
-    @usableFromInline package func parentNames(of state: State) -> [String] {
+    package func parentNames(of state: State) -> [String] {
         guard resolution.hasHierarchy, let index = resolution.stateIndex[state] else { return [] }
         return resolution.chains[index].map { resolution.parents[Int($0)].name }
     }
@@ -120,7 +120,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
 
     /// The parent whose declaration decides what `state` does with `event` ("inherited from
     /// PARENT"), or `nil` when the state declares it itself (or either is not declared).
-    @usableFromInline package func inheritedFrom(_ state: State, _ event: Event.Key) -> String? {
+    package func inheritedFrom(_ state: State, _ event: Event.Key) -> String? {
         guard let s = resolution.stateIndex[state], let e = resolution.eventIndex[event] else { return nil }
         return inheritedFrom(stateIndex: s, eventIndex: e)
     }
@@ -148,7 +148,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     }
 
     /// The declaration of a state (the first, if it was declared twice).
-    @usableFromInline package func declaration(of state: State) -> StateDeclaration<State, Event, Effect, Context>? {
+    package func declaration(of state: State) -> StateDeclaration<State, Event, Effect, Context>? {
         declarations.first { $0.state == state }
     }
 }

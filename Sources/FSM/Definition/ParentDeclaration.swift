@@ -44,19 +44,19 @@
 
     /// The transitions declared on the parent, in declaration order. Their `source` is the
     /// parent's first child: each applies to every child that does not handle its event.
-    @usableFromInline package var transitions: [TransitionDeclaration<State, Event, Effect, Context>] { body.transitions }
+    package var transitions: [TransitionDeclaration<State, Event, Effect, Context>] { body.transitions }
     /// Events the parent declares ignored for its children.
-    @usableFromInline package var ignored: [Event.Key] { body.ignored }
+    package var ignored: [Event.Key] { body.ignored }
     /// Events the parent declares illegal for its children.
-    @usableFromInline package var illegal: [Event.Key] { body.illegal }
+    package var illegal: [Event.Key] { body.illegal }
     /// Whether the children ignore every event nothing else handles.
-    @usableFromInline package var ignoresOtherEvents: Bool { body.ignoresOtherEvents }
+    package var ignoresOtherEvents: Bool { body.ignoresOtherEvents }
     /// Whether the children declare illegal every event nothing else handles or ignores.
-    @usableFromInline package var declaresOtherEventsIllegal: Bool { body.declaresOtherEventsIllegal }
+    package var declaresOtherEventsIllegal: Bool { body.declaresOtherEventsIllegal }
     /// Effects emitted when a transition enters the parent from outside.
-    @usableFromInline package var entryEffects: [Effect] { body.entryEffects }
+    package var entryEffects: [Effect] { body.entryEffects }
     /// Effects emitted when a transition leaves the parent.
-    @usableFromInline package var exitEffects: [Effect] { body.exitEffects }
+    package var exitEffects: [Effect] { body.exitEffects }
 }
 
 /// The identity of one `Parent` block (compared by reference; holds nothing).
