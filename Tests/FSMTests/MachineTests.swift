@@ -190,6 +190,33 @@ struct MachineTests {
         #expect(given != TransitionError(state: Door.locked, event: DoorEvent.unlock, reason: .guardNotMet(["has key"]), permitted: [.knock], ignored: [.kick]))
     }
 
+    @Test("an error outlives its machine and says what the state said: its own row, the parent that declared the event illegal")
+    func errorOutlivesItsMachine() throws {
+        let definition = MachineDefinition<String, String, String, Void>(name: "rows", initial: "a", events: ["go", "back", "stop", "noise"]) {
+            Parent("outer") { Illegal("stop") } children: {
+                In("a") { On("go", to: "b"); Ignore("noise") }
+                Parent("inner") { Illegal("back") } children: {
+                    In("b") { On("back", to: "a"); On("stop", to: "a") }
+                    In("c") { On("go", to: "a") }
+                }
+            }
+        }
+        var errors: [TransitionError<String, String>] = []
+        do {
+            var machine = try Machine(definition)
+            errors.append(machine.transition(on: "stop").failureValue!)
+            errors.append(machine.transition(on: "back").failureValue!)
+            machine = try Machine(definition, startingIn: "c")
+            errors.append(machine.transition(on: "back").failureValue!)
+            errors.append(machine.transition(on: "stop").failureValue!)
+        }
+        // The machines are gone; each error still reads its own state's row.
+        #expect(errors.map(\.reason) == [.declaredIllegal(inheritedFrom: "outer"), .noTransition, .declaredIllegal(inheritedFrom: "inner"), .declaredIllegal(inheritedFrom: "outer")])
+        #expect(errors.map { Array($0.permitted) } == [["go"], ["go"], ["go"], ["go"]])
+        #expect(errors.map { Array($0.ignored) } == [["noise"], ["noise"], [], []])
+        #expect(errors[2].description == "illegal transition: 'back' is not permitted in state 'c': declared illegal by parent 'inner' (permitted: go)")
+    }
+
     @Test("a rejection lists what the state takes and what it ignores, split right, whether the lists fit in place or not", arguments: [(2, 3), (0, 3), (3, 0), (5, 3), (6, 5), (0, 9), (9, 0), (12, 12)])
     func permittedAndIgnoredLists(handled: Int, ignoring: Int) throws {
         let taken = (0..<handled).map { "take \($0)" }, ignored = (0..<ignoring).map { "ignore \($0)" }

@@ -13,6 +13,11 @@ public struct GuardNames: RandomAccessCollection, Hashable, Sendable, Expressibl
         id = GuardNameTable.shared.intern(names)
     }
 
+    /// The interned names numbered `id`.
+    init(id: Int32) {
+        self.id = id
+    }
+
     /// Names from a literal: `["has key"]`.
     public init(arrayLiteral names: String...) {
         self.init(names)

@@ -8,9 +8,8 @@
 ///   (a cell's guarded alternatives are consecutive);
 /// - `effectSlotTable`, per candidate: its effect list (exit, own, entry effects) when it has
 ///   at most eight, in place; longer lists are ranges of `longEffects`;
-/// - `answerSlotTable`, per state: the events it has transitions for, then those it ignores
-///   (what a rejection lists), in place when at most eight, otherwise a range of
-///   `longAnswers`; `answerRanges` says where and how many of each;
+/// - `answerTable`: per state, the events it has transitions for, then those it ignores
+///   (what a rejection lists), and the parents' names; a ``TransitionError`` holds it;
 /// - `stateTable`, `finalTable` and `eventTable`: the states, whether each is final, and the
 ///   events, by index;
 /// - `byteTable` (single-byte events) or `denseTable` (``DenseIndexed`` events): how an event
@@ -68,17 +67,12 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
     @usableFromInline let guards: FixedTable<TransitionGuard<Context, Event>>
     /// Lists longer than eight, each whole, one after another.
     @usableFromInline let longEffects: ListStore<Effect>
-    @usableFromInline let longAnswers: ListStore<Event.Key>
+    /// What each state answers instead of an event it rejects, for the errors.
+    @usableFromInline let answerTable: AnswerTable<Event.Key>
 
     @usableFromInline let cellTable: FixedTable<Cell>
     @usableFromInline let candidateTable: FixedTable<Candidate>
     @usableFromInline let effectSlotTable: FixedTable<SmallList<Effect>.Slots>
-    @usableFromInline let answerSlotTable: FixedTable<SmallList<Event.Key>.Slots>
-    /// Per state, how many events it answers (`count`), how many of them it has transitions
-    /// for (`handled`, the others it ignores), and where they start in `longAnswers` when more
-    /// than eight. One list rather than two: a rejection's error holds one list, which is
-    /// what dropping the error costs.
-    @usableFromInline let answerRanges: FixedTable<(start: Int32, count: Int32, handled: Int32)>
     @usableFromInline let stateTable: FixedTable<State>
     @usableFromInline let finalTable: FixedTable<Bool>
     @usableFromInline let eventTable: FixedTable<Event.Key>
@@ -100,9 +94,8 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
         var effectSlots: [SmallList<Effect>.Slots] = []
         var guards: [TransitionGuard<Context, Event>] = []
         var longEffects: [Effect] = []
-        var answerSlots: [SmallList<Event.Key>.Slots] = []
-        var answerRanges: [(start: Int32, count: Int32, handled: Int32)] = []
-        var longAnswers: [Event.Key] = []
+        var answers: [(events: [Event.Key], handled: Int)] = []
+        answers.reserveCapacity(resolution.states.count)
         var permitted: [Event.Key] = []
         var ignored: [Event.Key] = []
         for s in resolution.declarations.indices {
@@ -147,14 +140,12 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                     cells.append(Cell(code: Self.ignoredCode, first: 0, count: 0, guardNames: [], ignoresOtherwise: false))
                 case let .illegal(declared):
                     let code = source.isFinal ? Self.finalCode : declared ? Self.declaredIllegalCode : Self.illegalCode
-                    cells.append(Cell(code: code, first: 0, count: 0, guardNames: [], ignoresOtherwise: false))
+                    // A declared-illegal cell keeps the index of the parent that declares it (-1: the state) in `first`.
+                    let owner = code == Self.declaredIllegalCode ? Int32(resolution.owner(s, e)) : 0
+                    cells.append(Cell(code: code, first: owner, count: 0, guardNames: [], ignoresOtherwise: false))
                 }
             }
-            let answers = permitted + ignored
-            let isLong = answers.count > SmallList<Event.Key>.inlineCapacity
-            answerRanges.append((start: isLong ? Int32(longAnswers.count) : 0, count: Int32(answers.count), handled: Int32(permitted.count)))
-            answerSlots.append(SmallList<Event.Key>.slots(isLong ? [] : answers))
-            if isLong { longAnswers += answers }
+            answers.append((permitted + ignored, permitted.count))
         }
         self.definition = definition
         self.eventCount = eventCount
@@ -162,12 +153,10 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
         self.guards = FixedTable(guards)
         self.initialIndex = initialIndex
         self.longEffects = ListStore.make(longEffects)
-        self.longAnswers = ListStore.make(longAnswers)
+        answerTable = AnswerTable(answers, parentNames: resolution.parents.map(\.name))
         cellTable = FixedTable(cells)
         candidateTable = FixedTable(candidates)
         effectSlotTable = FixedTable(effectSlots)
-        answerSlotTable = FixedTable(answerSlots)
-        self.answerRanges = FixedTable(answerRanges)
         stateTable = FixedTable(resolution.states)
         finalTable = FixedTable(resolution.declarations.map(\.isFinal))
         eventTable = FixedTable(resolution.events)
@@ -217,17 +206,6 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
             return SmallList(slots: effectSlotTable[index], count: Int(candidate.effectCount))
         }
         return SmallList(longEffects, start: Int(candidate.effectStart), count: Int(candidate.effectCount))
-    }
-
-    /// The events a state has transitions for (guarded ones included), then those it
-    /// ignores, and how many are of the first kind: one move of its slots when they fit.
-    @inlinable @inline(__always)
-    func answers(in state: Int) -> (events: SmallList<Event.Key>, handled: Int) {
-        let range = answerRanges[state]
-        if range.count <= SmallList<Event.Key>.inlineCapacity {
-            return (SmallList(slots: answerSlotTable[state], count: Int(range.count)), Int(range.handled))
-        }
-        return (SmallList(longAnswers, start: Int(range.start), count: Int(range.count)), Int(range.handled))
     }
 
     /// The byte lookup table of single-byte plain-data events, or `[]`.

@@ -154,8 +154,8 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         case ignore
         /// No transition (or an undeclared event).
         case noTransition
-        /// Declared illegal, in the cell of the event at this index.
-        case declaredIllegal(event: Int)
+        /// Declared illegal, by the parent at this index (-1: the state itself).
+        case declaredIllegal(parent: Int32)
         /// The cell's guards all failed; their names.
         case guardNotMet(GuardNames)
         /// The state is final.
@@ -184,7 +184,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         switch cell.code {
         case DispatchTable<State, Event, Effect, Context>.ignoredCode: return .ignore
         case DispatchTable<State, Event, Effect, Context>.finalCode: return .finalState
-        case DispatchTable<State, Event, Effect, Context>.declaredIllegalCode: return .declaredIllegal(event: eventIndex)
+        case DispatchTable<State, Event, Effect, Context>.declaredIllegalCode: return .declaredIllegal(parent: cell.first)
         default: return .noTransition
         }
     }
@@ -244,16 +244,21 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     /// The error of a rejecting decision.
     @inlinable @inline(__always)
     func error(for decision: Decision, _ event: Event.Key) -> TransitionError<State, Event.Key> {
-        let reason: TransitionError<State, Event.Key>.Reason
+        let code: TransitionError<State, Event.Key>.Code
+        var detail: Int32 = -1
         switch decision {
-        case let .guardNotMet(names): reason = .guardNotMet(names)
-        case .finalState: reason = .finalState
-        case let .declaredIllegal(eventIndex): reason = .declaredIllegal(inheritedFrom: tables.definition.inheritedFrom(stateIndex: stateIndex, eventIndex: eventIndex))
-        case .take, .ignore, .noTransition: reason = .noTransition
+        case let .guardNotMet(names):
+            code = .guardNotMet
+            detail = names.id
+        case .finalState: code = .finalState
+        case let .declaredIllegal(parent):
+            code = .declaredIllegal
+            detail = parent
+        case .take, .ignore, .noTransition: code = .noTransition
         }
-        let answers = tables.answers(in: stateIndex)
-        return TransitionError<State, Event.Key>(
-            state: tables.stateTable[stateIndex], event: event, reason: reason, answers: answers.events, handled: answers.handled
+        return TransitionError(
+            state: tables.stateTable[stateIndex], event: event, answerTable: tables.answerTable,
+            stateIndex: Int32(truncatingIfNeeded: stateIndex), code: code, detail: detail
         )
     }
 }

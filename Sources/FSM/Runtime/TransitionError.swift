@@ -8,9 +8,11 @@
 /// illegal transition: 'receive' is not permitted in state 'LISTEN': guard 'SYN' not met (permitted: close; ignored: timeout)
 /// ```
 ///
-/// A machine's rejection allocates nothing: the event lists are held inline (up to eight in
-/// all) or are ranges of the compiled machine's own store, and guard names are the compiled
-/// machine's own strings.
+/// A machine's rejection allocates nothing and copies no list: the error holds the state, the
+/// event and a reference to the compiled machine's answers, from which ``permitted``,
+/// ``ignored`` and ``reason`` are read when asked for (the machine's state can change
+/// afterwards: the error keeps what it says). A small value, so that Swift drops it with one
+/// release rather than through the generic value witnesses it uses for large values.
 ///
 /// `Event` is an event key (`Machine.Event.Key`, the event itself for an event without data):
 /// `catch let error as TransitionError<State, DoorEvent>` with a `DoorEvent` that carries data
@@ -34,22 +36,51 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
     public let state: State
     /// The rejected event's key (the caller holds the event itself, with its data).
     public let event: Event
+    /// What each state of the machine answers: read for ``permitted``, ``ignored`` and a
+    /// parent's name, when asked for.
+    @usableFromInline let answerTable: AnswerTable<Event>
+    /// The state's row of `answerTable`.
+    @usableFromInline let stateIndex: Int32
+    /// Why, as a code; with `detail`: the guard names' number (`guardNotMet`) or the index
+    /// of the parent that declares the event illegal, -1 for the state itself.
+    @usableFromInline let code: Code
+    @usableFromInline let detail: Int32
+
+    /// ``Reason`` without its payload, so that an error holds no string.
+    @usableFromInline
+    enum Code: UInt8, Sendable {
+        case noTransition, declaredIllegal, guardNotMet, finalState
+    }
+
     /// Why it was rejected.
-    public let reason: Reason
-    /// The events the state has transitions for, in declaration order (guarded ones
-    /// included), then the events it ignores: one list, so that dropping an error drops one.
-    @usableFromInline let answers: SmallList<Event>
-    /// How many of `answers` the state has transitions for.
-    @usableFromInline let handledCount: Int
+    public var reason: Reason {
+        switch code {
+        case .noTransition: .noTransition
+        case .declaredIllegal: .declaredIllegal(inheritedFrom: detail >= 0 ? answerTable.parentNames[Int(detail)] : nil)
+        case .guardNotMet: .guardNotMet(GuardNames(id: detail))
+        case .finalState: .finalState
+        }
+    }
+
+    /// The events the state has transitions for (in declaration order, guarded ones
+    /// included), then those it ignores, and how many are of the first kind.
+    @inlinable @inline(__always)
+    var answers: (events: SmallList<Event>, handled: Int) { answerTable.answers(in: Int(stateIndex)) }
 
     /// The events the state has transitions for, in declaration order (guarded ones
     /// included), as the state declares them.
-    @inlinable
-    var handled: SmallList<Event> { answers.leading(handledCount) }
+    @inlinable @inline(__always)
+    var handled: SmallList<Event> {
+        let (events, handled) = answers
+        return events.leading(handled)
+    }
 
     /// The events the state ignores, in declaration order.
-    @inlinable
-    public var ignored: SmallList<Event> { answers.trailing(after: handledCount) }
+    @inlinable @inline(__always)
+    public var ignored: SmallList<Event> {
+        let (events, handled) = answers
+        return events.trailing(after: handled)
+    }
 
     /// Creates an error value.
     /// - Parameters:
@@ -58,31 +89,47 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
     ///   - reason: Why.
     ///   - permitted: The events the state has transitions for.
     ///   - ignored: The events the state ignores.
-    @inlinable
     package init(state: State, event: Event, reason: Reason, permitted: SmallList<Event>, ignored: SmallList<Event> = SmallList()) {
-        self.state = state
-        self.event = event
-        self.reason = reason
-        answers = ignored.isEmpty ? permitted : SmallList(Array(permitted) + Array(ignored))
-        handledCount = permitted.count
+        var parents: [String] = []
+        let code: Code
+        var detail: Int32 = -1
+        switch reason {
+        case .noTransition: code = .noTransition
+        case let .declaredIllegal(parent):
+            code = .declaredIllegal
+            if let parent {
+                parents = [parent]
+                detail = 0
+            }
+        case let .guardNotMet(names):
+            code = .guardNotMet
+            detail = names.id
+        case .finalState: code = .finalState
+        }
+        self.init(
+            state: state, event: event,
+            answerTable: AnswerTable([(Array(permitted) + Array(ignored), permitted.count)], parentNames: parents),
+            stateIndex: 0, code: code, detail: detail
+        )
     }
 
-    /// An error value whose answers (handled, then ignored events) are one list already.
+    /// An error value reading its lists from a compiled machine's answers.
     @inlinable @inline(__always)
-    init(state: State, event: Event, reason: Reason, answers: SmallList<Event>, handled: Int) {
+    init(state: State, event: Event, answerTable: AnswerTable<Event>, stateIndex: Int32, code: Code, detail: Int32) {
         self.state = state
         self.event = event
-        self.reason = reason
-        self.answers = answers
-        handledCount = handled
+        self.answerTable = answerTable
+        self.stateIndex = stateIndex
+        self.code = code
+        self.detail = detail
     }
 
     /// The events the state would take, in declaration order: those it has transitions for,
     /// but the rejected event when its guards were just tried and failed (other guarded
     /// events are listed: their guards were not tried).
-    @inlinable
+    @inlinable @inline(__always)
     public var permitted: SmallList<Event> {
-        guard case .guardNotMet = reason, handled.contains(event) else { return handled }
+        guard code == .guardNotMet, handled.contains(event) else { return handled }
         return SmallList(handled.filter { $0 != event })
     }
 }
