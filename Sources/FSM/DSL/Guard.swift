@@ -17,7 +17,7 @@ public struct Guard<Input>: Sendable {
     /// The name shown in tables, diagrams and error messages.
     public let name: String
     /// The condition, evaluated on what the guard reads.
-    public let predicate: @Sendable (Input) -> Bool
+    @usableFromInline package let predicate: @Sendable (Input) -> Bool
     /// How the guard is built from named guards.
     @usableFromInline let expression: GuardExpression
 

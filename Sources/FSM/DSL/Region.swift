@@ -30,9 +30,9 @@ public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
     }
 
     /// The region's name.
-    public let name: String
+    package let name: String
     /// The region's states, by name, in declaration order.
-    public let stateNames: [String]
+    package let stateNames: [String]
     /// The events the region's definition lists, in order.
     let eventKeys: [Event.Key]
     /// Per state, where the region is in it (`failed > network`).

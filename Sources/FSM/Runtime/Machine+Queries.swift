@@ -28,7 +28,7 @@ extension Machine where Event.Key == Event {
     }
 
     /// Every declared event with what sending it now would do, or why it would be rejected.
-    public func availability(context: Context) -> [EventAvailability<State, Event, Effect>] {
+    package func availability(context: Context) -> [EventAvailability<State, Event, Effect>] {
         events.map { EventAvailability(event: $0, outcome: check($0, context: context)) }
     }
 }
@@ -38,5 +38,5 @@ extension Machine where Event.Key == Event, Context == Void {
     public var permittedEvents: [Event] { permittedEvents(context: ()) }
 
     /// Every declared event with what sending it now would do, or why it would be rejected.
-    public var availability: [EventAvailability<State, Event, Effect>] { availability(context: ()) }
+    package var availability: [EventAvailability<State, Event, Effect>] { availability(context: ()) }
 }
