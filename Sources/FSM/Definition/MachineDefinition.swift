@@ -141,7 +141,6 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     }
 
     /// The parent that decides the cell at these indices, or `nil` for the state itself.
-    @usableFromInline
     func inheritedFrom(stateIndex: Int, eventIndex: Int) -> String? {
         let owner = resolution.owner(stateIndex, eventIndex)
         return owner >= 0 ? resolution.parents[owner].name : nil

@@ -1,5 +1,5 @@
 /// A definition compiled into dense indices, for dispatch that hashes at most once and
-/// touches no reference count. It owns every table the runtime reads, each kept once:
+/// touches no reference count (but a rejection's: its error retains `answerTable`). It owns every table the runtime reads, each kept once:
 ///
 /// - `cellTable`: one ``Cell`` per (state, event), row by row (`state * eventCount + event`):
 ///   the target of a single unguarded transition, or a code, and the cell's candidates as a
@@ -15,8 +15,8 @@
 /// - `byteTable` (single-byte events) or `denseTable` (``DenseIndexed`` events): how an event
 ///   finds its column without hashing.
 ///
-/// Each table is a ``FixedTable``, filled once in `init` and freed with the dispatch table; reading
-/// them retains nothing. Immutable after `init`, hence `@unchecked Sendable`.
+/// Each table is a ``FixedTable``, filled once in `init` and freed with the dispatch table (the
+/// answers with the last error or dispatch table that holds them); reading them retains nothing. Immutable after `init`, hence `@unchecked Sendable`.
 @usableFromInline
 final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: @unchecked Sendable {
     /// A cell code: the event is ignored.
@@ -36,7 +36,9 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
     struct Cell: Sendable {
         /// The target state's index for a single unguarded transition, or a negative code.
         @usableFromInline let code: Int32
-        /// The cell's candidates: `first ..< first + count` of `candidateTable`.
+        /// The cell's candidates: `first ..< first + count` of `candidateTable`. In a
+        /// declared-illegal cell, `first` is the index of the parent that declares it (-1:
+        /// the state itself) and `count` is 0.
         @usableFromInline let first: Int32
         @usableFromInline let count: Int32
         /// The names of the cell's guards (empty for cells without guards).

@@ -1,6 +1,6 @@
 /// A table of elements in one allocation, written once when it is made and freed with its
-/// owner: the one holder of unsafe memory in a compiled machine (``DispatchTable``'s tables and
-/// ``ListStore``'s elements are each one of these).
+/// owner: the one holder of unsafe memory in a compiled machine (``DispatchTable``'s and
+/// ``AnswerTable``'s tables and ``ListStore``'s elements are each one of these).
 ///
 /// Invariants the readers rely on: `buffer` holds exactly `count` initialised elements (an
 /// allocation of at least one element, so that an empty table still has a base address);

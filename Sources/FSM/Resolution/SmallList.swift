@@ -1,6 +1,6 @@
 /// A short list held inline: up to eight elements need no heap storage and no reference
-/// counting, so a ``Transition``'s effects and a ``TransitionError``'s permitted events cost
-/// nothing to make, copy or drop. A longer list is a range of a shared, immutable store: a
+/// counting, so a ``Transition``'s effects (and the events a ``TransitionError`` lists, when
+/// asked for) cost nothing to make, copy or drop. A longer list is a range of a shared, immutable store: a
 /// machine's compiled lists live in one store, so taking a transition with more than eight
 /// effects retains that store and allocates nothing.
 ///

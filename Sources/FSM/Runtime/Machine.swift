@@ -258,7 +258,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         }
         return TransitionError(
             state: tables.stateTable[stateIndex], event: event, answerTable: tables.answerTable,
-            stateIndex: Int32(truncatingIfNeeded: stateIndex), code: code, detail: detail
+            stateIndex: Int32(stateIndex), code: code, detail: detail
         )
     }
 }

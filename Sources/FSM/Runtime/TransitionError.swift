@@ -11,8 +11,9 @@
 /// A machine's rejection allocates nothing and copies no list: the error holds the state, the
 /// event and a reference to the compiled machine's answers, from which ``permitted``,
 /// ``ignored`` and ``reason`` are read when asked for (the machine's state can change
-/// afterwards: the error keeps what it says). A small value, so that Swift drops it with one
-/// release rather than through the generic value witnesses it uses for large values.
+/// afterwards: the error keeps what it says, and keeps the machine's answers alive, a few
+/// bytes per state). A small value, so that Swift drops it inline (a release, and the state's
+/// and event's own) rather than through the generic value witnesses it uses for large values.
 ///
 /// `Event` is an event key (`Machine.Event.Key`, the event itself for an event without data):
 /// `catch let error as TransitionError<State, DoorEvent>` with a `DoorEvent` that carries data
@@ -32,19 +33,21 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
         case finalState
     }
 
-    /// The state the machine was (and still is) in.
-    public let state: State
-    /// The rejected event's key (the caller holds the event itself, with its data).
-    public let event: Event
     /// What each state of the machine answers: read for ``permitted``, ``ignored`` and a
     /// parent's name, when asked for.
     @usableFromInline let answerTable: AnswerTable<Event>
     /// The state's row of `answerTable`.
     @usableFromInline let stateIndex: Int32
-    /// Why, as a code; with `detail`: the guard names' number (`guardNotMet`) or the index
-    /// of the parent that declares the event illegal, -1 for the state itself.
-    @usableFromInline let code: Code
+    /// With `code`: the guard names' number (`guardNotMet`) or the index of the parent that
+    /// declares the event illegal, -1 for the state itself.
     @usableFromInline let detail: Int32
+    /// Why, as a code.
+    @usableFromInline let code: Code
+
+    /// The state the machine was (and still is) in.
+    public let state: State
+    /// The rejected event's key (the caller holds the event itself, with its data).
+    public let event: Event
 
     /// ``Reason`` without its payload, so that an error holds no string.
     @usableFromInline
