@@ -138,7 +138,7 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
 
     private func describe(_ step: Transition<State, Event.Key, Effect>) -> String {
         let source = definition.name(of: step.source)
-        let event = definition.name(of: step.event)
+        let event = step.event.map { definition.name(of: $0) } ?? step.trigger.description
         switch step.kind {
         case .ignored: return "\(source): '\(event)' ignored"
         case .rejected: return "\(source): '\(event)' rejected"

@@ -150,8 +150,11 @@ public func expectAgreesWithTable<State, Event, Effect: Equatable, Context>(
     let events = oracle.table.events
     guard !events.isEmpty else { return TableAgreement(steps: 0, mismatches: []) }
     var seen: Set<String> = []
-    let guardNames = (definition.transitions + definition.parents.flatMap(\.transitions)).compactMap(\.guard).flatMap(\.atoms).filter { seen.insert($0).inserted }
-    let guards = Dictionary((definition.transitions + definition.parents.flatMap(\.transitions)).compactMap(\.guard).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let timerGuards = (definition.declarations.flatMap(\.timers) + definition.parents.flatMap(\.timers)).compactMap(\.guard)
+    let allGuards = (definition.transitions + definition.parents.flatMap(\.transitions)).compactMap(\.guard) + timerGuards
+    let guardNames = allGuards.flatMap(\.atoms).filter { seen.insert($0).inserted }
+    let guards = Dictionary(allGuards.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let hasTimers = !oracle.table.timerRows.isEmpty
     let readsEvent = guards.values.contains { $0.reads == .event }
     var generator = SeededRandom(seed: seed)
     var steps = 0
@@ -166,6 +169,41 @@ public func expectAgreesWithTable<State, Event, Effect: Equatable, Context>(
         ignoring.policy = .ignore
         let length = Int(generator.next() % 40) + 1
         for _ in 0..<length {
+            // A machine with timers: one step in four, a timer of the state runs out instead.
+            if hasTimers, generator.next() % 4 == 0 {
+                var decisions: [String: Bool] = [:]
+                for name in guardNames { decisions[name] = generator.next() & 1 == 0 }
+                let atom: (String) -> Bool = { decisions[$0] ?? false }
+                let before = throwing.state
+                let rows = oracle.table.timers(before)
+                let armed = throwing.timers
+                if armed.map(\.duration) != rows.map(\.duration) || armed.map(\.owner) != rows.map({ $0.inheritedFrom ?? String(describing: before) }) {
+                    mismatch("timers of \(before): the machine arms \(armed), the table lists \(rows.map { "after \($0.duration)" })")
+                }
+                guard !armed.isEmpty else { continue }
+                let pick = Int(generator.next() % UInt64(armed.count))
+                let timer = armed[pick], row = rows[min(pick, rows.count - 1)]
+                steps += 1
+                let holds = row.entry.guardName.map { name in guards[name].map { $0.holds(deciding: atom) } ?? atom(name) } ?? true
+                let contextValue = context(atom)
+                let expectedEffects = oracle.effects(from: before, to: row.entry.target, own: row.entry.effects, declaredBy: row.inheritedFrom)
+                func verifyTimer(_ step: Transition<State, Event.Key, Effect>?, after: State, path: String) {
+                    if let step {
+                        if !holds || step.source != before || step.trigger != .after(timer.duration) || step.target != row.entry.target
+                            || !step.effects.elementsEqual(expectedEffects) || step.kind != .external || after != step.target {
+                            mismatch("\(path): \(before) + \(timer) gave \(step), the table says \(holds ? "\(row.entry.target) / \(expectedEffects)" : "nothing (guard not met)")")
+                        }
+                    } else if holds || after != before {
+                        mismatch("\(path): \(before) + \(timer) did nothing, the table says \(row.entry.target) / \(expectedEffects)")
+                    }
+                }
+                verifyTimer(throwing.fire(timer, context: contextValue), after: throwing.state, path: "fire")
+                verifyTimer(result.fire(timer, context: contextValue), after: result.state, path: "fire")
+                verifyTimer(byName.fire(timer, guards: atom), after: byName.state, path: "fire(guards:)")
+                verifyTimer(checked.fire(timer, guards: atom), after: checked.state, path: "fire(guards:)")
+                verifyTimer(ignoring.fire(timer, context: contextValue), after: ignoring.state, path: "fire, .ignore policy")
+                continue
+            }
             let key = events[Int(generator.next() % UInt64(events.count))]
             let event = makeEvent(key, &generator)
             var decisions: [String: Bool] = [:]

@@ -120,5 +120,13 @@ struct TypedRegion<State: Hashable & Sendable, RegionState: Hashable & Sendable,
 
     func graph(_ prefix: String) -> MachineGraph { MachineGraph(definition, idPrefix: prefix) }
 
-    func diagnostics(_ mode: ValidationMode) -> [Diagnostic] { definition.validate(mode) }
+    func diagnostics(_ mode: ValidationMode) -> [Diagnostic] {
+        let resolution = definition.resolution
+        guard resolution.hasTimers else { return definition.validate(mode) }
+        let owners = resolution.declarations.filter { !$0.timers.isEmpty }.map { definition.name(of: $0.state) }
+            + resolution.parents.filter { !$0.timers.isEmpty }.map(\.name)
+        return [Diagnostic(.error, .timerNotSupported, states: owners,
+                           "\(MachineDefinition<RegionState, Event, Effect, Context>.list(owners)) \(owners.count == 1 ? "has a timer" : "have timers"): a region cannot have timers yet")]
+            + definition.validate(mode)
+    }
 }

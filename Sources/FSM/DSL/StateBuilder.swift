@@ -30,6 +30,9 @@ public enum StateBuilder<State: Hashable & Sendable, Event: MachineEvent, Effect
     /// An ``OnExit`` line.
     @inlinable
     public static func buildExpression(_ line: OnExit<State, Event, Effect, Context>) -> Component { [line.element] }
+    /// An ``After`` line.
+    @inlinable
+    public static func buildExpression(_ line: After<State, Event, Effect, Context>) -> Component { [line.element] }
     /// An ``Overrides`` line.
     @inlinable
     public static func buildExpression(_ line: Overrides<State, Event, Effect, Context>) -> Component { [line.element] }

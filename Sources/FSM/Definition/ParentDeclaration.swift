@@ -57,6 +57,7 @@
     package var entryEffects: [Effect] { body.entryEffects }
     /// Effects emitted when a transition leaves the parent.
     package var exitEffects: [Effect] { body.exitEffects }
+    package var timers: [TimerDeclaration<State, Event, Effect, Context>] { body.timers }
 }
 
 /// The identity of one `Parent` block (compared by reference; holds nothing).

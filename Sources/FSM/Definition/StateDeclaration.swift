@@ -28,6 +28,8 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
     /// declared before it: an `Ignore` or `Illegal` after guarded transitions on its event is
     /// their default ("otherwise"). Empty when built without the DSL (then every such line
     /// counts as declared after the transitions).
+    /// The delayed transitions (``After``) of the state, in declaration order.
+    @usableFromInline package let timers: [TimerDeclaration<State, Event, Effect, Context>]
     @usableFromInline let ignoredPositions: [Int]
     @usableFromInline let illegalPositions: [Int]
 
@@ -44,7 +46,8 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         entryEffects: [Effect] = [],
         exitEffects: [Effect] = [],
         overrides: [Event.Key] = [],
-        parents: [ParentDeclaration<State, Event, Effect, Context>] = []
+        parents: [ParentDeclaration<State, Event, Effect, Context>] = [],
+        timers: [TimerDeclaration<State, Event, Effect, Context>] = []
     ) {
         self.state = state
         self.isFinal = isFinal
@@ -57,6 +60,7 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         self.exitEffects = exitEffects
         self.overrides = overrides
         self.parents = parents
+        self.timers = timers
         ignoredPositions = []
         illegalPositions = []
     }
@@ -66,14 +70,15 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         self.init(state: other.state, isFinal: other.isFinal, transitions: other.transitions, ignored: other.ignored, illegal: other.illegal,
                   ignoresOtherEvents: other.ignoresOtherEvents, declaresOtherEventsIllegal: other.declaresOtherEventsIllegal,
                   entryEffects: other.entryEffects, exitEffects: other.exitEffects, overrides: other.overrides, parents: parents,
-                  positions: (ignoredPositions, illegalPositions))
+                  timers: other.timers, positions: (ignoredPositions, illegalPositions))
     }
 
     @usableFromInline
     init(
         state: State, isFinal: Bool, transitions: [TransitionDeclaration<State, Event, Effect, Context>], ignored: [Event.Key], illegal: [Event.Key],
         ignoresOtherEvents: Bool, declaresOtherEventsIllegal: Bool, entryEffects: [Effect], exitEffects: [Effect], overrides: [Event.Key],
-        parents: [ParentDeclaration<State, Event, Effect, Context>], positions: (ignored: [Int], illegal: [Int])
+        parents: [ParentDeclaration<State, Event, Effect, Context>], timers: [TimerDeclaration<State, Event, Effect, Context>],
+        positions: (ignored: [Int], illegal: [Int])
     ) {
         self.state = state
         self.isFinal = isFinal
@@ -86,6 +91,7 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         self.exitEffects = exitEffects
         self.overrides = overrides
         self.parents = parents
+        self.timers = timers
         ignoredPositions = positions.ignored
         illegalPositions = positions.illegal
     }
@@ -123,6 +129,7 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         var overrides: [Event.Key] = []
         var ignoredPositions: [Int] = []
         var illegalPositions: [Int] = []
+        var timers: [TimerDeclaration<State, Event, Effect, Context>] = []
         for element in elements {
             switch element.line {
             case let .transition(event, target, guardValue, effects):
@@ -140,12 +147,14 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
             case let .entry(effects): entry.append(contentsOf: effects)
             case let .exit(effects): exit.append(contentsOf: effects)
             case let .overrides(events): overrides.append(contentsOf: events)
+            case let .after(duration, target, guardValue, effects):
+                timers.append(.init(duration: duration, target: target, guard: guardValue, effects: effects))
             }
         }
         self.init(
             state: state, isFinal: isFinal, transitions: transitions, ignored: ignored, illegal: illegal,
             ignoresOtherEvents: ignoresOthers, declaresOtherEventsIllegal: illegalOthers, entryEffects: entry, exitEffects: exit,
-            overrides: overrides, parents: [], positions: (ignoredPositions, illegalPositions)
+            overrides: overrides, parents: [], timers: timers, positions: (ignoredPositions, illegalPositions)
         )
     }
 }

@@ -31,5 +31,7 @@ public struct StateElement<State: Hashable & Sendable, Event: MachineEvent, Effe
         case exit([Effect])
         /// Events handled here on purpose although a parent declares them too.
         case overrides([Event.Key])
+        /// A delayed transition (``After``).
+        case after(Duration, to: State, guard: TransitionGuard<Context, Event>?, effects: [Effect])
     }
 }

@@ -176,6 +176,25 @@ struct MachineGraph {
                 ))
             }
         }
+        // Timers (`After` lines): an edge labelled `after 30 s` from the state, or from the
+        // parent's cluster, like the parent's transitions.
+        var timerEdges: [Edge] = []
+        if resolution.hasTimers {
+            func timerEdge(_ timer: TimerDeclaration<State, Event, Effect, Context>, from source: Int, parent: Int?) {
+                guard source >= 0, let target = resolution.leafIndex(of: timer.target) else { return }
+                var edge = Edge(source: source, target: target, event: "after " + DurationText.words(timer.duration), guardName: timer.guard?.name,
+                                effects: names(timer.effects), kind: .external)
+                edge.sourceParent = parent
+                edge.targetParent = resolution.parentStateIndex[timer.target]
+                timerEdges.append(edge)
+            }
+            for s in resolution.declarations.indices {
+                for timer in resolution.declarations[s].timers { timerEdge(timer, from: s, parent: nil) }
+            }
+            for (p, parent) in resolution.parents.enumerated() {
+                for timer in parent.timers { timerEdge(timer, from: resolution.parentInitialLeaf[p], parent: p) }
+            }
+        }
         visitEdges = { body in
             for s in resolution.declarations.indices {
                 for e in resolution.events.indices where resolution.owner(s, e) < 0 {
@@ -196,6 +215,7 @@ struct MachineGraph {
                 }
             }
             for edge in parentEdges { body(edge) }
+            for edge in timerEdges { body(edge) }
         }
         var ownEdges = 0
         for s in resolution.declarations.indices {
@@ -203,7 +223,7 @@ struct MachineGraph {
                 if case let .transitions(range) = resolution.cell(s, e) { ownEdges += range.count(where: { resolution.candidateTargets[$0] >= 0 }) }
             }
         }
-        edgeCount = ownEdges + parentEdges.count
+        edgeCount = ownEdges + parentEdges.count + timerEdges.count
         var groups: [(name: String, members: [Int])] = []
         var groupPositions: [String: Int] = [:]
         for index in nodes.indices where !hierarchy || parentOf[index] == nil {

@@ -17,7 +17,7 @@ public struct TransitionKey: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates the key of a transition a machine took.
     public init<State, Event, Effect>(_ transition: Transition<State, Event, Effect>) {
-        self.init(source: String(describing: transition.source), event: String(describing: transition.event), target: String(describing: transition.target))
+        self.init(source: String(describing: transition.source), event: transition.trigger.description, target: String(describing: transition.target))
     }
 
     /// `source --event--> target`.

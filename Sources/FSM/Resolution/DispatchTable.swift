@@ -71,6 +71,22 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
     @usableFromInline let longEffects: ListStore<Effect>
     /// What each state answers instead of an event it rejects, for the errors.
     @usableFromInline let answerTable: AnswerTable<Event.Key>
+    /// The timers (`After` lines) armed in each state: `timerTable[timerStarts[s] ..< timerStarts[s + 1]]`;
+    /// both empty when the definition has no timer.
+    let timerTable: FixedTable<TimerEntry>
+    let timerStarts: FixedTable<Int32>
+    /// Per candidate, how many of its source's parents (outermost first) it stays inside
+    /// (`Int32.max`: all, and the state itself: an internal transition); empty when the
+    /// definition has no timer, which is what it is for.
+    let keptTable: FixedTable<Int32>
+
+    /// One timer armed in a state, and the candidate (in `candidateTable`) it takes.
+    struct TimerEntry {
+        let timer: MachineTimer
+        let candidate: Int32
+        /// The timer's duration, interned (what a transition it takes holds).
+        let duration: Int32
+    }
 
     @usableFromInline let cellTable: FixedTable<Cell>
     @usableFromInline let candidateTable: FixedTable<Candidate>
@@ -96,6 +112,8 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
         var effectSlots: [SmallList<Effect>.Slots] = []
         var guards: [TransitionGuard<Context, Event>] = []
         var longEffects: [Effect] = []
+        var kept: [Int32] = []
+        let hasTimers = resolution.hasTimers
         var answers: [(events: [Event.Key], handled: Int)] = []
         answers.reserveCapacity(resolution.states.count)
         var permitted: [Event.Key] = []
@@ -118,6 +136,9 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                         if let guardValue = transition.guard {
                             guardIndex = Int32(guards.count)
                             guards.append(guardValue)
+                        }
+                        if hasTimers {
+                            kept.append(transition.isInternal ? Int32.max : Int32(resolution.keptParents(s, e, range.lowerBound + position)))
                         }
                         candidates.append(Candidate(
                             target: Int32(target), guardIndex: guardIndex,
@@ -149,6 +170,42 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
             }
             answers.append((permitted + ignored, permitted.count))
         }
+        var timers: [TimerEntry] = []
+        var timerStarts: [Int32] = []
+        if hasTimers {
+            for s in resolution.declarations.indices {
+                timerStarts.append(Int32(timers.count))
+                for timer in resolution.timers(of: s) {
+                    var guardIndex: Int32 = -1
+                    if let guardValue = timer.declaration.guard {
+                        guardIndex = Int32(guards.count)
+                        guards.append(guardValue)
+                    }
+                    let effects = timer.effects
+                    timers.append(TimerEntry(
+                        timer: MachineTimer(
+                            duration: timer.declaration.duration, owner: resolution.timerOwnerName(s, timer.node),
+                            node: timer.node < 0 ? -Int32(s) - 1 : timer.node, position: Int32(timer.position),
+                            depth: timer.node < 0 ? Int32.max : Int32(resolution.chains[s].firstIndex(of: timer.node) ?? 0)
+                        ),
+                        candidate: Int32(candidates.count), duration: Interned.durations.intern(timer.declaration.duration)
+                    ))
+                    kept.append(Int32(timer.kept))
+                    candidates.append(Candidate(
+                        target: Int32(timer.target), guardIndex: guardIndex,
+                        effectCount: Int32(effects.count), effectStart: Int32(effects.count > SmallList<Effect>.inlineCapacity ? longEffects.count : 0),
+                        kind: .external
+                    ))
+                    if effects.count > SmallList<Effect>.inlineCapacity {
+                        effectSlots.append(SmallList<Effect>.slots([]))
+                        longEffects += effects
+                    } else {
+                        effectSlots.append(SmallList<Effect>.slots(effects))
+                    }
+                }
+            }
+            timerStarts.append(Int32(timers.count))
+        }
         self.definition = definition
         self.eventCount = eventCount
         eventIndex = resolution.eventIndex
@@ -156,6 +213,9 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
         self.initialIndex = initialIndex
         self.longEffects = ListStore.make(longEffects)
         answerTable = AnswerTable(answers, parentNames: resolution.parents.map(\.name))
+        timerTable = FixedTable(timers)
+        self.timerStarts = FixedTable(timerStarts)
+        keptTable = FixedTable(kept)
         cellTable = FixedTable(cells)
         candidateTable = FixedTable(candidates)
         effectSlotTable = FixedTable(effectSlots)

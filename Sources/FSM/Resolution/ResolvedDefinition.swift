@@ -391,24 +391,40 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
         if transition.isInternal { return transition.effects }
         let target = Int(candidateTargets[ref])
         guard target >= 0 else { return transition.effects }
-        guard hasHierarchy else { return declarations[s].exitEffects + transition.effects + declarations[target].entryEffects }
+        return path(from: s, declaredBy: Int32(owner(s, e)), to: target, named: transition.target, emitting: transition.effects).effects
+    }
+
+    /// The effects of an external transition from state `s` to state `target` (the state
+    /// `name` stands for: itself, or a parent whose initial leaf `target` is), declared by the
+    /// parent `owner` (-1: by `s` itself), emitting `own`; and how many of the source's parents,
+    /// outermost first, it stays inside (it neither leaves nor re-enters them).
+    func path(from s: Int, declaredBy owner: Int32, to target: Int, named name: State, emitting own: [Effect]) -> (effects: [Effect], kept: Int) {
+        guard hasHierarchy else { return (declarations[s].exitEffects + own + declarations[target].entryEffects, 0) }
         let source = chains[s], destination = chains[target]
         // The parents the transition stays inside: common to both chains, and outside the
         // parent that declares it (which it leaves and re-enters).
-        let owner = Int32(self.owner(s, e))
         var common = 0
         while common < source.count, common < destination.count, source[common] == destination[common], source[common] != owner {
             common += 1
         }
         // A transition to a parent the source is in leaves and re-enters that parent.
-        if let parent = parentStateIndex[transition.target], let depth = destination.firstIndex(of: Int32(parent)) {
+        if let parent = parentStateIndex[name], let depth = destination.firstIndex(of: Int32(parent)) {
             common = min(common, depth)
         }
         var effects = declarations[s].exitEffects
         for p in source[common...].reversed() { effects += parents[Int(p)].exitEffects }
-        effects += transition.effects
+        effects += own
         for p in destination[common...] { effects += parents[Int(p)].entryEffects }
-        return effects + declarations[target].entryEffects
+        return (effects + declarations[target].entryEffects, common)
+    }
+
+    /// How many of state `s`'s parents, outermost first, the candidate `ref` of its cell on
+    /// event `e` stays inside: all of them for an internal transition.
+    func keptParents(_ s: Int, _ e: Int, _ ref: Int) -> Int {
+        let transition = self.transition(s, ref)
+        let target = Int(candidateTargets[ref])
+        if transition.isInternal || target < 0 || !hasHierarchy { return hasHierarchy ? chains[s].count : 0 }
+        return path(from: s, declaredBy: Int32(owner(s, e)), to: target, named: transition.target, emitting: []).kept
     }
 
     /// The transitions of a range of candidatePositions of state `s`, in order.

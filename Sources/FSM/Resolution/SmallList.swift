@@ -19,15 +19,15 @@ public struct SmallList<Element>: RandomAccessCollection {
     /// an inline list is a branch, not a call into the runtime.
     @usableFromInline
     enum Storage {
-        case inline(Slots, count: Int)
+        case inline(Slots, count: Int32)
         /// `count` elements of `store` from `start`; the store is never mutated.
-        case shared(ListStore<Element>, start: Int, count: Int)
+        case shared(ListStore<Element>, start: Int32, count: Int32)
     }
 
     /// A list of the first `count` slots (at most eight).
     @inlinable @inline(__always)
     init(slots: Slots, count: Int) {
-        storage = .inline(slots, count: count)
+        storage = .inline(slots, count: Int32(count))
     }
 
     /// The slots of the first eight elements of `elements`, the others empty.
@@ -51,16 +51,16 @@ public struct SmallList<Element>: RandomAccessCollection {
     package init(_ elements: some Sequence<Element>) {
         let array = Array(elements)
         if array.count > Self.inlineCapacity {
-            storage = .shared(ListStore.make(array), start: 0, count: array.count)
+            storage = .shared(ListStore.make(array), start: 0, count: Int32(array.count))
         } else {
-            storage = .inline(Self.slots(array), count: array.count)
+            storage = .inline(Self.slots(array), count: Int32(array.count))
         }
     }
 
     /// The `count` elements of `store` from `start` (a long list, or a part of one: any count).
     @inlinable @inline(__always)
     init(_ store: ListStore<Element>, start: Int, count: Int) {
-        storage = .shared(store, start: start, count: count)
+        storage = .shared(store, start: Int32(start), count: Int32(count))
     }
 
     /// The position of the first element: 0.
@@ -71,8 +71,8 @@ public struct SmallList<Element>: RandomAccessCollection {
     @inlinable
     public var endIndex: Int {
         switch storage {
-        case let .inline(_, count): count
-        case let .shared(_, _, count): count
+        case let .inline(_, count): Int(count)
+        case let .shared(_, _, count): Int(count)
         }
     }
 
@@ -81,10 +81,10 @@ public struct SmallList<Element>: RandomAccessCollection {
     public subscript(position: Int) -> Element {
         switch storage {
         case let .shared(store, start, count):
-            precondition(position >= 0 && position < count, "SmallList index out of range")
-            return store.element(at: start + position)
+            precondition(position >= 0 && position < Int(count), "SmallList index out of range")
+            return store.element(at: Int(start) + position)
         case let .inline(slots, count):
-            precondition(position >= 0 && position < count, "SmallList index out of range")
+            precondition(position >= 0 && position < Int(count), "SmallList index out of range")
             guard let slot = Self.slot(slots, position) else { preconditionFailure("SmallList slot \(position) is empty") }
             return slot
         }
@@ -98,7 +98,7 @@ extension SmallList {
     func leading(_ n: Int) -> SmallList {
         switch storage {
         case let .inline(slots, _): SmallList(slots: slots, count: n)
-        case let .shared(store, start, _): SmallList(store, start: start, count: n)
+        case let .shared(store, start, _): SmallList(store, start: Int(start), count: n)
         }
     }
 
@@ -110,9 +110,9 @@ extension SmallList {
         case let .inline(slots, count):
             guard n > 0 else { return self }
             var moved: Slots = (nil, nil, nil, nil, nil, nil, nil, nil)
-            for position in n..<count { Self.set(&moved, position - n, to: Self.slot(slots, position)) }
-            return SmallList(slots: moved, count: count - n)
-        case let .shared(store, start, count): return SmallList(store, start: start + n, count: count - n)
+            for position in n..<Int(count) { Self.set(&moved, position - n, to: Self.slot(slots, position)) }
+            return SmallList(slots: moved, count: Int(count) - n)
+        case let .shared(store, start, count): return SmallList(store, start: Int(start) + n, count: Int(count) - n)
         }
     }
 

@@ -27,10 +27,24 @@ extension MachineDefinition {
                 rows.append(.init(state: state, event: event, cell: cell, inheritedFrom: owner >= 0 ? resolution.parents[owner].name : nil))
             }
         }
+        var timerRows: [TransitionTable<State, Event.Key, Effect>.TimerRow] = []
+        if resolution.hasTimers {
+            for (s, state) in resolution.states.enumerated() {
+                for timer in resolution.timers(of: s) {
+                    let declaration = timer.declaration
+                    timerRows.append(.init(
+                        state: state, duration: declaration.duration,
+                        entry: .init(target: timer.target >= 0 ? resolution.states[timer.target] : declaration.target,
+                                     guardName: declaration.guard?.name, effects: declaration.effects),
+                        inheritedFrom: timer.node >= 0 ? resolution.parents[Int(timer.node)].name : nil
+                    ))
+                }
+            }
+        }
         return TransitionTable(
             machine: name, initial: initial, states: resolution.states,
             finalStates: resolution.declarations.filter(\.isFinal).map(\.state),
-            events: resolution.events, rows: rows
+            events: resolution.events, rows: rows, timerRows: timerRows
         )
     }
 }

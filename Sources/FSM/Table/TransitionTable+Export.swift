@@ -4,7 +4,7 @@ extension TransitionTable {
     ///
     /// `to` is the target, `target (internal)`, `(ignored)`, `(illegal)` or
     /// `(illegal, declared)`; a cell a state inherits from a parent adds
-    /// `(inherited from PARENT)`. A cell's default (what an `Ignore` or `Illegal` after its
+    /// `(inherited from PARENT)`. A state's timers follow its cells, their event `after 30 s`. A cell's default (what an `Ignore` or `Illegal` after its
     /// guarded transitions says) is a row of its own whose guard is `else`.
     package var markdown: String {
         var lines = ["| from | event | guard | to | effects |", "|---|---|---|---|---|"]
@@ -22,11 +22,12 @@ extension TransitionTable {
 
     /// The table as CSV (RFC 4180): a header `state,event,kind,guard,target,effects` and one
     /// line per transition, ignored or illegal cell; `kind` is `transition`, `internal`,
-    /// `ignored`, `illegal` or `illegal-declared` (a cell's default has the guard `else`),
+    /// `ignored`, `illegal`, `illegal-declared` or `timer` (whose event is `after 30 s`; a cell's
+    /// default has the guard `else`),
     /// effects are separated by `;`. A table
     /// with inherited cells (a machine with parents) has one more column, `inherited_from`.
     package var csv: String {
-        let inherits = rows.contains { $0.inheritedFrom != nil }
+        let inherits = rows.contains { $0.inheritedFrom != nil } || timerRows.contains { $0.inheritedFrom != nil }
         var lines = ["state,event,kind,guard,target,effects" + (inherits ? ",inherited_from" : "")]
         for record in records {
             var fields = [record.state, record.event, record.kind, record.guardName ?? "", record.target ?? "", record.effects.joined(separator: ";")]
@@ -40,7 +41,9 @@ extension TransitionTable {
     /// one object per cell with its `kind` and, for transitions, the list of
     /// `{target, guard, effects, internal}` in order, and for a cell with a default
     /// `"otherwise": "ignored"` or `"illegal"`; a cell inherited from a parent ends with
-    /// `"inheritedFrom": "PARENT"`. Pretty-printed, byte-stable.
+    /// `"inheritedFrom": "PARENT"`. A machine with timers ends with `"timers"`: one object per
+    /// timer of a state, `{state, after: "30 s", nanoseconds, target, guard, effects}` (and
+    /// `inheritedFrom`). Pretty-printed, byte-stable.
     package var json: String {
         func name<T>(_ value: T) -> String { JSON.string(String(describing: value)) }
         var out = "{\n"
@@ -75,7 +78,23 @@ extension TransitionTable {
             return object + "}"
         }
         out += cells.joined(separator: ",\n")
-        out += "\n  ]\n}\n"
+        out += "\n  ]"
+        if !timerRows.isEmpty {
+            out += ",\n  \"timers\": [\n"
+            out += timerRows.map { timer in
+                let (seconds, attoseconds) = timer.duration.components
+                var object = "    {\"state\": \(name(timer.state)), \"after\": \(JSON.string(DurationText.words(timer.duration))), "
+                let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+                let (total, overflowAgain) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+                object += "\"nanoseconds\": \(overflow || overflowAgain ? "null" : String(total)), "
+                object += "\"target\": \(name(timer.entry.target)), \"guard\": \(timer.entry.guardName.map(JSON.string) ?? "null"), "
+                object += "\"effects\": [\(timer.entry.effects.map { name($0) }.joined(separator: ", "))]"
+                if let parent = timer.inheritedFrom { object += ", \"inheritedFrom\": \(JSON.string(parent))" }
+                return object + "}"
+            }.joined(separator: ",\n")
+            out += "\n  ]"
+        }
+        out += "\n}\n"
         return out
     }
 
@@ -100,29 +119,53 @@ extension TransitionTable {
         }
     }
 
+    /// The records of the cells, each state's followed by its timers' (`event` is `after 30 s`).
     private var records: [Record] {
-        rows.flatMap { row -> [Record] in
-            let state = String(describing: row.state)
-            let event = String(describing: row.event)
-            func transitions(_ entries: [Entry]) -> [Record] {
-                entries.map {
-                    Record(state: state, event: event, kind: $0.isInternal ? "internal" : "transition", guardName: $0.guardName,
-                           target: String(describing: $0.target), effects: $0.effects.map { String(describing: $0) }, inheritedFrom: row.inheritedFrom)
-                }
+        guard !timerRows.isEmpty else { return cellRecords }
+        var timersByState: [State: [Record]] = [:]
+        for timer in timerRows {
+            timersByState[timer.state, default: []].append(Record(
+                state: String(describing: timer.state), event: "after " + DurationText.words(timer.duration), kind: "timer",
+                guardName: timer.entry.guardName, target: String(describing: timer.entry.target),
+                effects: timer.entry.effects.map { String(describing: $0) }, inheritedFrom: timer.inheritedFrom
+            ))
+        }
+        var out: [Record] = []
+        for (index, state) in states.enumerated() {
+            let start = index * events.count
+            out += rows[start..<(start + events.count)].flatMap(records(of:))
+            out += timersByState[state] ?? []
+        }
+        return out
+    }
+
+    /// The records of every cell, in order.
+    private var cellRecords: [Record] {
+        rows.flatMap(records(of:))
+    }
+
+    /// The records of one cell: one per transition, and one for a default or an ignored or illegal cell.
+    private func records(of row: Row) -> [Record] {
+        let state = String(describing: row.state)
+        let event = String(describing: row.event)
+        func transitions(_ entries: [Entry]) -> [Record] {
+            entries.map {
+                Record(state: state, event: event, kind: $0.isInternal ? "internal" : "transition", guardName: $0.guardName,
+                       target: String(describing: $0.target), effects: $0.effects.map { String(describing: $0) }, inheritedFrom: row.inheritedFrom)
             }
-            switch row.cell {
-            case let .transitions(entries):
-                return transitions(entries)
-            case let .guarded(entries, otherwise):
-                return transitions(entries) + [Record(
-                    state: state, event: event, kind: otherwise == .ignored ? "ignored" : "illegal-declared", guardName: "else",
-                    target: nil, effects: [], inheritedFrom: row.inheritedFrom
-                )]
-            case .ignored:
-                return [Record(state: state, event: event, kind: "ignored", guardName: nil, target: nil, effects: [], inheritedFrom: row.inheritedFrom)]
-            case let .illegal(declared):
-                return [Record(state: state, event: event, kind: declared ? "illegal-declared" : "illegal", guardName: nil, target: nil, effects: [], inheritedFrom: row.inheritedFrom)]
-            }
+        }
+        switch row.cell {
+        case let .transitions(entries):
+            return transitions(entries)
+        case let .guarded(entries, otherwise):
+            return transitions(entries) + [Record(
+                state: state, event: event, kind: otherwise == .ignored ? "ignored" : "illegal-declared", guardName: "else",
+                target: nil, effects: [], inheritedFrom: row.inheritedFrom
+            )]
+        case .ignored:
+            return [Record(state: state, event: event, kind: "ignored", guardName: nil, target: nil, effects: [], inheritedFrom: row.inheritedFrom)]
+        case let .illegal(declared):
+            return [Record(state: state, event: event, kind: declared ? "illegal-declared" : "illegal", guardName: nil, target: nil, effects: [], inheritedFrom: row.inheritedFrom)]
         }
     }
 

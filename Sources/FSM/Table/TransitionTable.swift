@@ -70,6 +70,27 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
         }
     }
 
+    /// A timer armed in a state (an ``After`` line of the state or of one of its parents):
+    /// what happens when it runs out.
+    public struct TimerRow: Sendable {
+        /// The state it is armed in.
+        public let state: State
+        /// How long the state (or the parent) must have been active.
+        public let duration: Duration
+        /// Where it goes (a parent target: its initial child), its guard and its own effects.
+        public let entry: Entry
+        /// The parent that declares it, or `nil` when the state declares it itself.
+        public let inheritedFrom: String?
+
+        /// Creates a timer row.
+        package init(state: State, duration: Duration, entry: Entry, inheritedFrom: String? = nil) {
+            self.state = state
+            self.duration = duration
+            self.entry = entry
+            self.inheritedFrom = inheritedFrom
+        }
+    }
+
     /// The machine's name.
     public let machine: String
     /// The initial state.
@@ -82,6 +103,24 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
     public let events: [Event]
     /// Every cell, state by state, then event by event.
     public let rows: [Row]
+    /// Every timer, state by state: the state's own, then its parents' from the innermost out.
+    public let timerRows: [TimerRow]
+
+    /// A table of these cells and timers.
+    init(machine: String, initial: State?, states: [State], finalStates: [State], events: [Event], rows: [Row], timerRows: [TimerRow] = []) {
+        self.machine = machine
+        self.initial = initial
+        self.states = states
+        self.finalStates = finalStates
+        self.events = events
+        self.rows = rows
+        self.timerRows = timerRows
+    }
+
+    /// The timers armed in a state, in the order they are listed.
+    public func timers(_ state: State) -> [TimerRow] {
+        timerRows.filter { $0.state == state }
+    }
 
     /// The cell of a (state, event) pair, or `nil` when either is not declared.
     public func cell(_ state: State, _ event: Event) -> Cell? {

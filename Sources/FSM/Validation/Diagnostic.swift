@@ -52,6 +52,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         /// Two regions of a parallel machine have guards on one event, or the initial state
         /// does not hold each region's initial state.
         case regionConflict
+        /// A timer (``After``) where timers are not supported: in a region.
+        case timerNotSupported
         /// A parallel machine whose flattened table (every combination of its regions'
         /// states, times its events) would exceed
         /// ``MachineDefinition/maximumParallelCells``: it is refused, not built.

@@ -29,6 +29,7 @@ extension MachineDefinition {
         checkCells(resolution, mode: mode, into: &found)
         checkGraph(resolution, into: &found)
         checkHierarchy(resolution, into: &found)
+        if resolution.hasTimers { checkTimers(resolution, into: &found) }
         if let parallel {
             found += parallel.conflicts
             for region in parallel.regions { found += region.diagnostics(mode) }
@@ -185,6 +186,11 @@ extension MachineDefinition {
         func targets(of s: Int) -> ArraySlice<Int32> {
             resolution.candidateTargets[Int(resolution.cellStarts[s * eventCount])..<Int(resolution.cellStarts[(s + 1) * eventCount])]
         }
+        // The targets of each state's timers (its own and its parents'), when there are any.
+        let timerTargetLists: [[Int32]] = resolution.hasTimers
+            ? resolution.declarations.indices.map { s in resolution.timers(of: s).map { Int32($0.target) } }
+            : []
+        func timerTargets(of s: Int) -> [Int32] { timerTargetLists.isEmpty ? [] : timerTargetLists[s] }
         var accepted = [Bool](repeating: false, count: eventCount)
         for s in resolution.declarations.indices {
             for e in 0..<eventCount where resolution.cellKinds[s * eventCount + e] == .transitions {
@@ -208,6 +214,10 @@ extension MachineDefinition {
                     reached[Int(target)] = true
                     queue.append(Int(target))
                 }
+                for target in timerTargets(of: s) where target >= 0 && !reached[Int(target)] {
+                    reached[Int(target)] = true
+                    queue.append(Int(target))
+                }
             }
             for s in 0..<count where !reached[s] {
                 let state = resolution.stateNames[s]
@@ -216,7 +226,8 @@ extension MachineDefinition {
                 found.append(Diagnostic(.warning, .unreachableState, states: [state], "\(what) from the initial state '\(name(of: initial))'"))
             }
         }
-        for s in resolution.declarations.indices where !resolution.declarations[s].isFinal && !targets(of: s).contains(where: { $0 >= 0 && Int($0) != s }) {
+        for s in resolution.declarations.indices where !resolution.declarations[s].isFinal
+            && !targets(of: s).contains(where: { $0 >= 0 && Int($0) != s }) && !timerTargets(of: s).contains(where: { $0 >= 0 && Int($0) != s }) {
             let state = resolution.stateNames[s]
             found.append(Diagnostic(.warning, .deadEnd, states: [state], "state '\(state)' is not final and has no transition to another state"))
         }
