@@ -128,6 +128,7 @@ public final class REPLSession {
         case "table": return Output(text: engine.table)
         case "guards": return Output(text: engine.guardsReport)
         case "guard": return engine.setGuard(argument)
+        case "advance", "a": return engine.advance(argument)
         case "save":
             guard !argument.isEmpty else { return Output(text: "error: :save needs a file name, e.g. :save session.fsm", isError: true) }
             do {
@@ -143,7 +144,7 @@ public final class REPLSession {
         }
     }
 
-    static let commands = ["help", "state", "events", "history", "undo", "reset", "dot", "table", "guards", "guard", "save", "quit"]
+    static let commands = ["help", "state", "events", "history", "undo", "reset", "dot", "table", "guards", "guard", "advance", "save", "quit"]
 
     /// The help text.
     public static let help = """
@@ -156,6 +157,8 @@ public final class REPLSession {
     :events              the events permitted now, and why the others are not
     :guards              the guards and whether each holds
     :guard NAME on|off   decide a guard (all hold until turned off)
+    :advance DURATION    move virtual time (30s, 500ms, 2min), firing the timers (After)
+                         that run out on the way, in order; :events lists them
     :history             the lines that changed the session
     :undo                take the last of them back
     :reset               back to the initial state; clears the history and guards

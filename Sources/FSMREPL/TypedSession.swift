@@ -17,6 +17,7 @@ protocol SessionMachine {
     mutating func setGuard(_ argument: String) -> REPLSession.Output
     mutating func undo() -> REPLSession.Output
     mutating func reset() -> REPLSession.Output
+    mutating func advance(_ argument: String) -> REPLSession.Output
 }
 
 struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: SessionMachine {
@@ -24,9 +25,13 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     var machine: Machine<State, Event, Effect, Context>
     let initialMachine: Machine<State, Event, Effect, Context>
     var guardValues: [String: Bool] = [:]
-    /// The lines that changed the session, each with the machine and guards before it: a
-    /// machine is a value, so undo is restoring a copy.
-    var history: [(line: String, machine: Machine<State, Event, Effect, Context>, guards: [String: Bool])] = []
+    /// Virtual time since the session started (`:advance` moves it), and when each armed
+    /// timer runs out.
+    var now: Duration = .zero
+    var schedule = TimerSchedule()
+    /// The lines that changed the session, each with what it changed before it: a machine
+    /// is a value, so undo is restoring a copy.
+    var history: [(line: String, machine: Machine<State, Event, Effect, Context>, guards: [String: Bool], now: Duration, schedule: TimerSchedule)] = []
     let events: [(name: String, event: Event.Key)]
     /// The named guards the machine's guards are built from (a guard not built with `!`,
     /// `&&` or `||` is its own), each once, in declaration order: what `:guard` decides.
@@ -40,6 +45,8 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         initialMachine = machine
         events = machine.events.map { (definition.name(of: $0), $0) }
         let guards = (definition.transitions + definition.parents.flatMap(\.transitions)).compactMap(\.guard)
+            + (definition.declarations.flatMap(\.timers) + definition.parents.flatMap(\.timers)).compactMap(\.guard)
+        schedule.rearm(machine.timers, kept: Int32.max, now: .zero)
         var seen: Set<String> = []
         guardNames = guards.flatMap(\.atoms).filter { seen.insert($0).inserted }
         guardsByName = Dictionary(guards.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -74,8 +81,9 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         let before = machine
         let guardValues = self.guardValues
         do {
-            let step = try machine.send(event) { guardValues[$0] ?? true }
-            if step.kind != .ignored { history.append((definition.name(of: event), before, guardValues)) }
+            let (step, kept) = try machine.sendKeeping(event) { guardValues[$0] ?? true }
+            if step.kind != .ignored { history.append((definition.name(of: event), before, guardValues, now, schedule)) }
+            schedule.rearm(machine.timers, kept: kept, now: now)
             return REPLSession.Output(text: describe(step))
         } catch {
             return REPLSession.Output(text: "error: \(error); nothing changed", isError: true)
@@ -108,8 +116,9 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         let before = machine
         let guardValues = self.guardValues
         do {
-            let step = try machine.send(event: event) { $0.holds(event: event) ?? $0.holds { guardValues[$0] ?? true } }
-            if step.kind != .ignored { history.append((line, before, guardValues)) }
+            let (step, kept) = try machine.sendKeeping(event) { $0.holds(event: event) ?? $0.holds { guardValues[$0] ?? true } }
+            if step.kind != .ignored { history.append((line, before, guardValues, now, schedule)) }
+            schedule.rearm(machine.timers, kept: kept, now: now)
             return REPLSession.Output(text: describe(step))
         } catch {
             return REPLSession.Output(text: "error: \(error); nothing changed", isError: true)
@@ -189,6 +198,16 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         lines.append(permitted.isEmpty ? "permitted: none" : "permitted:")
         lines += permitted
         if !refused.isEmpty { lines.append("not permitted:"); lines += refused }
+        if !schedule.entries.isEmpty {
+            lines.append("timers (time \(DurationText.words(now))):")
+            let rows = definition.table.timers(machine.state)
+            for (index, entry) in schedule.entries.enumerated() {
+                let row = rows.first { $0.duration == entry.timer.duration && ($0.inheritedFrom ?? stateName) == entry.timer.owner } ?? rows[min(index, rows.count - 1)]
+                let guardText = row.entry.guardName.map { " [\($0)]: \(holdsNow($0) ? "holds" : "does not hold")" } ?? ""
+                let inherited = row.inheritedFrom.map { " (inherited from \($0))" } ?? ""
+                lines.append("  after \(DurationText.words(entry.timer.duration)) -> \(definition.name(of: row.entry.target))\(inherited)\(guardText): due in \(DurationText.words(entry.deadline - now))")
+            }
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -231,7 +250,7 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
             let known = guardNames.isEmpty ? "it has none" : "guards: \(guardNames.joined(separator: ", "))"
             return REPLSession.Output(text: "error: \(machineName) has no guard '\(name)'\(suggestion) (\(known))", isError: true)
         }
-        history.append((":guard \(name) \(value ? "on" : "off")", machine, guardValues))
+        history.append((":guard \(name) \(value ? "on" : "off")", machine, guardValues, now, schedule))
         guardValues[name] = value
         return REPLSession.Output(text: "\(name): \(value ? "on" : "off")")
     }
@@ -248,6 +267,8 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         guard let last = history.popLast() else { return REPLSession.Output(text: "nothing to undo", isError: true) }
         machine = last.machine
         guardValues = last.guards
+        now = last.now
+        schedule = last.schedule
         return REPLSession.Output(text: "undid '\(last.line)'; state: \(configuration)")
     }
 
@@ -255,7 +276,45 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         machine = initialMachine
         guardValues = [:]
         history = []
+        now = .zero
+        schedule = TimerSchedule()
+        schedule.rearm(machine.timers, kept: Int32.max, now: .zero)
         return REPLSession.Output(text: "reset; state: \(configuration)")
+    }
+}
+
+extension TypedSession {
+    /// Moves virtual time forward by the argument (`30s`, `500ms`, `2min`), firing every
+    /// timer that runs out on the way, in order (of timers due together, the innermost
+    /// first), each guard decided as `:guard` set it. A timer whose guard does not hold is
+    /// spent until its state is entered again.
+    mutating func advance(_ argument: String) -> REPLSession.Output {
+        guard let duration = DurationText.parse(argument), duration > .zero else {
+            return REPLSession.Output(text: "error: usage: :advance DURATION (30s, 500ms, 2min, 1.5s); nothing changed", isError: true)
+        }
+        history.append((":advance \(argument)", machine, guardValues, now, schedule))
+        let end = now + duration
+        let guardValues = self.guardValues
+        var lines: [String] = []
+        while let due = schedule.next, due.deadline <= end {
+            now = due.deadline
+            let label = "after \(DurationText.words(due.timer.duration))"
+            if let (step, kept) = machine.fireKeeping(due.timer, deciding: { $0.holds { guardValues[$0] ?? true } }) {
+                schedule.rearm(machine.timers, kept: kept, now: now)
+                lines.append("[\(DurationText.words(now))] " + describe(step))
+            } else {
+                schedule.spend(due.timer)
+                lines.append("[\(DurationText.words(now))] \(stateName): \(label) (\(due.timer.owner)): guard not met; the timer is spent")
+            }
+        }
+        now = end
+        if lines.isEmpty {
+            let next = schedule.next.map { "; next: after \(DurationText.words($0.timer.duration)) (\($0.timer.owner)) in \(DurationText.words($0.deadline - now))" } ?? "; no timer is armed"
+            lines.append("time \(DurationText.words(now)): no timer ran out\(next)")
+        } else {
+            lines.append("time \(DurationText.words(now)); state: \(configuration)")
+        }
+        return REPLSession.Output(text: lines.joined(separator: "\n"))
     }
 }
 

@@ -1,0 +1,77 @@
+/// When each timer armed in a machine's state runs out: what a runner with a clock (a
+/// runtime, the REPL's virtual time) keeps beside the machine.
+///
+/// Times are durations since the runner's start. After every step the runner re-arms the
+/// state's timers: a timer that was armed and survives the step keeps its deadline (a
+/// parent's timer while the machine moves between the parent's children; every timer on an
+/// internal or ignored step); every other one starts now. A timer of a state that was left is
+/// dropped, so it never fires.
+package struct TimerSchedule: Sendable, Equatable {
+    /// The armed timers and their deadlines, in the order the machine lists them (the
+    /// state's own, then its parents' from the innermost out).
+    package private(set) var entries: [Entry] = []
+
+    /// One armed timer.
+    package struct Entry: Sendable, Equatable {
+        package let timer: MachineTimer
+        package let deadline: Duration
+    }
+
+    package init() {}
+
+    /// Arms `armed` (the machine's timers after a step) at `now`, keeping the deadline of
+    /// each that was armed and survives a step that stayed inside `kept` of the source's
+    /// parents (`Int32.max`: an internal, ignored or refused step).
+    package mutating func rearm(_ armed: [MachineTimer], kept: Int32, now: Duration) {
+        entries = armed.map { timer in
+            if timer.survives(keeping: kept), let old = entries.first(where: { $0.timer == timer }) { return old }
+            return Entry(timer: timer, deadline: now + timer.duration)
+        }
+    }
+
+    /// Forgets a timer until its state is entered again (it ran out and its guard did not
+    /// hold).
+    package mutating func spend(_ timer: MachineTimer) {
+        entries.removeAll { $0.timer == timer }
+    }
+
+    /// The timer that runs out first (of those due together, the first listed: the innermost).
+    package var next: Entry? {
+        entries.enumerated().min { ($0.element.deadline, $0.offset) < ($1.element.deadline, $1.offset) }?.element
+    }
+}
+
+extension Machine {
+    /// Sends an event (guards decided by `passes`) and says how many of the source's parents
+    /// the step stayed inside, for a ``TimerSchedule`` (`Int32.max` when it left nothing).
+    package mutating func sendKeeping(
+        _ event: Event, deciding passes: (TransitionGuard<Context, Event>) -> Bool
+    ) throws(TransitionError<State, Event.Key>) -> (transition: Transition<State, Event.Key, Effect>, kept: Int32) {
+        let key = event.key
+        let decision = decide(tables.index(of: key), passes: passes)
+        return (try take(decision, key), kept(decision))
+    }
+
+    /// Sends an event's key, each guard decided by its name; see `sendKeeping(_:deciding:)`.
+    package mutating func sendKeeping(
+        _ key: Event.Key, guards holds: (String) -> Bool
+    ) throws(TransitionError<State, Event.Key>) -> (transition: Transition<State, Event.Key, Effect>, kept: Int32) {
+        let decision = decide(tables.index(of: key)) { $0.holds(deciding: holds) }
+        return (try take(decision, key), kept(decision))
+    }
+
+    /// Takes a timer's transition (guards decided by `passes`) and says how many of the
+    /// source's parents it stayed inside; `nil` as `fire(_:context:)`.
+    package mutating func fireKeeping(
+        _ timer: MachineTimer, deciding passes: (TransitionGuard<Context, Event>) -> Bool
+    ) -> (transition: Transition<State, Event.Key, Effect>, kept: Int32)? {
+        guard let entry = armed(timer), let step = fire(timer, passes: passes) else { return nil }
+        return (step, tables.keptTable.isEmpty ? Int32.max : tables.keptTable[Int(entry.candidate)])
+    }
+
+    /// How many of the source's parents a decision's step stays inside.
+    func kept(_ decision: Decision) -> Int32 {
+        guard case let .take(candidate, _) = decision, !tables.keptTable.isEmpty else { return Int32.max }
+        return tables.keptTable[candidate]
+    }
+}
