@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "FSM", targets: ["FSM"]),
         .library(name: "FSMMacros", targets: ["FSMMacros"]),
         .library(name: "FSMTesting", targets: ["FSMTesting"]),
+        .library(name: "FSMRuntime", targets: ["FSMRuntime"]),
         .library(name: "FSMREPL", targets: ["FSMREPL"]),
         .library(name: "FSMTerminal", targets: ["FSMTerminal"]),
         .library(name: "FSMTool", targets: ["FSMTool"]),
@@ -24,7 +25,7 @@ let package = Package(
         .plugin(name: "GenerateDiagrams", targets: ["GenerateDiagrams"]),
         .plugin(name: "CheckDiagrams", targets: ["CheckDiagrams"]),
     ],
-    // An adopter that needs only FSM (and FSMTesting, FSMREPL, FSMTerminal) depends on the
+    // An adopter that needs only FSM (and FSMTesting, FSMRuntime, FSMREPL, FSMTerminal) depends on the
     // package with `traits: []` and fetches neither swift-syntax nor swift-argument-parser
     // (Scripts/check-adopter.sh proves it); the traits are on by default.
     traits: [
@@ -53,9 +54,10 @@ let package = Package(
         ),
         .target(name: "FSMMacros", dependencies: ["FSM", .target(name: "FSMMacrosPlugin", condition: .when(traits: ["Macros"]))], swiftSettings: strict),
         .target(name: "FSMTesting", dependencies: ["FSM"], swiftSettings: strict),
+        .target(name: "FSMRuntime", dependencies: ["FSM"], swiftSettings: strict),
         .target(name: "Entities", swiftSettings: strict),
         .target(name: "UseCases", dependencies: ["FSM", "FSMMacros", "Entities"], swiftSettings: strict),
-        .target(name: "APIServices", dependencies: ["UseCases", "Entities"], swiftSettings: strict),
+        .target(name: "APIServices", dependencies: ["UseCases", "Entities", "FSMRuntime"], swiftSettings: strict),
         .target(name: "FSMREPL", dependencies: ["FSM"], swiftSettings: strict),
         .target(name: "FSMTerminal", swiftSettings: strict),
         .target(
@@ -98,6 +100,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "FSMTestingTests", dependencies: ["FSM", "FSMTesting"], swiftSettings: strict),
+        .testTarget(name: "FSMRuntimeTests", dependencies: ["FSM", "FSMRuntime"], swiftSettings: strict),
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"], swiftSettings: strict),
         // Bounded waits for the async tests (a wrong machine fails in seconds, never hangs),
         // and real Mermaid as a judge, for the tests.

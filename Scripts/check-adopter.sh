@@ -23,9 +23,10 @@ MANIFEST
 }
 
 lean="$work/lean"
-write_package "$lean" '.product(name: "FSM", package: "FSM"), .product(name: "FSMTesting", package: "FSM")'
+write_package "$lean" '.product(name: "FSM", package: "FSM"), .product(name: "FSMTesting", package: "FSM"), .product(name: "FSMRuntime", package: "FSM")'
 cat > "$lean/Sources/Adopter/main.swift" <<'SWIFT'
 import FSM
+import FSMRuntime
 import FSMTesting
 
 enum Door: Hashable, Sendable { case closed, opened, locked }
@@ -39,7 +40,21 @@ var machine = try Machine(door)
 try machine.send(.open)
 try machine.send(.close)
 try machine.send(.lock)
-print("\(machine.state) finished=\(machine.isFinished)")
+
+// A timer, run over time on a manual clock.
+enum Light: Hashable, Sendable { case on, off }
+enum LightEvent: Hashable, Sendable, CaseIterable, MachineEvent { case press }
+let light = MachineDefinition<Light, LightEvent, String, Void>(name: "light", initial: .off) {
+    In(.off) { On(.press, to: .on) }
+    In(.on) { On(.press, to: .off); After(.seconds(30), to: .off, emit: "auto off") }
+}
+let clock = ManualClock()
+var performed: [String] = []
+let runtime = MachineRuntime(try Machine(light), clock: clock) { effect, _ in performed.append(effect) }
+runtime.send(.press)
+clock.advance(by: .seconds(30))
+await runtime.settle()
+print("\(machine.state) finished=\(machine.isFinished) light=\(runtime.state) \(performed)")
 SWIFT
 (cd "$lean" && swift package resolve >"$work/resolve.log" 2>&1) || { tail -5 "$work/resolve.log"; echo "FAIL: the adopter's dependencies do not resolve"; exit 1; }
 fetched="$(ls "$lean/.build/checkouts" 2>/dev/null || true)"
@@ -47,7 +62,7 @@ if [ -n "$fetched" ] || grep -qE "swift-syntax|swift-argument-parser" "$lean/Pac
     echo "FAIL: an FSM-only adopter fetched: ${fetched:-(see Package.resolved)}"; exit 1
 fi
 out="$(cd "$lean" && swift build 2>&1 && .build/debug/Adopter)" || { echo "$out" | tail -20; echo "FAIL: the FSM-only adopter does not build or run"; exit 1; }
-[ "$(echo "$out" | tail -1)" = "locked finished=true" ] || { echo "$out" | tail -5; echo "FAIL: unexpected output"; exit 1; }
+[ "$(echo "$out" | tail -1)" = 'locked finished=true light=off ["auto off"]' ] || { echo "$out" | tail -5; echo "FAIL: unexpected output"; exit 1; }
 echo "an FSM-only adopter (traits: []) fetches nothing, builds and runs: $(echo "$out" | tail -1)"
 
 macros="$work/macros"

@@ -17,7 +17,7 @@ done
 dir=$(mktemp -d)
 out=$(mktemp -d)
 trap 'rm -rf "$dir" "$out"' EXIT
-[ ${#targets[@]} -gt 0 ] || targets=(FSM FSMMacros FSMTesting FSMREPL FSMTerminal FSMTool Entities UseCases APIServices LoginChallengeApp)
+[ ${#targets[@]} -gt 0 ] || targets=(FSM FSMMacros FSMTesting FSMRuntime FSMREPL FSMTerminal FSMTool Entities UseCases APIServices LoginChallengeApp)
 for target in "${targets[@]}"; do
   swift build --target "$target" -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$dir" >/dev/null
 done

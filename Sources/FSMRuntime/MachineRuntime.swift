@@ -1,0 +1,300 @@
+import FSM
+import Observation
+
+/// Runs a machine over time: events one at a time, effects performed in order by the app's
+/// handler, timers (``After``) started when their state is entered and cancelled when it is
+/// left, on a clock the app gives it (`ContinuousClock` in an app, ``ManualClock`` in tests).
+///
+/// ```swift
+/// let runtime = MachineRuntime(Session.definition, clock: ContinuousClock()) { effect, send in
+///     switch effect {
+///     case .callLogIn: send(await api.logIn() ? .succeeded : .failed)
+///     case .showWarning: banner.show()
+///     }
+/// }
+/// runtime.send(.activity)
+/// ```
+///
+/// Rules, in order of what happens:
+///
+/// - **Run to completion.** `send` takes the event at once when the runtime is idle; an event
+///   sent while a transition's effects are being performed (by the handler itself, or by
+///   anyone else) is queued and taken after them, in the order sent. Nothing interleaves.
+/// - **Effects in order.** The handler performs one effect at a time, in the order the
+///   transition emits them (exit, own, entry effects), awaiting each.
+/// - **Timers.** After each step the state's timers are armed: one that was armed and
+///   survives the step keeps running (a parent's timer while the machine moves between the
+///   parent's children; any timer on an internal or ignored step); every other one starts
+///   now. A timer of a state that was left is cancelled, so it never fires. A timer that
+///   runs out is taken like an event, in the queue's order; its guard is decided on the
+///   context then, and when it does not hold the timer is spent until its state is entered
+///   again.
+/// - **Rejections** do not throw (`send` is called from anywhere): each goes to
+///   `onRejection`, and the state does not change.
+/// - **Finished.** When the machine reaches a final state, its timers stop and the
+///   ``transitions()`` sequences end; events sent afterwards are rejected (`finalState`)
+///   without being queued.
+/// - **Stopping.** ``stop()`` (or dropping the runtime) cancels the timer task and the
+///   effect task, ends the sequences and drops queued events.
+///
+/// The state is observable (`@Observable`): SwiftUI views reading ``state`` update after
+/// each step. Sending an event to an idle runtime, when the step emits no effect and arms no
+/// new timer, allocates nothing.
+@MainActor
+@Observable
+public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context> {
+    /// The current state.
+    public private(set) var state: State
+    /// Whether the machine reached a final state.
+    public private(set) var isFinished: Bool
+
+    /// What the handler is given to send events back (queued after the current effects).
+    public typealias Send = @MainActor (Event) -> Void
+    /// Performs one effect; awaited before the next.
+    public typealias Handler = @MainActor (Effect, _ send: Send) async -> Void
+
+    @ObservationIgnored private var machine: Machine<State, Event, Effect, Context>
+    @ObservationIgnored private let context: @MainActor () -> Context
+    @ObservationIgnored private let handler: Handler
+    @ObservationIgnored private let elapsed: @Sendable () -> Duration
+    @ObservationIgnored private let sleep: @Sendable (Duration) async throws -> Void
+    /// Called with each rejected event's error.
+    @ObservationIgnored public var onRejection: @MainActor (TransitionError<State, Event.Key>) -> Void = { _ in }
+
+    /// What is waiting: events sent while effects ran, and timers that ran out.
+    private enum Item {
+        case event(Event)
+        case timer(MachineTimer)
+    }
+    @ObservationIgnored private var queue: [Item] = []
+    @ObservationIgnored private var head = 0
+    /// Effects of the step being carried out, still to perform.
+    @ObservationIgnored private var effectTask: Task<Void, Never>?
+    @ObservationIgnored private var schedule = TimerSchedule()
+    @ObservationIgnored private var timerTask: Task<Void, Never>?
+    /// The deadline `timerTask` sleeps until.
+    @ObservationIgnored private var timerDeadline: Duration?
+    @ObservationIgnored private var observers: [Int: AsyncStream<Transition<State, Event.Key, Effect>>.Continuation] = [:]
+    @ObservationIgnored private var nextObserver = 0
+    @ObservationIgnored private var stopped = false
+
+    /// A runtime for a machine that starts in its initial state.
+    ///
+    /// - Parameters:
+    ///   - machine: The machine (a value: the runtime owns its copy).
+    ///   - clock: Where time comes from.
+    ///   - context: What guards read, asked for at each step.
+    ///   - perform: Performs one effect; it may send events back.
+    public init<C: Clock>(
+        _ machine: Machine<State, Event, Effect, Context>, clock: C, context: @escaping @MainActor () -> Context,
+        perform: @escaping Handler
+    ) where C.Duration == Duration {
+        self.machine = machine
+        state = machine.state
+        isFinished = machine.isFinished
+        self.context = context
+        handler = perform
+        let start = clock.now
+        elapsed = { start.duration(to: clock.now) }
+        sleep = { deadline in try await clock.sleep(until: start.advanced(by: deadline), tolerance: nil) }
+        schedule.rearm(machine.timers, kept: Int32.max, now: .zero)
+        armTimerTask()
+    }
+
+    isolated deinit {
+        timerTask?.cancel()
+        effectTask?.cancel()
+        for observer in observers.values { observer.finish() }
+    }
+
+    /// Sends an event: taken now when the runtime is idle, otherwise queued (see the rules).
+    public func send(_ event: Event) {
+        guard !stopped else { return }
+        if isFinished {
+            if case let .failure(error) = machine.check(event, context: context()) { onRejection(error) }
+            return
+        }
+        if effectTask != nil || head < queue.count {
+            queue.append(.event(event))
+            return
+        }
+        step(.event(event))
+    }
+
+    /// A sequence of every transition taken from now on (events and timers, in order), ending
+    /// when the machine finishes or the runtime stops. Each call makes a sequence of its own.
+    public func transitions() -> AsyncStream<Transition<State, Event.Key, Effect>> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Transition<State, Event.Key, Effect>.self, bufferingPolicy: .unbounded)
+        if stopped || isFinished {
+            continuation.finish()
+            return stream
+        }
+        let id = nextObserver
+        nextObserver += 1
+        observers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.observers[id] = nil }
+        }
+        return stream
+    }
+
+    /// The timers armed now, each with how long until it runs out.
+    public var pendingTimers: [(timer: MachineTimer, remaining: Duration)] {
+        let now = elapsed()
+        return schedule.entries.map { ($0.timer, $0.deadline - now) }
+    }
+
+    /// Whether nothing is waiting: no effect being performed, no queued event, and no timer
+    /// that has run out but not been taken yet. For tests: after ``ManualClock/advance(by:)``,
+    /// `await runtime.settle()` returns once the runtime has caught up.
+    public var isIdle: Bool {
+        effectTask == nil && head >= queue.count && !(schedule.next.map { $0.deadline <= elapsed() } ?? false)
+    }
+
+    /// Waits until the runtime is idle (see ``isIdle``), letting the handler and the timer
+    /// task run, for at most `limit` turns (a handler that waits on something that never
+    /// comes does not hang a test). Returns at once when stopped.
+    /// - Returns: Whether the runtime is idle (or stopped).
+    @discardableResult
+    public func settle(yieldingAtMost limit: Int = 100_000) async -> Bool {
+        var turns = 0
+        while !stopped && !isIdle && turns < limit {
+            await Task.yield()
+            turns += 1
+        }
+        return stopped || isIdle
+    }
+
+    /// Stops: cancels the timers and the effects being performed, drops queued events and
+    /// ends the ``transitions()`` sequences. The state stays where it is.
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        timerTask?.cancel()
+        timerTask = nil
+        effectTask?.cancel()
+        effectTask = nil
+        queue.removeAll()
+        head = 0
+        finishObservers()
+    }
+
+    // MARK: - Steps
+
+    /// Takes one event or timer, then performs its effects (asynchronously when there are
+    /// any) and takes what was queued meanwhile.
+    private func step(_ item: Item) {
+        let outcome: (transition: Transition<State, Event.Key, Effect>, kept: Int32)?
+        let currentContext = context()
+        switch item {
+        case let .event(event):
+            do {
+                outcome = try machine.sendKeeping(event) { $0.holds(currentContext, event) }
+            } catch {
+                onRejection(error)
+                outcome = nil
+            }
+        case let .timer(timer):
+            outcome = machine.fireKeeping(timer) { $0.holds(context: currentContext) ?? false }
+            if outcome == nil { schedule.spend(timer) }
+        }
+        if let (transition, kept) = outcome {
+            if state != machine.state { state = machine.state }
+            if isFinished != machine.isFinished { isFinished = machine.isFinished }
+            schedule.rearm(isFinished ? [] : machine.timers, kept: kept, now: elapsed())
+            for observer in observers.values { observer.yield(transition) }
+            if !transition.effects.isEmpty {
+                let effects = transition.effects
+                effectTask = Task { [weak self] in
+                    for effect in effects {
+                        guard let self, !Task.isCancelled else { return }
+                        await self.handler(effect) { [weak self] event in self?.send(event) }
+                    }
+                    self?.effectsDone()
+                }
+                armTimerTask()
+                return
+            }
+        }
+        armTimerTask()
+        drain()
+    }
+
+    /// The effects of the last step are done: take what was queued.
+    private func effectsDone() {
+        effectTask = nil
+        drain()
+    }
+
+    /// Takes queued items, one at a time, until the queue is empty or a step's effects run.
+    private func drain() {
+        while effectTask == nil, !stopped, head < queue.count {
+            let item = queue[head]
+            head += 1
+            if head == queue.count {
+                queue.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            if isFinished {
+                if case let .event(event) = item, case let .failure(error) = machine.check(event, context: context()) { onRejection(error) }
+                continue
+            }
+            step(item)
+        }
+        if isFinished { finish() }
+    }
+
+    /// Keeps one task sleeping until the earliest armed timer runs out; replaced only when
+    /// that deadline changes.
+    private func armTimerTask() {
+        let next = stopped || isFinished ? nil : schedule.next
+        guard next?.deadline != timerDeadline || (next != nil && timerTask == nil) else { return }
+        timerTask?.cancel()
+        timerTask = nil
+        timerDeadline = next?.deadline
+        guard let next else { return }
+        let sleep = self.sleep
+        timerTask = Task { [weak self] in
+            do {
+                try await sleep(next.deadline)
+            } catch {
+                return
+            }
+            self?.timerRanOut(next.timer, deadline: next.deadline)
+        }
+    }
+
+    /// The timer task woke: queue every timer due by now, in order, and sleep again.
+    private func timerRanOut(_ timer: MachineTimer, deadline: Duration) {
+        guard !stopped, timerDeadline == deadline else { return }
+        timerTask = nil
+        timerDeadline = nil
+        let now = elapsed()
+        var due = schedule.entries.enumerated().filter { $0.element.deadline <= now }
+        due.sort { ($0.element.deadline, $0.offset) < ($1.element.deadline, $1.offset) }
+        let idle = effectTask == nil && head >= queue.count
+        for entry in due { queue.append(.timer(entry.element.timer)) }
+        // Taken once: a timer queued here is not due again until re-armed.
+        for entry in due { schedule.spend(entry.element.timer) }
+        if idle { drain() } else { armTimerTask() }
+    }
+
+    private func finish() {
+        timerTask?.cancel()
+        timerTask = nil
+        timerDeadline = nil
+        finishObservers()
+    }
+
+    private func finishObservers() {
+        for observer in observers.values { observer.finish() }
+        observers.removeAll()
+    }
+}
+
+extension MachineRuntime where Context == Void {
+    /// A runtime for a machine whose guards read no context.
+    public convenience init<C: Clock>(_ machine: Machine<State, Event, Effect, Context>, clock: C, perform: @escaping Handler) where C.Duration == Duration {
+        self.init(machine, clock: clock, context: {}, perform: perform)
+    }
+}

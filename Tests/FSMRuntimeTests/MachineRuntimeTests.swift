@@ -1,0 +1,157 @@
+import FSM
+import FSMRuntime
+import Testing
+
+/// A session: `active` warns after 20 s of quiet; the whole of `open` expires after 60 s;
+/// logging in calls the back end, whose answer comes back as an event.
+private enum Screen: String, Hashable, Sendable, CustomStringConvertible {
+    case active, warned, loggingIn, expired, done
+    var description: String { rawValue }
+}
+
+private enum Input: MachineEvent, CaseIterable {
+    case activity, tick, logIn, succeeded, failed, finish
+}
+
+private enum Job: Hashable, Sendable {
+    case callLogIn, warn, expire, leave, hello
+}
+
+private let sessionMachine = MachineDefinition<Screen, Input, Job, Void>(name: "session", initial: .active) {
+    Parent("open") { After(.seconds(60), to: .expired, emit: .expire) } children: {
+        In(.active) {
+            OnExit(.leave)
+            On(.activity, to: .active)
+            Internal(.tick, emit: .hello)
+            After(.seconds(20), to: .warned, emit: .warn)
+            On(.logIn, to: .loggingIn, emit: .callLogIn)
+            On(.finish, to: .done)
+        }
+        In(.warned) { On(.activity, to: .active); On(.finish, to: .done) }
+        In(.loggingIn) { On(.succeeded, to: .active); On(.failed, to: .warned); Ignore(.activity) }
+    }
+    In(.expired) { On(.activity, to: .active); On(.finish, to: .done) }
+    Final(.done)
+}
+
+@MainActor
+private final class Log {
+    var lines: [String] = []
+}
+
+@MainActor
+@Suite("MachineRuntime: events in order, effects performed in order, timers on a manual clock")
+struct MachineRuntimeTests {
+    private func make(_ clock: ManualClock, log: Log, reply: Input? = .succeeded) throws -> MachineRuntime<Screen, Input, Job, Void> {
+        MachineRuntime(try Machine(sessionMachine), clock: clock) { job, send in
+            log.lines.append("start \(job)")
+            if job == .callLogIn, let reply {
+                await Task.yield()
+                send(reply)
+                log.lines.append("sent \(reply)")
+            }
+            log.lines.append("end \(job)")
+        }
+    }
+
+    @Test("effects are performed one at a time, in order; an event sent meanwhile waits for them")
+    func effectsInOrder() async throws {
+        let clock = ManualClock(), log = Log()
+        let runtime = try make(clock, log: log)
+        runtime.send(.logIn)
+        runtime.send(.activity)
+        #expect(runtime.state == .loggingIn)
+        await runtime.settle()
+        #expect(log.lines == ["start leave", "end leave", "start callLogIn", "sent succeeded", "end callLogIn"])
+        // logIn, then the queued activity (ignored while logging in), then the reply.
+        #expect(runtime.state == .active)
+    }
+
+    @Test("a timer fires when its time has come, not a moment before")
+    func timerFires() async throws {
+        let clock = ManualClock(), log = Log()
+        let runtime = try make(clock, log: log)
+        clock.advance(by: .seconds(19))
+        await runtime.settle()
+        #expect(runtime.state == .active)
+        clock.advance(by: .seconds(1))
+        await runtime.settle()
+        #expect(runtime.state == .warned)
+        #expect(log.lines == ["start leave", "end leave", "start warn", "end warn"])
+        // The parent's timer was not restarted by the move inside it.
+        #expect(runtime.pendingTimers.map(\.remaining) == [.seconds(40)])
+        clock.advance(by: .seconds(40))
+        await runtime.settle()
+        #expect(runtime.state == .expired)
+    }
+
+    @Test("a timer of a state left and re-entered starts over: it never fires early; an internal step keeps it")
+    func noStaleTimer() async throws {
+        let clock = ManualClock(), log = Log()
+        let runtime = try make(clock, log: log)
+        clock.advance(by: .seconds(15))
+        await runtime.settle()
+        runtime.send(.activity)
+        await runtime.settle()
+        clock.advance(by: .seconds(15))
+        await runtime.settle()
+        #expect(runtime.state == .active, "the first arming would have fired at 20 s")
+        runtime.send(.tick)
+        await runtime.settle()
+        clock.advance(by: .seconds(5))
+        await runtime.settle()
+        #expect(runtime.state == .warned, "the internal step kept the timer armed at 15 s")
+    }
+
+    @Test("transitions() sees every step, events and timers; it ends when the machine finishes; later events are refused")
+    func transitionsAndFinish() async throws {
+        let clock = ManualClock(), log = Log()
+        let runtime = try make(clock, log: log)
+        var refused: [String] = []
+        runtime.onRejection = { refused.append("\($0.reason)") }
+        let stream = runtime.transitions()
+        clock.advance(by: .seconds(20))
+        await runtime.settle()
+        runtime.send(.finish)
+        await runtime.settle()
+        runtime.send(.activity)
+        var seen: [String] = []
+        for await step in stream { seen.append(step.description) }
+        #expect(seen == ["active --after 20 s--> warned / leave, warn", "warned --finish--> done"])
+        #expect(runtime.isFinished)
+        #expect(refused == ["finalState"])
+        #expect(clock.sleeperCount == 0, "no timer task is left sleeping")
+    }
+
+    @Test("stop cancels the timers and the effect being performed, and drops what was queued")
+    func stop() async throws {
+        let clock = ManualClock(), log = Log()
+        let runtime = MachineRuntime(try Machine(sessionMachine), clock: clock) { job, _ in
+            log.lines.append("start \(job)")
+            try? await clock.sleep(until: clock.now.advanced(by: .seconds(1000)))
+            log.lines.append("end \(job)")
+        }
+        runtime.send(.logIn)
+        runtime.send(.finish)
+        for _ in 0..<100_000 where clock.sleeperCount < 2 { await Task.yield() }
+        #expect(clock.sleeperCount == 2, "the timer task and the effect both sleep")
+        runtime.stop()
+        for _ in 0..<100_000 where clock.sleeperCount > 0 { await Task.yield() }
+        #expect(runtime.state == .loggingIn, "the queued finish was dropped")
+        #expect(clock.sleeperCount == 0)
+        #expect(log.lines.first == "start leave")
+    }
+
+    @Test("dropping the runtime cancels its timer task")
+    func dropped() async throws {
+        let clock = ManualClock(), log = Log()
+        var runtime: MachineRuntime<Screen, Input, Job, Void>? = try make(clock, log: log)
+        // The timer task registers its sleep on another executor: wait for it, boundedly.
+        for _ in 0..<100_000 where clock.sleeperCount == 0 { await Task.yield() }
+        #expect(clock.sleeperCount == 1)
+        runtime = nil
+        for _ in 0..<100_000 where clock.sleeperCount > 0 { await Task.yield() }
+        #expect(runtime == nil)
+        #expect(clock.sleeperCount == 0)
+    }
+}
