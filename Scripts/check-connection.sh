@@ -29,3 +29,9 @@ grep -q 'state: FIN-WAIT-1' <<<"$out"
 step "the RFC's names are the state names: --highlight SYN-SENT"
 swift run -q connection dot tcp --highlight SYN-SENT | grep -q 'SYN-SENT.*penwidth=2'
 echo "ok"
+
+step "TIME-WAIT's timer in the REPL: :advance 239s fires nothing, one more second closes"
+out=$(printf 'activeOpen\nreceive {"syn": true, "ack": true}\nclose\nreceive {"fin": true, "ack": true}\n:advance 239s\n:advance 1s\n' | swift run -q connection repl tcp)
+grep -q 'time 239 s: no timer ran out; next: after 240 s (TIME-WAIT) in 1 s' <<<"$out"
+grep -q 'TIME-WAIT --after 240 s--> CLOSED / deleteTCB' <<<"$out"
+echo ok

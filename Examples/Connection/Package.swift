@@ -19,7 +19,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ConnectionMachineTests",
-            dependencies: ["ConnectionMachine", .product(name: "FSM", package: "FSM"), .product(name: "FSMTesting", package: "FSM"), .product(name: "FSMREPL", package: "FSM")]
+            dependencies: [
+                "ConnectionMachine", .product(name: "FSM", package: "FSM"), .product(name: "FSMTesting", package: "FSM"),
+                .product(name: "FSMREPL", package: "FSM"), .product(name: "FSMRuntime", package: "FSM"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -37,12 +37,10 @@ public enum Connection {
     public enum Event: MachineEvent, Hashable, Sendable, Decodable {
         case passiveOpen, activeOpen, send, close
         case receive(Segment)
-        /// Twice the maximum segment lifetime has passed in TIME-WAIT.
-        case timeout
 
         /// The table's columns: the events without their data.
         public enum Key: String, MachineEvent, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-            case passiveOpen, activeOpen, send, close, receive, timeout
+            case passiveOpen, activeOpen, send, close, receive
             public var description: String { rawValue }
         }
 
@@ -53,7 +51,6 @@ public enum Connection {
             case .send: .send
             case .close: .close
             case .receive: .receive
-            case .timeout: .timeout
             }
         }
 
@@ -73,6 +70,9 @@ public enum Connection {
         Guard(name) { $0.segment.map(read) ?? false }
     }
 
+    /// How long TIME-WAIT lasts: twice the maximum segment lifetime.
+    public static let timeWaitDuration: Duration = .seconds(240)
+
     public static let syn = flag("SYN") { $0.syn }
     public static let ack = flag("ACK") { $0.ack }
     public static let fin = flag("FIN") { $0.fin }
@@ -89,7 +89,6 @@ public enum Connection {
             On(.activeOpen, to: .synSent, emit: .sendSYN)
             Internal(.receive, guard: !rst, emit: .sendRST)
             Ignore(.receive)
-            Ignore(.timeout)
             IllegalOtherEvents()
         }
         In(.listen) {
@@ -97,7 +96,6 @@ public enum Connection {
             Ignore(.receive)
             On(.send, to: .synSent, emit: .sendSYN)
             On(.close, to: .closed, emit: .deleteTCB)
-            Ignore(.timeout)
             IllegalOtherEvents()
         }
         In(.synSent) {
@@ -106,7 +104,6 @@ public enum Connection {
             On(.receive, to: .synReceived, guard: syn, emit: .sendSYNACK)
             Ignore(.receive)
             On(.close, to: .closed, emit: .deleteTCB)
-            Ignore(.timeout)
             IllegalOtherEvents()
         }
         In(.synReceived) {
@@ -114,7 +111,6 @@ public enum Connection {
             On(.receive, to: .established, guard: ack && !syn)
             Ignore(.receive)
             On(.close, to: .finWait1, emit: .sendFIN)
-            Ignore(.timeout)
             IllegalOtherEvents()
         }
         In(.established) {
@@ -123,7 +119,6 @@ public enum Connection {
             Internal(.receive, emit: .deliver)
             Internal(.send, emit: .sendData)
             On(.close, to: .finWait1, emit: .sendFIN)
-            Ignore(.timeout)
             IllegalOtherEvents()
         }
         In(.finWait1) {
@@ -131,36 +126,33 @@ public enum Connection {
             On(.receive, to: .closing, guard: fin, emit: .sendACK)
             On(.receive, to: .finWait2, guard: ack)
             Ignore(.receive)
-            Ignore(.timeout)
             IllegalOtherEvents()
         }
         In(.finWait2) {
             On(.receive, to: .timeWait, guard: fin, emit: .sendACK)
             Ignore(.receive)
-            Ignore(.timeout)
             IllegalOtherEvents()
         }
         In(.closeWait) {
             On(.close, to: .lastAck, emit: .sendFIN)
             Internal(.send, emit: .sendData)
             Ignore(.receive)
-            Ignore(.timeout)
             IllegalOtherEvents()
         }
         In(.closing) {
             On(.receive, to: .timeWait, guard: ack)
             Ignore(.receive)
-            Ignore(.timeout)
             IllegalOtherEvents()
         }
         In(.lastAck) {
             On(.receive, to: .closed, guard: ack, emit: .deleteTCB)
             Ignore(.receive)
-            Ignore(.timeout)
             IllegalOtherEvents()
         }
         In(.timeWait) {
-            On(.timeout, to: .closed, emit: .deleteTCB)
+            // Twice the maximum segment lifetime (RFC 9293 takes 2 minutes for it): a timer of
+            // the state, not an event the application must remember to send.
+            After(Connection.timeWaitDuration, to: .closed, emit: .deleteTCB)
             Internal(.receive, guard: fin, emit: .sendACK)
             Ignore(.receive)
             IllegalOtherEvents()

@@ -1,6 +1,7 @@
 import ConnectionMachine
 import FSM
 import FSMREPL
+import FSMRuntime
 import FSMTesting
 import Testing
 
@@ -12,10 +13,6 @@ struct ConnectionTests {
     static let rows: [Row] = {
         var rows: [Row] = []
         func row(_ state: Connection.State, _ event: Connection.Event.Key, _ cell: ExpectedCell<Connection.State, Connection.Effect>) { rows.append(Row(state, event, cell)) }
-        for state in Connection.State.allCases {
-            // What every state but TIME-WAIT does with a timeout, and the events it rejects.
-            if state != .timeWait { row(state, .timeout, .ignored) }
-        }
         row(.closed, .passiveOpen, .to(.listen)); row(.closed, .activeOpen, .to(.synSent, emitting: .sendSYN))
         row(.closed, .send, .illegal); row(.closed, .close, .illegal)
         row(.closed, .receive, .oneOf([.internal(guard: "!RST", emitting: .sendRST)], otherwise: .ignored))
@@ -50,7 +47,6 @@ struct ConnectionTests {
         row(.lastAck, .receive, .oneOf([.to(.closed, guard: "ACK", emitting: .deleteTCB)], otherwise: .ignored))
         row(.timeWait, .passiveOpen, .illegal); row(.timeWait, .activeOpen, .illegal); row(.timeWait, .send, .illegal); row(.timeWait, .close, .illegal)
         row(.timeWait, .receive, .oneOf([.internal(guard: "FIN", emitting: .sendACK)], otherwise: .ignored))
-        row(.timeWait, .timeout, .to(.closed, emitting: .deleteTCB))
         return rows
     }()
 
@@ -69,7 +65,7 @@ struct ConnectionTests {
     func agreesWithItsTable() {
         let agreement = expectAgreesWithTable(Connection.definition, sequences: 2_000, seed: 793) { key, random in
             guard key == .receive else {
-                return [.passiveOpen, .activeOpen, .send, .close, .timeout].first { $0.key == key } ?? .timeout
+                return [.passiveOpen, .activeOpen, .send, .close].first { $0.key == key } ?? .close
             }
             let bits = random.next()
             return .receive(Connection.Segment(syn: bits & 1 != 0, ack: bits & 2 != 0, fin: bits & 4 != 0, rst: bits & 8 != 0))
@@ -87,6 +83,36 @@ struct ConnectionTests {
         #expect(session.handle(#"receive {"fin": true, "urg": true}"#).text == "error: receive's data: unknown field 'urg' (fields: syn, ack, fin, rst); nothing changed")
         #expect(session.handle("close").text == "ESTABLISHED --close--> FIN-WAIT-1 / sendFIN")
         #expect(session.stateName == "FIN-WAIT-1")
+    }
+
+    @Test("TIME-WAIT has one timer, 2 MSL, to CLOSED; no other state has one")
+    func timeWaitTimer() {
+        let timers = Connection.definition.table.timerRows
+        #expect(timers.map { "\($0.state) after \($0.duration) -> \($0.entry.target) / \($0.entry.effects)" } == ["TIME-WAIT after 240.0 seconds -> CLOSED / [deleteTCB]"])
+    }
+
+    @Test("on a manual clock: the connection closes 2 MSL after entering TIME-WAIT, not a second before; a FIN meanwhile does not restart it")
+    @MainActor
+    func timeWaitOnTheRuntime() async throws {
+        let clock = ManualClock()
+        var sent: [Connection.Effect] = []
+        var machine = try Machine(Connection.definition, startingIn: .finWait2)
+        machine.policy = .ignore
+        let runtime = MachineRuntime(machine, clock: clock) { effect, _ in sent.append(effect) }
+        runtime.send(.receive(Connection.Segment(fin: true)))
+        await runtime.settle()
+        #expect(runtime.state == .timeWait)
+        clock.advance(by: .seconds(100))
+        await runtime.settle()
+        runtime.send(.receive(Connection.Segment(fin: true)))
+        await runtime.settle()
+        clock.advance(by: .seconds(139))
+        await runtime.settle()
+        #expect(runtime.state == .timeWait)
+        clock.advance(by: .seconds(1))
+        await runtime.settle()
+        #expect(runtime.state == .closed)
+        #expect(sent == [.sendACK, .sendACK, .deleteTCB])
     }
 
     @Test("the committed diagrams match the machine")
