@@ -3,7 +3,7 @@
 // reports a "Swift access race" because Mutex's lock operations live in the uninstrumented
 // Synchronization library. The same program with NSLock reports nothing, and neither does
 // the Mutex with an atomic hand-over (acquire on entry, release on exit: what FSM's
-// InternTable does, since FSM cannot use Foundation).
+// LockedValue does, since FSM cannot use Foundation).
 // Run: Scripts/tsan-mutex-proof/run.sh
 import Foundation
 import Synchronization

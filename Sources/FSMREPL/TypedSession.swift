@@ -201,11 +201,12 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         if !schedule.entries.isEmpty {
             lines.append("timers (time \(DurationText.words(now))):")
             let rows = definition.table.timers(machine.state)
-            for (index, entry) in schedule.entries.enumerated() {
-                let row = rows.first { $0.duration == entry.timer.duration && ($0.inheritedFrom ?? stateName) == entry.timer.owner } ?? rows[min(index, rows.count - 1)]
+            // The schedule lists the state's timers as the table does: row for row.
+            for (entry, row) in zip(schedule.entries, rows) {
                 let guardText = row.entry.guardName.map { " [\($0)]: \(holdsNow($0) ? "holds" : "does not hold")" } ?? ""
                 let inherited = row.inheritedFrom.map { " (inherited from \($0))" } ?? ""
-                lines.append("  after \(DurationText.words(entry.timer.duration)) -> \(definition.name(of: row.entry.target))\(inherited)\(guardText): due in \(DurationText.words(entry.deadline - now))")
+                let when = entry.phase == .spent ? "spent (its guard did not hold)" : "due in \(DurationText.words(entry.deadline - now))"
+                lines.append("  after \(DurationText.words(entry.timer.duration)) -> \(definition.name(of: row.entry.target))\(inherited)\(guardText): \(when)")
             }
         }
         return lines.joined(separator: "\n")
@@ -284,6 +285,9 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
 }
 
 extension TypedSession {
+    /// The most timers one `:advance` fires (a cycle of short timers stops there).
+    static var maximumFirings: Int { 10_000 }
+
     /// Moves virtual time forward by the argument (`30s`, `500ms`, `2min`), firing every
     /// timer that runs out on the way, in order (of timers due together, the innermost
     /// first), each guard decided as `:guard` set it. A timer whose guard does not hold is
@@ -296,15 +300,23 @@ extension TypedSession {
         let end = now + duration
         let guardValues = self.guardValues
         var lines: [String] = []
-        while let due = schedule.next, due.deadline <= end {
-            now = due.deadline
-            let label = "after \(DurationText.words(due.timer.duration))"
-            if let (step, kept) = machine.fireKeeping(due.timer, deciding: { $0.holds { guardValues[$0] ?? true } }) {
-                schedule.rearm(machine.timers, kept: kept, now: now)
-                lines.append("[\(DurationText.words(now))] " + describe(step))
-            } else {
-                schedule.spend(due.timer)
-                lines.append("[\(DurationText.words(now))] \(stateName): \(label) (\(due.timer.owner)): guard not met; the timer is spent")
+        var fired = 0
+        while let first = schedule.next, first.deadline <= end {
+            now = first.deadline
+            for due in schedule.takeDue(by: now) where schedule.isCurrent(due) {
+                guard fired < Self.maximumFirings else {
+                    lines.append("stopped after \(fired) timers at time \(DurationText.words(now)): timers that keep re-arming each other")
+                    return REPLSession.Output(text: lines.joined(separator: "\n") + "\nstate: \(configuration)", isError: true)
+                }
+                fired += 1
+                let label = "after \(DurationText.words(due.timer.duration))"
+                if let (step, kept) = machine.fireKeeping(due.timer, deciding: { $0.holds { guardValues[$0] ?? true } }) {
+                    schedule.rearm(machine.timers, kept: kept, now: now)
+                    lines.append("[\(DurationText.words(now))] " + describe(step))
+                } else {
+                    schedule.spend(due)
+                    lines.append("[\(DurationText.words(now))] \(stateName): \(label) (\(due.timer.owner)): guard not met; the timer is spent")
+                }
             }
         }
         now = end

@@ -30,16 +30,20 @@ import Observation
 ///   context then, and when it does not hold the timer is spent until its state is entered
 ///   again.
 /// - **Rejections** do not throw (`send` is called from anywhere): each goes to
-///   `onRejection`, and the state does not change.
+///   `onRejection`, and the state does not change (the machine's own `policy` is set to
+///   `.throw` for this).
 /// - **Finished.** When the machine reaches a final state, its timers stop and the
 ///   ``transitions()`` sequences end; events sent afterwards are rejected (`finalState`)
 ///   without being queued.
 /// - **Stopping.** ``stop()`` (or dropping the runtime) cancels the timer task and the
-///   effect task, ends the sequences and drops queued events.
+///   effect task (the handler's awaits see the cancellation), ends the sequences and drops
+///   queued events.
+/// - **A clock that jumps** (a manual clock advanced by minutes, a device waking up): the
+///   timers due are taken deadline by deadline, each group re-arming its states' timers at
+///   its own deadline, as the REPL's `:advance` does.
 ///
 /// The state is observable (`@Observable`): SwiftUI views reading ``state`` update after
-/// each step. Sending an event to an idle runtime, when the step emits no effect and arms no
-/// new timer, allocates nothing.
+/// each step.
 @MainActor
 @Observable
 public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context> {
@@ -64,7 +68,8 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
     /// What is waiting: events sent while effects ran, and timers that ran out.
     private enum Item {
         case event(Event)
-        case timer(MachineTimer)
+        /// A timer that ran out: this arming of it, taken at its deadline.
+        case timer(TimerSchedule.Entry)
     }
     @ObservationIgnored private var queue: [Item] = []
     @ObservationIgnored private var head = 0
@@ -89,6 +94,9 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
         _ machine: Machine<State, Event, Effect, Context>, clock: C, context: @escaping @MainActor () -> Context,
         perform: @escaping Handler
     ) where C.Duration == Duration {
+        // Rejections go to `onRejection`, whatever the machine's own policy says.
+        var machine = machine
+        machine.policy = .throw
         self.machine = machine
         state = machine.state
         isFinished = machine.isFinished
@@ -114,11 +122,8 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
             if case let .failure(error) = machine.check(event, context: context()) { onRejection(error) }
             return
         }
-        if effectTask != nil || head < queue.count {
-            queue.append(.event(event))
-            return
-        }
-        step(.event(event))
+        queue.append(.event(event))
+        drain()
     }
 
     /// A sequence of every transition taken from now on (events and timers, in order), ending
@@ -138,10 +143,11 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
         return stream
     }
 
-    /// The timers armed now, each with how long until it runs out.
+    /// The timers running now, each with how long until it runs out (not those spent because
+    /// their guard did not hold).
     public var pendingTimers: [(timer: MachineTimer, remaining: Duration)] {
         let now = elapsed()
-        return schedule.entries.map { ($0.timer, $0.deadline - now) }
+        return schedule.running.map { ($0.timer, $0.deadline - now) }
     }
 
     /// Whether nothing is waiting: no effect being performed, no queued event, and no timer
@@ -181,11 +187,12 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
 
     // MARK: - Steps
 
-    /// Takes one event or timer, then performs its effects (asynchronously when there are
-    /// any) and takes what was queued meanwhile.
+    /// Takes one event or timer and starts performing its effects (in a task, when there are
+    /// any). Only `drain` calls it.
     private func step(_ item: Item) {
         let outcome: (transition: Transition<State, Event.Key, Effect>, kept: Int32)?
         let currentContext = context()
+        var now = elapsed()
         switch item {
         case let .event(event):
             do {
@@ -194,30 +201,29 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
                 onRejection(error)
                 outcome = nil
             }
-        case let .timer(timer):
-            outcome = machine.fireKeeping(timer) { $0.holds(context: currentContext) ?? false }
-            if outcome == nil { schedule.spend(timer) }
+        case let .timer(entry):
+            // A timer restarted or dropped since it ran out is not this one: nothing.
+            guard schedule.isCurrent(entry) else { return }
+            now = entry.deadline
+            outcome = machine.fireKeeping(entry.timer) { $0.holds(context: currentContext) ?? false }
+            if outcome == nil { schedule.spend(entry) }
         }
-        if let (transition, kept) = outcome {
-            if state != machine.state { state = machine.state }
-            if isFinished != machine.isFinished { isFinished = machine.isFinished }
-            schedule.rearm(isFinished ? [] : machine.timers, kept: kept, now: elapsed())
-            for observer in observers.values { observer.yield(transition) }
-            if !transition.effects.isEmpty {
-                let effects = transition.effects
-                effectTask = Task { [weak self] in
-                    for effect in effects {
-                        guard let self, !Task.isCancelled else { return }
-                        await self.handler(effect) { [weak self] event in self?.send(event) }
-                    }
-                    self?.effectsDone()
-                }
-                armTimerTask()
-                return
+        guard let (transition, kept) = outcome else { return }
+        if state != machine.state { state = machine.state }
+        if isFinished != machine.isFinished { isFinished = machine.isFinished }
+        schedule.rearm(isFinished ? [] : machine.timers, kept: kept, now: now)
+        for observer in observers.values { observer.yield(transition) }
+        guard !transition.effects.isEmpty else { return }
+        let effects = transition.effects
+        let handler = self.handler
+        let send: Send = { [weak self] event in self?.send(event) }
+        effectTask = Task { [weak self] in
+            for effect in effects {
+                guard !Task.isCancelled else { return }
+                await handler(effect, send)
             }
+            self?.effectsDone()
         }
-        armTimerTask()
-        drain()
     }
 
     /// The effects of the last step are done: take what was queued.
@@ -226,7 +232,8 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
         drain()
     }
 
-    /// Takes queued items, one at a time, until the queue is empty or a step's effects run.
+    /// Takes queued items, one at a time, until the queue is empty or a step's effects run;
+    /// then sleeps until the next timer. The only loop: a step never calls back into it.
     private func drain() {
         while effectTask == nil, !stopped, head < queue.count {
             let item = queue[head]
@@ -241,10 +248,10 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
             }
             step(item)
         }
-        if isFinished { finish() }
+        if isFinished { finish() } else { armTimerTask() }
     }
 
-    /// Keeps one task sleeping until the earliest armed timer runs out; replaced only when
+    /// Keeps one task sleeping until the earliest running timer runs out; replaced only when
     /// that deadline changes.
     private func armTimerTask() {
         let next = stopped || isFinished ? nil : schedule.next
@@ -260,23 +267,20 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
             } catch {
                 return
             }
-            self?.timerRanOut(next.timer, deadline: next.deadline)
+            self?.timerRanOut(deadline: next.deadline)
         }
     }
 
-    /// The timer task woke: queue every timer due by now, in order, and sleep again.
-    private func timerRanOut(_ timer: MachineTimer, deadline: Duration) {
+    /// The timer task woke: queue the timers due first (all at one deadline, the innermost
+    /// first), then take them in turn with what was queued before them. Timers due later are
+    /// queued when their turn comes, after these have been taken and their states re-armed,
+    /// as virtual time in the REPL does.
+    private func timerRanOut(deadline: Duration) {
         guard !stopped, timerDeadline == deadline else { return }
         timerTask = nil
         timerDeadline = nil
-        let now = elapsed()
-        var due = schedule.entries.enumerated().filter { $0.element.deadline <= now }
-        due.sort { ($0.element.deadline, $0.offset) < ($1.element.deadline, $1.offset) }
-        let idle = effectTask == nil && head >= queue.count
-        for entry in due { queue.append(.timer(entry.element.timer)) }
-        // Taken once: a timer queued here is not due again until re-armed.
-        for entry in due { schedule.spend(entry.element.timer) }
-        if idle { drain() } else { armTimerTask() }
+        for entry in schedule.takeDue(by: elapsed()) { queue.append(.timer(entry)) }
+        drain()
     }
 
     private func finish() {

@@ -179,6 +179,7 @@ public func expectAgreesWithTable<State, Event, Effect: Equatable, Context>(
                 let armed = throwing.timers
                 if armed.map(\.duration) != rows.map(\.duration) || armed.map(\.owner) != rows.map({ $0.inheritedFrom ?? String(describing: before) }) {
                     mismatch("timers of \(before): the machine arms \(armed), the table lists \(rows.map { "after \($0.duration)" })")
+                    continue
                 }
                 guard !armed.isEmpty else { continue }
                 let pick = Int(generator.next() % UInt64(armed.count))

@@ -68,4 +68,17 @@ struct TimerREPLTests {
         #expect(session.handle(":advance soon").isError)
         #expect(session.handle(":advance -5s").isError)
     }
+
+    @Test("timers that keep re-arming each other stop :advance after a bound, with a message")
+    func runaway() throws {
+        let pingPong = MachineDefinition<String, String, String, Void>(name: "ping-pong", initial: "ping", events: ["stop"]) {
+            In("ping") { After(.nanoseconds(1), to: "pong"); On("stop", to: "done") }
+            In("pong") { After(.nanoseconds(1), to: "ping"); On("stop", to: "done") }
+            Final("done")
+        }
+        let session = try REPLSession(pingPong)
+        let output = session.handle(":advance 1s")
+        #expect(output.isError)
+        #expect(output.text.split(separator: "\n").dropLast().last == "stopped after 10000 timers at time 10001 ns: timers that keep re-arming each other")
+    }
 }

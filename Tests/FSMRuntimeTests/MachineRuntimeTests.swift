@@ -103,6 +103,39 @@ struct MachineRuntimeTests {
         #expect(runtime.state == .warned, "the internal step kept the timer armed at 15 s")
     }
 
+    @Test("a timer that ran out while effects were performed, then restarted by a queued event, does not fire")
+    func queuedTimerRestarted() async throws {
+        let clock = ManualClock(), log = Log()
+        let runtime = MachineRuntime(try Machine(sessionMachine), clock: clock) { job, _ in
+            log.lines.append("start \(job)")
+            if job == .hello { try? await clock.sleep(until: clock.now.advanced(by: .seconds(10))) }
+        }
+        clock.advance(by: .seconds(19))
+        await runtime.settle()
+        runtime.send(.tick)      // internal: `hello` takes 10 s
+        runtime.send(.activity)  // queued behind it
+        for _ in 0..<100_000 where clock.sleeperCount < 2 { await Task.yield() }
+        clock.advance(by: .seconds(1))   // 20 s: the timer runs out, queued behind `activity`
+        await runtime.settle(yieldingAtMost: 1_000)
+        clock.advance(by: .seconds(9))   // 29 s: `hello` is done; `activity` restarts the timer
+        await runtime.settle()
+        #expect(runtime.state == .active)
+        #expect(runtime.pendingTimers.map(\.remaining) == [.seconds(20), .seconds(31)])
+    }
+
+    @Test("after a jump of the clock, timers are taken deadline by deadline, each re-arming at its own")
+    func clockJump() async throws {
+        let clock = ManualClock(), log = Log()
+        let runtime = try make(clock, log: log)
+        var steps: [String] = []
+        let stream = runtime.transitions()
+        clock.advance(by: .seconds(100))
+        await runtime.settle()
+        runtime.stop()
+        for await step in stream { steps.append(step.description) }
+        #expect(steps == ["active --after 20 s--> warned / leave, warn", "warned --after 60 s--> expired / expire"])
+    }
+
     @Test("transitions() sees every step, events and timers; it ends when the machine finishes; later events are refused")
     func transitionsAndFinish() async throws {
         let clock = ManualClock(), log = Log()

@@ -103,6 +103,8 @@ struct TimerTests {
         #expect(Trigger<SessionEvent>.after(.milliseconds(500)).description == "after 500 ms")
         #expect(Trigger<SessionEvent>.after(.milliseconds(1500)).description == "after 1500 ms")
         #expect(Trigger<SessionEvent>.after(.microseconds(250)).description == "after 250 µs")
+        #expect(Trigger<SessionEvent>.after(.nanoseconds(10_001)).description == "after 10001 ns")
+        #expect(Trigger<SessionEvent>.after(.seconds(Int64.min)).description.hasPrefix("after -"), "no overflow at the extremes")
         #expect(Trigger<SessionEvent>.event(.tick).description == "tick")
     }
 
@@ -213,5 +215,58 @@ struct TimerAgreementTests {
         let agreement = expectAgreesWithTable(session, sequences: 500, seed: 7) { holds in holds("may lock") }
         #expect(agreement.steps > 5_000)
         #expect(agreement.mismatches.isEmpty)
+    }
+}
+
+@Suite("Timer schedules: what a runner keeps beside the machine")
+struct TimerScheduleTests {
+    private static let guarded = MachineDefinition<String, String, String, Bool>(name: "guarded", initial: "a", events: ["tick", "go"]) {
+        In("a") {
+            Internal("tick")
+            After(.seconds(10), to: "b", guard: Guard("may") { $0 })
+            On("go", to: "a")
+        }
+        In("b") { On("go", to: "a") }
+    }
+
+    @Test("a timer whose guard failed stays spent through internal steps, and runs again once its state is entered again")
+    func spentStaysSpent() throws {
+        var machine = try Machine(Self.guarded)
+        var schedule = TimerSchedule()
+        schedule.rearm(machine.timers, kept: Int32.max, now: .zero)
+        let due = schedule.takeDue(by: .seconds(10))
+        #expect(due.map(\.timer.duration) == [.seconds(10)])
+        #expect(machine.fireKeeping(due[0].timer, deciding: { _ in false }) == nil)
+        schedule.spend(due[0])
+        let (_, internalKept) = try machine.sendKeeping("tick", guards: { _ in true })
+        schedule.rearm(machine.timers, kept: internalKept, now: .seconds(12))
+        #expect(schedule.next == nil, "an internal step does not revive a spent timer")
+        let (_, selfKept) = try machine.sendKeeping("go", guards: { _ in true })
+        schedule.rearm(machine.timers, kept: selfKept, now: .seconds(13))
+        #expect(schedule.next?.deadline == .seconds(23), "entering the state again starts it over")
+    }
+
+    @Test("an arming taken as due is no longer current once its timer restarts")
+    func restartedIsNotCurrent() throws {
+        var machine = try Machine(Self.guarded)
+        var schedule = TimerSchedule()
+        schedule.rearm(machine.timers, kept: Int32.max, now: .zero)
+        let due = schedule.takeDue(by: .seconds(10))
+        #expect(schedule.isCurrent(due[0]))
+        let (_, kept) = try machine.sendKeeping("go", guards: { _ in true })
+        schedule.rearm(machine.timers, kept: kept, now: .seconds(10))
+        #expect(!schedule.isCurrent(due[0]))
+    }
+
+    @Test("a timer of zero or less is refused")
+    func zeroDuration() {
+        let instant = MachineDefinition<String, String, String, Void>(name: "instant", initial: "a", events: ["go"]) {
+            In("a") { After(.zero, to: "b"); On("go", to: "b") }
+            In("b") { After(.seconds(-1), to: "a"); On("go", to: "a") }
+        }
+        #expect(instant.validate().filter { $0.kind == .timerNotSupported }.map(\.message) == [
+            "the timer 'a' --after 0 s--> does not last: a timer must be longer than zero",
+            "the timer 'b' --after -1 s--> does not last: a timer must be longer than zero",
+        ])
     }
 }

@@ -1,5 +1,6 @@
 import BenchmarkMachines
 import FSM
+import FSMRuntime
 import MallocCounter
 
 #if canImport(Glibc)
@@ -19,6 +20,16 @@ func main() throws {
     let arguments = CommandLine.arguments
     if arguments.count == 3, arguments[1] == "scale", let states = Int(arguments[2]) {
         printScale(states: states)
+        return
+    }
+    if arguments.count == 2, arguments[1] == "runtime" {
+        // For valgrind: the runtime's synchronous path, 4096 events.
+        let events = turnstileEvents(count: 4096)
+        let checksum = try MainActor.assumeIsolated {
+            let runtime = MachineRuntime(try Machine(turnstile), clock: ContinuousClock()) { _, _ in }
+            return runtimeTurnstile(runtime, events)
+        }
+        print(checksum)
         return
     }
     if arguments.count == 5, arguments[1] == "one", let runs = Int(arguments[4]) {
@@ -186,6 +197,32 @@ func main() throws {
     targets.append(Target(name: "nested states: dispatch <= 1.2x the flat declaration", measured: fixed(worstNested, 2) + "x", met: worstNested <= 1.2))
     targets.append(Target(name: "nested states: the same behaviour (checksums) and 0 allocations", measured: "\(nestedAgrees ? "equal" : "differ"), \(nestedAllocations)", met: nestedAgrees && nestedAllocations == 0))
     targets.append(Target(name: "events with data: `send(_:)` <= 2x the switch", measured: fixed(searchRatio.median, 2) + "x", met: searchRatio.median <= 2))
+
+    // 3d. The runtime.
+    print("")
+    print("3d. the runtime (FSMRuntime's MachineRuntime, on the main actor): `send`, then the state, on a turnstile whose steps")
+    print("    emit no effect and arm no timer (the synchronous path), against the bare machine")
+    print("")
+    print("| path | ns per event | ratio to the machine | allocations | checksum |")
+    print("|---|---:|---:|---:|---|")
+    let turnstileMachine = try Machine(turnstile)
+    let turnstileWorkload = turnstileEvents(count: count)
+    let runtimeResults = try MainActor.assumeIsolated {
+        let runtime = MachineRuntime(try Machine(turnstile), clock: ContinuousClock()) { _, _ in }
+        let results = interleaved([
+            Contender(name: "machine `send(_:)`") { machineTurnstile(turnstileMachine, turnstileWorkload) },
+            Contender(name: "runtime `send(_:)`") { MainActor.assumeIsolated { runtimeTurnstile(runtime, turnstileWorkload) } },
+        ], events: count)
+        let before = mc_allocations()
+        _ = runtimeTurnstile(runtime, turnstileWorkload)
+        return (results, Int(mc_allocations() - before))
+    }
+    for (index, result) in runtimeResults.0.enumerated() {
+        let ratio = result.ratio(to: runtimeResults.0[0])
+        print("| \(result.name) | \(fixed(result.median, 2)) [\(fixed(result.min, 2))-\(fixed(result.max, 2))] | \(fixed(ratio.median, 2))x [\(fixed(ratio.min, 2))-\(fixed(ratio.max, 2))] | \(index == 1 ? String(runtimeResults.1) : "-") | \(result.checksum) |")
+    }
+    targets.append(Target(name: "runtime, synchronous path: 0 allocations", measured: "\(runtimeResults.1)", met: runtimeResults.1 == 0))
+    targets.append(Target(name: "runtime, synchronous path: the machine's checksum", measured: runtimeResults.0[0].checksum == runtimeResults.0[1].checksum ? "equal" : "differ", met: runtimeResults.0[0].checksum == runtimeResults.0[1].checksum))
 
     if arguments.count == 2, arguments[1] == "dispatch" {
         printTargets(targets)

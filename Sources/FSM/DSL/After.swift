@@ -19,10 +19,12 @@ public struct After<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
 
     /// Declares a delayed transition.
     /// - Parameters:
-    ///   - duration: How long the state must have been active.
+    ///   - duration: How long the state must have been active: longer than zero (validation
+    ///     refuses a timer of zero or less).
     ///   - target: The state to go to.
     ///   - guard: A named condition on the context, decided when the timer runs out; when it
-    ///     does not hold, the timer is spent and nothing happens.
+    ///     does not hold, nothing happens and the timer is spent until the state is entered
+    ///     again (a runner keeps that: the runtime, the REPL).
     ///   - effects: The effects to emit, in order.
     @inlinable
     public init(_ duration: Duration, to target: State, guard: Guard<Context>? = nil, emit effects: Effect...) {

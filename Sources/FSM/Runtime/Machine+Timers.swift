@@ -11,7 +11,8 @@ extension Machine {
     ///
     /// - Returns: The transition, its ``Transition/trigger`` the timer's ``Trigger/after(_:)``;
     ///   `nil` when the timer is not armed in the current state (a timer of a state that was
-    ///   left: it never fires) or its guard does not hold (the timer is spent).
+    ///   left: it never fires) or its guard does not hold (a runner then treats the timer as
+    ///   spent until its state is entered again: the machine keeps no time, and no such mark).
     @discardableResult
     public mutating func fire(_ timer: MachineTimer, context: Context) -> Transition<State, Event.Key, Effect>? {
         fire(timer) { $0.holds(context: context) ?? false }

@@ -10,34 +10,78 @@ package struct TimerSchedule: Sendable, Equatable {
     /// The armed timers and their deadlines, in the order the machine lists them (the
     /// state's own, then its parents' from the innermost out).
     package private(set) var entries: [Entry] = []
+    /// The number of the next arming: each arming of a timer is a different one, so that a
+    /// runner can tell a timer restarted since it ran out from the one that ran out.
+    private var armings: UInt64 = 0
 
     /// One armed timer.
     package struct Entry: Sendable, Equatable {
         package let timer: MachineTimer
         package let deadline: Duration
+        /// Which arming this is.
+        package let arming: UInt64
+        package var phase: Phase
+    }
+
+    /// Where an armed timer is.
+    package enum Phase: Sendable, Equatable {
+        /// Running: it runs out at its deadline.
+        case running
+        /// It ran out, and its runner has it in line to be taken.
+        case due
+        /// It ran out and its guard did not hold: nothing until its state is entered again.
+        case spent
     }
 
     package init() {}
 
-    /// Arms `armed` (the machine's timers after a step) at `now`, keeping the deadline of
-    /// each that was armed and survives a step that stayed inside `kept` of the source's
-    /// parents (`Int32.max`: an internal, ignored or refused step).
+    /// Arms `armed` (the machine's timers after a step) at `now`, keeping each that was armed
+    /// and survives a step that stayed inside `kept` of the source's parents (`Int32.max`: an
+    /// internal, ignored or refused step) as it was: running, due or spent.
     package mutating func rearm(_ armed: [MachineTimer], kept: Int32, now: Duration) {
+        var fresh = armings
         entries = armed.map { timer in
             if timer.survives(keeping: kept), let old = entries.first(where: { $0.timer == timer }) { return old }
-            return Entry(timer: timer, deadline: now + timer.duration)
+            fresh += 1
+            return Entry(timer: timer, deadline: now + timer.duration, arming: fresh, phase: .running)
         }
+        armings = fresh
     }
 
-    /// Forgets a timer until its state is entered again (it ran out and its guard did not
-    /// hold).
-    package mutating func spend(_ timer: MachineTimer) {
-        entries.removeAll { $0.timer == timer }
+    /// Marks a timer (this arming of it) as spent: it ran out and its guard did not hold.
+    package mutating func spend(_ entry: Entry) {
+        set(entry, to: .spent)
     }
 
-    /// The timer that runs out first (of those due together, the first listed: the innermost).
+    /// Marks the running timers that run out first (at the same deadline, at most `now`) as
+    /// due, and returns them in order (the innermost first).
+    package mutating func takeDue(by now: Duration) -> [Entry] {
+        guard let first = next, first.deadline <= now else { return [] }
+        var taken: [Entry] = []
+        for index in entries.indices where entries[index].phase == .running && entries[index].deadline == first.deadline {
+            entries[index].phase = .due
+            taken.append(entries[index])
+        }
+        return taken
+    }
+
+    /// Whether `entry` is still this arming of its timer, due: not restarted or dropped since.
+    package func isCurrent(_ entry: Entry) -> Bool {
+        entries.contains { $0.arming == entry.arming && $0.phase == .due }
+    }
+
+    /// The running timer that runs out first (of those due together, the first listed: the
+    /// innermost).
     package var next: Entry? {
-        entries.enumerated().min { ($0.element.deadline, $0.offset) < ($1.element.deadline, $1.offset) }?.element
+        entries.enumerated().filter { $0.element.phase == .running }
+            .min { ($0.element.deadline, $0.offset) < ($1.element.deadline, $1.offset) }?.element
+    }
+
+    /// The running timers, in order.
+    package var running: [Entry] { entries.filter { $0.phase == .running } }
+
+    private mutating func set(_ entry: Entry, to phase: Phase) {
+        if let index = entries.firstIndex(where: { $0.arming == entry.arming }) { entries[index].phase = phase }
     }
 }
 

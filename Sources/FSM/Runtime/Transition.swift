@@ -63,6 +63,8 @@ public struct Transition<State: Hashable & Sendable, Event: MachineEvent, Effect
         event = nil
         self.target = target
         self.effects = effects
+        // At most 2^23 distinct durations in one process: the kind takes the low byte.
+        precondition(duration >= 0 && duration < 1 << 23, "too many distinct timer durations in one process")
         code = duration << 8
     }
 

@@ -20,14 +20,16 @@ extension Trigger: CustomStringConvertible {
 
 /// Durations in the words tables, diagrams and the REPL use.
 package enum DurationText {
-    /// `30 s`, `500 ms`, `1500 ms`, `250 µs`, `0 s`: whole seconds in seconds, whole milliseconds
-    /// in milliseconds, whole microseconds in microseconds, anything else in seconds.
+    /// `30 s`, `500 ms`, `1500 ms`, `250 µs`, `10001 ns`, `0 s`: whole seconds in seconds, whole
+    /// milliseconds in milliseconds, and so on to nanoseconds; anything finer in seconds.
     package static func words(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         if attoseconds == 0 { return "\(seconds) s" }
         let perMillisecond: Int64 = 1_000_000_000_000_000, perMicrosecond: Int64 = 1_000_000_000_000
-        if seconds < Int64.max / 1_000_000, attoseconds % perMillisecond == 0 { return "\(seconds * 1000 + attoseconds / perMillisecond) ms" }
-        if seconds < Int64.max / 1_000_000_000, attoseconds % perMicrosecond == 0 { return "\(seconds * 1_000_000 + attoseconds / perMicrosecond) µs" }
+        if seconds.magnitude < UInt64(Int64.max / 1_000_000), attoseconds % perMillisecond == 0 { return "\(seconds * 1000 + attoseconds / perMillisecond) ms" }
+        if seconds.magnitude < UInt64(Int64.max / 1_000_000), attoseconds % perMicrosecond == 0 { return "\(seconds * 1_000_000 + attoseconds / perMicrosecond) µs" }
+        let perNanosecond: Int64 = 1_000_000_000
+        if seconds.magnitude < UInt64(Int64.max / 1_000_000_000), attoseconds % perNanosecond == 0 { return "\(seconds * 1_000_000_000 + attoseconds / perNanosecond) ns" }
         let value = Double(seconds) + Double(attoseconds) / 1e18
         return "\(value) s"
     }

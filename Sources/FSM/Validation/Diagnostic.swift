@@ -52,7 +52,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         /// Two regions of a parallel machine have guards on one event, or the initial state
         /// does not hold each region's initial state.
         case regionConflict
-        /// A timer (``After``) where timers are not supported: in a region.
+        /// A timer (``After``) that cannot be: in a region, or of zero or less.
         case timerNotSupported
         /// A parallel machine whose flattened table (every combination of its regions'
         /// states, times its events) would exceed

@@ -21,6 +21,11 @@ extension MachineDefinition {
             }
             for (position, timer) in owner.timers.enumerated() {
                 let label = "after " + DurationText.words(timer.duration)
+                if timer.duration <= .zero {
+                    found.append(Diagnostic(.error, .timerNotSupported, states: [owner.name], events: [label],
+                                            "the timer '\(owner.name)' --\(label)--> does not last: a timer must be longer than zero"))
+                    continue
+                }
                 if resolution.leafIndex(of: timer.target) == nil {
                     let target = name(of: timer.target)
                     found.append(Diagnostic(.error, .undeclaredState, states: [owner.name, target], events: [label],

@@ -153,7 +153,9 @@ public enum Connection {
             // Twice the maximum segment lifetime (RFC 9293 takes 2 minutes for it): a timer of
             // the state, not an event the application must remember to send.
             After(Connection.timeWaitDuration, to: .closed, emit: .deleteTCB)
-            Internal(.receive, guard: fin, emit: .sendACK)
+            // A retransmitted FIN is acknowledged and the 2 MSL wait starts over (RFC 9293,
+            // 3.10.7.4): a transition back to the state, which restarts its timer.
+            On(.receive, to: .timeWait, guard: fin, emit: .sendACK)
             Ignore(.receive)
             IllegalOtherEvents()
         }
