@@ -47,6 +47,7 @@
 
     /// Evaluates a guard that reads only the context; `nil` for one that reads the event,
     /// which needs an event value to decide (tools then decide it by name).
+    @inlinable
     package func holds(context: Context) -> Bool? {
         if case let .context(predicate) = condition { return predicate(context) }
         return nil

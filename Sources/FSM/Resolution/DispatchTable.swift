@@ -73,19 +73,20 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
     @usableFromInline let answerTable: AnswerTable<Event.Key>
     /// The timers (`After` lines) armed in each state: `timerTable[timerStarts[s] ..< timerStarts[s + 1]]`;
     /// both empty when the definition has no timer.
-    let timerTable: FixedTable<TimerEntry>
-    let timerStarts: FixedTable<Int32>
+    @usableFromInline let timerTable: FixedTable<TimerEntry>
+    @usableFromInline let timerStarts: FixedTable<Int32>
     /// Per candidate, how many of its source's parents (outermost first) it stays inside
     /// (`Int32.max`: all, and the state itself: an internal transition); empty when the
     /// definition has no timer, which is what it is for.
-    let keptTable: FixedTable<Int32>
+    @usableFromInline let keptTable: FixedTable<Int32>
 
     /// One timer armed in a state, and the candidate (in `candidateTable`) it takes.
+    @usableFromInline
     struct TimerEntry {
-        let timer: MachineTimer
-        let candidate: Int32
+        @usableFromInline let timer: MachineTimer
+        @usableFromInline let candidate: Int32
         /// The timer's duration, interned (what a transition it takes holds).
-        let duration: Int32
+        @usableFromInline let duration: Int32
     }
 
     @usableFromInline let cellTable: FixedTable<Cell>

@@ -1,6 +1,7 @@
 extension Machine {
     /// The timers armed in the current state (its ``After`` lines, then its parents' from the
     /// innermost out): what a runtime starts when the state is entered. Empty in a final state.
+    @inlinable
     public var timers: [MachineTimer] {
         guard !tables.timerStarts.isEmpty else { return [] }
         let range = Int(tables.timerStarts[stateIndex])..<Int(tables.timerStarts[stateIndex + 1])
@@ -19,6 +20,7 @@ extension Machine {
     }
 
     /// Takes a timer's transition, its guard decided by `passes`; `nil` as in `fire(_:context:)`.
+    @inlinable
     mutating func fire(_ timer: MachineTimer, passes: (TransitionGuard<Context, Event>) -> Bool) -> Transition<State, Event.Key, Effect>? {
         guard let entry = armed(timer) else { return nil }
         let index = Int(entry.candidate)
@@ -40,6 +42,7 @@ extension Machine {
     }
 
     /// The entry of `timer` when it is armed in the current state.
+    @inlinable
     func armed(_ timer: MachineTimer) -> DispatchTable<State, Event, Effect, Context>.TimerEntry? {
         guard !tables.timerStarts.isEmpty else { return nil }
         for index in Int(tables.timerStarts[stateIndex])..<Int(tables.timerStarts[stateIndex + 1]) where tables.timerTable[index].timer == timer {

@@ -11,12 +11,12 @@ public struct MachineTimer: Hashable, Sendable {
     /// The name of the state or parent that declares it.
     public let owner: String
     /// Who declares it: a parent's index, or `-1 - s` for the state at index `s`.
-    let node: Int32
+    @usableFromInline let node: Int32
     /// Its position among its owner's `After` lines.
-    let position: Int32
+    @usableFromInline let position: Int32
     /// The owner's depth among a state's parents (0: the outermost), `Int32.max` for the
     /// state itself.
-    let depth: Int32
+    @usableFromInline let depth: Int32
 
     init(duration: Duration, owner: String, node: Int32, position: Int32, depth: Int32) {
         self.duration = duration
@@ -28,6 +28,7 @@ public struct MachineTimer: Hashable, Sendable {
 
     /// Whether the timer keeps running through a transition that stays inside `kept` of the
     /// source's parents (outermost first; `Int32.max`: an internal or ignored step, nothing left).
+    @inlinable
     func survives(keeping kept: Int32) -> Bool {
         kept == Int32.max || depth < kept
     }

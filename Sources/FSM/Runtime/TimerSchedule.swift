@@ -6,25 +6,33 @@
 /// parent's timer while the machine moves between the parent's children; every timer on an
 /// internal or ignored step); every other one starts now. A timer of a state that was left is
 /// dropped, so it never fires.
-package struct TimerSchedule: Sendable, Equatable {
+@usableFromInline package struct TimerSchedule: Sendable, Equatable {
     /// The armed timers and their deadlines, in the order the machine lists them (the
     /// state's own, then its parents' from the innermost out).
-    package private(set) var entries: [Entry] = []
+    @usableFromInline package private(set) var entries: [Entry] = []
     /// The number of the next arming: each arming of a timer is a different one, so that a
     /// runner can tell a timer restarted since it ran out from the one that ran out.
-    private var armings: UInt64 = 0
+    @usableFromInline var armings: UInt64 = 0
 
     /// One armed timer.
-    package struct Entry: Sendable, Equatable {
-        package let timer: MachineTimer
-        package let deadline: Duration
+    @usableFromInline package struct Entry: Sendable, Equatable {
+        @usableFromInline package let timer: MachineTimer
+        @usableFromInline package let deadline: Duration
         /// Which arming this is.
-        package let arming: UInt64
-        package var phase: Phase
+        @usableFromInline package let arming: UInt64
+        @usableFromInline package var phase: Phase
+
+        @inlinable
+        init(timer: MachineTimer, deadline: Duration, arming: UInt64, phase: Phase) {
+            self.timer = timer
+            self.deadline = deadline
+            self.arming = arming
+            self.phase = phase
+        }
     }
 
     /// Where an armed timer is.
-    package enum Phase: Sendable, Equatable {
+    @usableFromInline package enum Phase: Sendable, Equatable {
         /// Running: it runs out at its deadline.
         case running
         /// It ran out, and its runner has it in line to be taken.
@@ -33,12 +41,12 @@ package struct TimerSchedule: Sendable, Equatable {
         case spent
     }
 
-    package init() {}
+    @inlinable package init() {}
 
     /// Arms `armed` (the machine's timers after a step) at `now`, keeping each that was armed
     /// and survives a step that stayed inside `kept` of the source's parents (`Int32.max`: an
     /// internal, ignored or refused step) as it was: running, due or spent.
-    package mutating func rearm(_ armed: [MachineTimer], kept: Int32, now: Duration) {
+    @inlinable package mutating func rearm(_ armed: [MachineTimer], kept: Int32, now: Duration) {
         var fresh = armings
         entries = armed.map { timer in
             if timer.survives(keeping: kept), let old = entries.first(where: { $0.timer == timer }) { return old }
@@ -49,13 +57,13 @@ package struct TimerSchedule: Sendable, Equatable {
     }
 
     /// Marks a timer (this arming of it) as spent: it ran out and its guard did not hold.
-    package mutating func spend(_ entry: Entry) {
+    @inlinable package mutating func spend(_ entry: Entry) {
         set(entry, to: .spent)
     }
 
     /// Marks the running timers that run out first (at the same deadline, at most `now`) as
     /// due, and returns them in order (the innermost first).
-    package mutating func takeDue(by now: Duration) -> [Entry] {
+    @inlinable package mutating func takeDue(by now: Duration) -> [Entry] {
         guard let first = next, first.deadline <= now else { return [] }
         var taken: [Entry] = []
         for index in entries.indices where entries[index].phase == .running && entries[index].deadline == first.deadline {
@@ -66,21 +74,21 @@ package struct TimerSchedule: Sendable, Equatable {
     }
 
     /// Whether `entry` is still this arming of its timer, due: not restarted or dropped since.
-    package func isCurrent(_ entry: Entry) -> Bool {
+    @inlinable package func isCurrent(_ entry: Entry) -> Bool {
         entries.contains { $0.arming == entry.arming && $0.phase == .due }
     }
 
     /// The running timer that runs out first (of those due together, the first listed: the
     /// innermost).
-    package var next: Entry? {
+    @inlinable package var next: Entry? {
         entries.enumerated().filter { $0.element.phase == .running }
             .min { ($0.element.deadline, $0.offset) < ($1.element.deadline, $1.offset) }?.element
     }
 
     /// The running timers, in order.
-    package var running: [Entry] { entries.filter { $0.phase == .running } }
+    @inlinable package var running: [Entry] { entries.filter { $0.phase == .running } }
 
-    private mutating func set(_ entry: Entry, to phase: Phase) {
+    @inlinable mutating func set(_ entry: Entry, to phase: Phase) {
         if let index = entries.firstIndex(where: { $0.arming == entry.arming }) { entries[index].phase = phase }
     }
 }
@@ -88,7 +96,7 @@ package struct TimerSchedule: Sendable, Equatable {
 extension Machine {
     /// Sends an event (guards decided by `passes`) and says how many of the source's parents
     /// the step stayed inside, for a ``TimerSchedule`` (`Int32.max` when it left nothing).
-    package mutating func sendKeeping(
+    @inlinable package mutating func sendKeeping(
         _ event: Event, deciding passes: (TransitionGuard<Context, Event>) -> Bool
     ) throws(TransitionError<State, Event.Key>) -> (transition: Transition<State, Event.Key, Effect>, kept: Int32) {
         let key = event.key
@@ -97,7 +105,7 @@ extension Machine {
     }
 
     /// Sends an event's key, each guard decided by its name; see `sendKeeping(_:deciding:)`.
-    package mutating func sendKeeping(
+    @inlinable package mutating func sendKeeping(
         _ key: Event.Key, guards holds: (String) -> Bool
     ) throws(TransitionError<State, Event.Key>) -> (transition: Transition<State, Event.Key, Effect>, kept: Int32) {
         let decision = decide(tables.index(of: key)) { $0.holds(deciding: holds) }
@@ -106,7 +114,7 @@ extension Machine {
 
     /// Takes a timer's transition (guards decided by `passes`) and says how many of the
     /// source's parents it stayed inside; `nil` as `fire(_:context:)`.
-    package mutating func fireKeeping(
+    @inlinable package mutating func fireKeeping(
         _ timer: MachineTimer, deciding passes: (TransitionGuard<Context, Event>) -> Bool
     ) -> (transition: Transition<State, Event.Key, Effect>, kept: Int32)? {
         guard let entry = armed(timer), let step = fire(timer, passes: passes) else { return nil }
@@ -114,7 +122,7 @@ extension Machine {
     }
 
     /// How many of the source's parents a decision's step stays inside.
-    func kept(_ decision: Decision) -> Int32 {
+    @inlinable func kept(_ decision: Decision) -> Int32 {
         guard case let .take(candidate, _) = decision, !tables.keptTable.isEmpty else { return Int32.max }
         return tables.keptTable[candidate]
     }

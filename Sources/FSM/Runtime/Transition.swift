@@ -58,6 +58,7 @@ public struct Transition<State: Hashable & Sendable, Event: MachineEvent, Effect
 
     /// Creates a transition value set off by a timer whose duration is interned as `duration`
     /// (`Interned.durations`).
+    @inlinable
     package init(source: State, timer duration: Int32, target: State, effects: SmallList<Effect>) {
         self.source = source
         event = nil
