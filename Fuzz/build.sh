@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets: FSM, FSMTerminal, FSMREPL and the app's modules compiled with coverage and AddressSanitizer
+# Builds the libFuzzer targets: FSM, FSMTerminal, FSMRuntime, FSMREPL and the app's modules compiled with coverage and AddressSanitizer
 # (swiftc -sanitize=fuzzer,address), then each Fuzz/*.swift linked against them.
 # Usage: Fuzz/build.sh [OUT]   (default .build-fuzz)
 set -euo pipefail
@@ -11,6 +11,8 @@ swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSM \
   -emit-module-path "$out/FSM.swiftmodule" -o "$out/libFSM.a" $(find Sources/FSM -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMTerminal \
   -emit-module-path "$out/FSMTerminal.swiftmodule" -o "$out/libFSMTerminal.a" $(find Sources/FSMTerminal -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
+swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMRuntime \
+  -emit-module-path "$out/FSMRuntime.swiftmodule" -o "$out/libFSMRuntime.a" $(find Sources/FSMRuntime -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMREPL \
   -emit-module-path "$out/FSMREPL.swiftmodule" -o "$out/libFSMREPL.a" $(find Sources/FSMREPL -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
 # The shipped machines use the macros: the plugin as SwiftPM builds it (a host tool, not
@@ -26,6 +28,6 @@ for module in Entities UseCases APIServices LoginChallengeApp; do
 done
 for target in Fuzz/Targets/*.swift; do
   name=$(basename "$target" .swift)
-  swiftc "${flags[@]}" -lLoginChallengeApp -lAPIServices -lUseCases -lEntities -lFSMREPL -lFSMTerminal -lFSMMacros -lFSM "$target" Fuzz/Support/*.swift -o "$out/$name" 2> >(grep -v "ld.gold: warning" >&2)
+  swiftc "${flags[@]}" -lLoginChallengeApp -lAPIServices -lFSMRuntime -lUseCases -lEntities -lFSMREPL -lFSMTerminal -lFSMMacros -lFSM "$target" Fuzz/Support/*.swift -o "$out/$name" 2> >(grep -v "ld.gold: warning" >&2)
   echo "built $out/$name"
 done
