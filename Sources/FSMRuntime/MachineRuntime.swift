@@ -2,17 +2,23 @@ import FSM
 import Observation
 
 /// Runs a machine over time: events one at a time, effects performed in order by the app's
-/// handler, timers (``After``) started when their state is entered and cancelled when it is
+/// handler, timers (`After` lines) started when their state is entered and cancelled when it is
 /// left, on a clock the app gives it (`ContinuousClock` in an app, ``ManualClock`` in tests).
 ///
 /// ```swift
-/// let runtime = MachineRuntime(Session.definition, clock: ContinuousClock()) { effect, send in
+/// let runtime = MachineRuntime(try Machine(Session.definition), clock: ContinuousClock()) { effect, send in
 ///     switch effect {
 ///     case .callLogIn: send(await api.logIn() ? .succeeded : .failed)
 ///     case .showWarning: banner.show()
 ///     }
 /// }
-/// runtime.send(.activity)
+/// runtime.send(.activity)   // on the main actor
+///
+/// // In a test: nothing sleeps for real.
+/// let clock = ManualClock()
+/// let runtime = MachineRuntime(try Machine(Session.definition), clock: clock) { _, _ in }
+/// clock.advance(by: .seconds(30))
+/// await runtime.settle()
 /// ```
 ///
 /// Rules, in order of what happens:
