@@ -13,6 +13,9 @@ let mermaidNames = userNames + [
     // decoding its entity codes): emphasis, escapes, inline HTML, entities, line starts.
     "_under_", "__bold__", "a _b_ c", "line\n*star*", "line\n_under_", "back\\\nslash", "line\n\\*x\\* \\\\",
     "line\n<b>bold</b>", "line\n&amp; &lt;", "line\n`tick` ~~del~~", "line\n# heading", "    indented\ncode", "\ttabbed\ncode",
+    // Found by the fuzz step: a tab before punctuation at the start of a name with a line
+    // break made an indented code block, which drew the Markdown backslashes.
+    "\t]]en\n", "  \t*a* [b]\nc",
 ]
 
 @Suite("Real Mermaid accepts every export and draws every name", .enabled(if: MermaidJudge.runs, "python3 with mermaidx is not installed (CI installs it), or a sanitizer run"))

@@ -39,11 +39,16 @@ enum Mermaid {
     /// backslash before punctuation or a line end disappears. A backslash before every
     /// punctuation character leaves none of them a meaning (letters, digits and other
     /// scalars have none in Markdown's inline text, and a line start is never reached: the
-    /// text is one line, its breaks are `<br>`).
+    /// text is one line, its breaks are `<br>`). Spaces and tabs that start the text are
+    /// dropped: a leading tab made the text an indented code block, which draws the
+    /// backslashes (HTML would not have drawn that whitespace either).
     static func markdownEscaped(_ escaped: String) -> String {
         let scalars = Array(escaped.unicodeScalars)
         var out = ""
         var index = 0
+        while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" || scalars[index...].starts(with: "#9;".unicodeScalars) {
+            index += scalars[index] == "#" ? 3 : 1
+        }
         while index < scalars.count {
             let scalar = scalars[index]
             // The escaped text's tokens: an entity code `#...;`, a `<br>`, or a scalar.
