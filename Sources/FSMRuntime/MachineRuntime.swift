@@ -8,11 +8,15 @@ import Observation
 /// ```swift
 /// let runtime = MachineRuntime(try Machine(Session.definition), clock: ContinuousClock()) { effect, send in
 ///     switch effect {
-///     case .callLogIn: send(await api.logIn() ? .succeeded : .failed)
-///     case .showWarning: banner.show()
+///     case .callLogIn:
+///         // A request runs alongside the machine; its answer comes back as an event.
+///         send.later { await api.logIn() ? .succeeded : .failed }
+///     case .showWarning:
+///         banner.show()
 ///     }
 /// }
-/// runtime.send(.activity)   // on the main actor
+/// runtime.send(.activity)                 // on the main actor
+/// await runtime.sendAndWait(.logIn)       // returns once the answer has been taken
 ///
 /// // In a test: nothing sleeps for real.
 /// let clock = ManualClock()
@@ -27,7 +31,14 @@ import Observation
 ///   sent while a transition's effects are being performed (by the handler itself, or by
 ///   anyone else) is queued and taken after them, in the order sent. Nothing interleaves.
 /// - **Effects in order.** The handler performs one effect at a time, in the order the
-///   transition emits them (exit, own, entry effects), awaiting each.
+///   transition emits them (exit, own, entry effects), awaiting each. The first one starts
+///   before `send` returns (on macOS 26, iOS 26 and Linux: `Task.immediate`; on earlier
+///   systems at the main actor's next turn), so effects that do not suspend are all done
+///   when `send` returns.
+/// - **Work that takes time** (a request, a download) is started with `send.later { ... }`
+///   rather than awaited in the handler: it runs alongside the machine, which goes on taking
+///   events, and the event it returns is sent when it ends. The runtime cancels it when it
+///   stops.
 /// - **Timers.** After each step the state's timers are armed: one that was armed and
 ///   survives the step keeps running (a parent's timer while the machine moves between the
 ///   parent's children; any timer on an internal or ignored step); every other one starts
@@ -41,9 +52,9 @@ import Observation
 /// - **Finished.** When the machine reaches a final state, its timers stop and the
 ///   ``transitions()`` sequences end; events sent afterwards are rejected (`finalState`)
 ///   without being queued.
-/// - **Stopping.** ``stop()`` (or dropping the runtime) cancels the timer task and the
-///   effect task (the handler's awaits see the cancellation), ends the sequences and drops
-///   queued events.
+/// - **Stopping.** ``stop()`` (or dropping the runtime) cancels the timer task, the effect
+///   task and the work started with `later` (their awaits see the cancellation), ends the
+///   sequences, drops queued events and lets every ``sendAndWait(_:)`` return.
 /// - **A clock that jumps** (a manual clock advanced by minutes, a device waking up): the
 ///   timers due are taken deadline by deadline, each group re-arming its states' timers at
 ///   its own deadline, as the REPL's `:advance` does.
@@ -80,10 +91,56 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
         if storedIsFinished != isFinished { registrar.withMutation(of: self, keyPath: finishedKey) { storedIsFinished = isFinished } }
     }
 
-    /// What the handler is given to send events back (queued after the current effects).
-    public typealias Send = @MainActor (Event) -> Void
+    /// What the handler is given to talk back to the machine: events sent with it are queued
+    /// after the current effects; work started with ``later(_:)`` runs alongside the machine.
+    /// Both count as part of what a ``MachineRuntime/sendAndWait(_:)`` that led to them waits for.
+    @MainActor
+    public struct Send {
+        @usableFromInline weak var runtime: MachineRuntime?
+        @usableFromInline let work: Work?
+
+        @inlinable init(runtime: MachineRuntime, work: Work?) {
+            self.runtime = runtime
+            self.work = work
+        }
+
+        /// Sends an event, queued after the effects being performed. Dropped once the runtime
+        /// is gone.
+        public func callAsFunction(_ event: Event) {
+            _ = runtime?.enqueue(event, work)
+        }
+
+        /// Starts work that takes time (a request) and sends the event it returns, if any, when
+        /// it ends. The machine goes on taking events meanwhile; the work is cancelled when the
+        /// runtime stops or is dropped, and then its event is not sent.
+        public func later(_ work: @escaping @MainActor () async -> Event?) {
+            runtime?.startLater(work, self.work)
+        }
+    }
+
     /// Performs one effect; awaited before the next.
     public typealias Handler = @MainActor (Effect, _ send: Send) async -> Void
+
+    /// What ``send(_:)`` did with an event.
+    public enum Delivery: Sendable, Equatable {
+        /// Taken: the machine made a transition (also an internal or an ignored one).
+        case taken
+        /// Refused by the machine (the error went to `onRejection`); the state is unchanged.
+        case rejected
+        /// Queued behind effects being performed: taken (or refused) when they are done.
+        case queued
+        /// Dropped: the runtime was stopped.
+        case dropped
+    }
+
+    /// What a ``sendAndWait(_:)`` waits for: how many of the steps, effects and work it led to
+    /// are still to come, and what became of its own event.
+    @usableFromInline final class Work {
+        @usableFromInline var pending = 0
+        @usableFromInline var delivery = Delivery.dropped
+        @usableFromInline var waiters: [CheckedContinuation<Void, Never>] = []
+        @usableFromInline init() {}
+    }
 
     @usableFromInline var machine: Machine<State, Event, Effect, Context>
     @usableFromInline let context: @MainActor () -> Context
@@ -92,17 +149,33 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
     @usableFromInline let sleep: @Sendable (Duration) async throws -> Void
     /// Called with each rejected event's error.
     public var onRejection: @MainActor (TransitionError<State, Event.Key>) -> Void = { _ in }
+    /// Called with each transition taken, and the event it was taken on (`nil` for a timer),
+    /// once the state has changed and before its effects are performed: where a view state
+    /// keeps what an event carries (the user that `loaded(user)` brings).
+    public var onTransition: @MainActor (Transition<State, Event.Key, Effect>, Event?) -> Void = { _, _ in }
 
     /// What is waiting: events sent while effects ran, and timers that ran out.
     @usableFromInline enum Item {
-        case event(Event)
+        /// An event, with the ``sendAndWait(_:)`` it is part of.
+        case event(Event, Work?)
         /// A timer that ran out: this arming of it, taken at its deadline.
         case timer(TimerSchedule.Entry)
     }
     @usableFromInline var queue: [Item] = []
     @usableFromInline var head = 0
+    /// Whether a step is being taken (its callbacks run): an event sent now is queued.
+    @usableFromInline var taking = false
+    /// Whether `drain` is looping.
+    @usableFromInline var draining = false
+    /// Whether the effects of the last step are still being performed.
+    @usableFromInline var performing = false
     /// Effects of the step being carried out, still to perform.
     @usableFromInline var effectTask: Task<Void, Never>?
+    /// Work started with `Send.later`, by number.
+    @usableFromInline var laterTasks: [Int: Task<Void, Never>] = [:]
+    @usableFromInline var nextLater = 0
+    /// The ``sendAndWait(_:)`` calls waiting.
+    @usableFromInline var waitingWork: [Work] = []
     @usableFromInline var schedule = TimerSchedule()
     @usableFromInline var timerTask: Task<Void, Never>?
     /// The deadline `timerTask` sleeps until.
@@ -142,19 +215,82 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
     isolated deinit {
         timerTask?.cancel()
         effectTask?.cancel()
+        for task in laterTasks.values { task.cancel() }
         for observer in observers.values { observer.finish() }
+        for work in waitingWork { resume(work) }
     }
 
     /// Sends an event: taken now when the runtime is idle, otherwise queued (see the rules).
+    /// - Returns: What became of it: taken or rejected now, queued, or dropped (stopped).
     @inlinable
-    public func send(_ event: Event) {
-        guard !stopped else { return }
+    @discardableResult
+    public func send(_ event: Event) -> Delivery {
+        enqueue(event, nil)
+    }
+
+    /// Sends an event and returns once it has been taken (or refused) and everything it led to
+    /// is over: its effects, the events they sent, the work they started with `Send.later` and
+    /// the events that work sent, transitively. Timers are not waited for. Returns at once when
+    /// the runtime is stopped, and when it stops meanwhile.
+    ///
+    /// This is how a view state's `func logIn() async` returns when the attempt is over.
+    /// - Returns: What became of the event itself: taken, rejected or dropped.
+    @discardableResult
+    public func sendAndWait(_ event: Event) async -> Delivery {
+        guard !stopped else { return .dropped }
+        let work = Work()
+        work.delivery = enqueue(event, work)
+        guard work.pending > 0, !stopped else { return work.delivery }
+        waitingWork.append(work)
+        await withCheckedContinuation { work.waiters.append($0) }
+        return work.delivery
+    }
+
+    /// Sends an event as part of `work`: taken now when nothing runs, otherwise queued.
+    @inlinable func enqueue(_ event: Event, _ work: Work?) -> Delivery {
+        guard !stopped else { return .dropped }
         if storedIsFinished {
             if case let .failure(error) = machine.check(event, context: context()) { onRejection(error) }
-            return
+            return .rejected
         }
-        queue.append(.event(event))
+        work?.pending += 1
+        guard !taking, !performing, !draining, head >= queue.count else {
+            queue.append(.event(event, work))
+            return .queued
+        }
+        draining = true
+        let delivery = take(.event(event, work))
+        draining = false
         drain()
+        return delivery
+    }
+
+    /// Starts work for `Send.later`.
+    func startLater(_ body: @escaping @MainActor () async -> Event?, _ work: Work?) {
+        guard !stopped else { return }
+        work?.pending += 1
+        let id = nextLater
+        nextLater += 1
+        laterTasks[id] = Task { [weak self] in
+            let event = await body()
+            guard let self, !self.stopped else { return }
+            self.laterTasks[id] = nil
+            if let event, !Task.isCancelled { _ = self.enqueue(event, work) }
+            if let work { self.done(work) }
+        }
+    }
+
+    /// One of the things `work` waits for is over.
+    @inlinable func done(_ work: Work) {
+        work.pending -= 1
+        if work.pending == 0 { resume(work) }
+    }
+
+    @usableFromInline func resume(_ work: Work) {
+        waitingWork.removeAll { $0 === work }
+        let waiters = work.waiters
+        work.waiters = []
+        for waiter in waiters { waiter.resume() }
     }
 
     /// A sequence of every transition taken from now on (events and timers, in order), ending
@@ -181,11 +317,12 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
         return schedule.running.map { ($0.timer, $0.deadline - now) }
     }
 
-    /// Whether nothing is waiting: no effect being performed, no queued event, and no timer
-    /// that has run out but not been taken yet. For tests: after ``ManualClock/advance(by:)``,
+    /// Whether nothing is waiting: no effect being performed, no queued event, no work
+    /// started with `Send.later` still running, and no timer that has run out but not been
+    /// taken yet. For tests: after ``ManualClock/advance(by:)``,
     /// `await runtime.settle()` returns once the runtime has caught up.
     public var isIdle: Bool {
-        effectTask == nil && head >= queue.count && !(schedule.next.map { $0.deadline <= elapsed() } ?? false)
+        !performing && head >= queue.count && laterTasks.isEmpty && !(schedule.next.map { $0.deadline <= elapsed() } ?? false)
     }
 
     /// Waits until the runtime is idle (see ``isIdle``), letting the handler and the timer
@@ -211,61 +348,99 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
         timerTask = nil
         effectTask?.cancel()
         effectTask = nil
+        for task in laterTasks.values { task.cancel() }
+        laterTasks.removeAll()
         queue.removeAll()
         head = 0
         finishObservers()
+        for work in waitingWork { resume(work) }
     }
 
     // MARK: - Steps
 
     /// Takes one event or timer and starts performing its effects (in a task, when there are
-    /// any). Only `drain` calls it.
-    @inlinable func step(_ item: Item) {
+    /// any). Only `drain` and `enqueue` call it.
+    @inlinable func take(_ item: Item) -> Delivery {
         let outcome: (transition: Transition<State, Event.Key, Effect>, kept: Int32)?
         let currentContext = context()
         var now = elapsed()
+        var work: Work?
+        var event: Event?
+        taking = true
         switch item {
-        case let .event(event):
+        case let .event(sent, sentWork):
+            work = sentWork
+            event = sent
             do {
-                outcome = try machine.sendKeeping(event) { $0.holds(currentContext, event) }
+                outcome = try machine.sendKeeping(sent) { $0.holds(currentContext, sent) }
             } catch {
                 onRejection(error)
                 outcome = nil
             }
         case let .timer(entry):
             // A timer restarted or dropped since it ran out is not this one: nothing.
-            guard schedule.isCurrent(entry) else { return }
+            guard schedule.isCurrent(entry) else {
+                taking = false
+                return .taken
+            }
             now = entry.deadline
             outcome = machine.fireKeeping(entry.timer) { $0.holds(context: currentContext) ?? false }
             if outcome == nil { schedule.spend(entry) }
         }
-        guard let (transition, kept) = outcome else { return }
+        guard let (transition, kept) = outcome else {
+            taking = false
+            if let work { done(work) }
+            return .rejected
+        }
         set(state: machine.state, isFinished: machine.isFinished)
         schedule.rearm(storedIsFinished ? [] : machine.timers, kept: kept, now: now)
         for observer in observers.values { observer.yield(transition) }
-        guard !transition.effects.isEmpty else { return }
-        let effects = transition.effects
+        onTransition(transition, event)
+        taking = false
+        guard !transition.effects.isEmpty else {
+            if let work { done(work) }
+            return .taken
+        }
+        performing = true
+        let task = perform(transition.effects, Send(runtime: self, work: work))
+        // Effects that did not suspend are already done.
+        if performing { effectTask = task }
+        return .taken
+    }
+
+    /// Performs effects in order in a task that starts now, on this actor, where the system
+    /// can (`Task.immediate`).
+    @inlinable func perform(_ effects: SmallList<Effect>, _ send: Send) -> Task<Void, Never> {
         let handler = self.handler
-        let send: Send = { [weak self] event in self?.send(event) }
-        effectTask = Task { [weak self] in
+        let body: @MainActor () async -> Void = { [weak self] in
             for effect in effects {
                 guard !Task.isCancelled else { return }
                 await handler(effect, send)
             }
-            self?.effectsDone()
+            self?.effectsDone(send.work)
         }
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            return Task.immediate { await body() }
+        }
+        return Task { await body() }
     }
 
     /// The effects of the last step are done: take what was queued.
-    @inlinable func effectsDone() {
+    @inlinable func effectsDone(_ work: Work?) {
+        guard !stopped else { return }
+        performing = false
         effectTask = nil
+        if let work { done(work) }
         drain()
     }
 
     /// Takes queued items, one at a time, until the queue is empty or a step's effects run;
-    /// then sleeps until the next timer. The only loop: a step never calls back into it.
+    /// then sleeps until the next timer. The only loop: a step that calls back into it (its
+    /// effects done at once) returns to this loop.
     @inlinable func drain() {
-        while effectTask == nil, !stopped, head < queue.count {
+        guard !draining else { return }
+        draining = true
+        while !performing, !stopped, head < queue.count {
             let item = queue[head]
             head += 1
             if head == queue.count {
@@ -273,11 +448,19 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
                 head = 0
             }
             if storedIsFinished {
-                if case let .event(event) = item, case let .failure(error) = machine.check(event, context: context()) { onRejection(error) }
+                if case let .event(event, work) = item {
+                    if case let .failure(error) = machine.check(event, context: context()) { onRejection(error) }
+                    if let work {
+                        work.delivery = .rejected
+                        done(work)
+                    }
+                }
                 continue
             }
-            step(item)
+            let delivery = take(item)
+            if case let .event(_, work?) = item, work.delivery == .queued { work.delivery = delivery }
         }
+        draining = false
         if storedIsFinished { finish() } else { armTimerTask() }
     }
 

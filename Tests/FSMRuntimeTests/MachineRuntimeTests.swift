@@ -187,4 +187,123 @@ struct MachineRuntimeTests {
         #expect(runtime == nil)
         #expect(clock.sleeperCount == 0)
     }
+
+    @Test("effects that do not suspend are done when send returns; send says what became of each event")
+    func deliveries() throws {
+        let clock = ManualClock(), log = Log()
+        let runtime = MachineRuntime(try Machine(sessionMachine), clock: clock) { job, _ in log.lines.append("\(job)") }
+        var refused: [String] = []
+        runtime.onRejection = { refused.append("\($0.reason)") }
+        #expect(runtime.send(.tick) == .taken)
+        #expect(log.lines == ["hello"], "performed before send returned")
+        #expect(runtime.send(.succeeded) == .rejected)
+        #expect(refused == ["noTransition"])
+        #expect(runtime.send(.finish) == .taken)
+        #expect(runtime.send(.activity) == .rejected)
+        runtime.stop()
+        #expect(runtime.send(.activity) == .dropped)
+    }
+
+    @Test("onTransition sees each step with its event before the effects; an event sent from it is queued")
+    func onTransition() throws {
+        let clock = ManualClock(), log = Log()
+        let runtime = MachineRuntime(try Machine(sessionMachine), clock: clock) { job, _ in log.lines.append("effect \(job)") }
+        runtime.onTransition = { transition, event in
+            log.lines.append("step \(transition.description) on \(event.map { "\($0)" } ?? "nil")")
+            if event == .logIn { #expect(runtime.send(.failed) == .queued) }
+        }
+        runtime.send(.logIn)
+        #expect(log.lines == [
+            "step active --logIn--> loggingIn / leave, callLogIn on logIn", "effect leave", "effect callLogIn",
+            "step loggingIn --failed--> warned on failed",
+        ])
+        #expect(runtime.state == .warned)
+    }
+
+    @Test("work started with later runs alongside the machine; sendAndWait returns once its answer has been taken")
+    func laterAndWait() async throws {
+        let clock = ManualClock(), log = Log()
+        let gate = Gate()
+        let runtime = MachineRuntime(try Machine(sessionMachine), clock: clock) { job, send in
+            log.lines.append("effect \(job)")
+            if job == .callLogIn {
+                send.later {
+                    await gate.wait()
+                    return .succeeded
+                }
+            }
+        }
+        let attempt = Task { await runtime.sendAndWait(.logIn) }
+        await gate.waitForWaiter()
+        #expect(runtime.state == .loggingIn)
+        #expect(!runtime.isIdle, "the request is running")
+        #expect(runtime.send(.activity) == .taken, "not queued behind the request: ignored while logging in")
+        gate.open()
+        #expect(await attempt.value == .taken)
+        #expect(runtime.state == .active, "the answer was taken before sendAndWait returned")
+        #expect(runtime.isIdle)
+        #expect(await runtime.sendAndWait(.activity) == .taken)
+        #expect(await runtime.sendAndWait(.succeeded) == .rejected)
+    }
+
+    @Test("stop cancels work started with later, drops its answer and lets sendAndWait return")
+    func stopWhileLater() async throws {
+        let clock = ManualClock(), log = Log()
+        let gate = Gate()
+        let runtime = MachineRuntime(try Machine(sessionMachine), clock: clock) { job, send in
+            if job == .callLogIn {
+                send.later {
+                    await gate.wait()
+                    log.lines.append(Task.isCancelled ? "cancelled" : "not cancelled")
+                    return .succeeded
+                }
+            }
+        }
+        let attempt = Task { await runtime.sendAndWait(.logIn) }
+        await gate.waitForWaiter()
+        runtime.stop()
+        #expect(await attempt.value == .taken)
+        gate.open()
+        for _ in 0..<1_000 where log.lines.isEmpty { await Task.yield() }
+        #expect(log.lines == ["cancelled"])
+        #expect(runtime.state == .loggingIn, "the answer of cancelled work is not sent")
+        #expect(await runtime.sendAndWait(.activity) == .dropped)
+    }
+
+    @Test("a long chain of effects that send events back runs in a loop, not a recursion")
+    func longChain() throws {
+        let clock = ManualClock()
+        var count = 0
+        let runtime = MachineRuntime(try Machine(sessionMachine), clock: clock) { job, send in
+            count += 1
+            if job == .hello, count < 100_000 { send(.tick) }
+        }
+        runtime.send(.tick)
+        #expect(count == 100_000)
+        #expect(runtime.isIdle)
+    }
+}
+
+/// A door a task waits at until the test opens it.
+@MainActor
+private final class Gate {
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var isOpen = false
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    /// Returns once a task waits at the door (boundedly: a test that never gets there fails).
+    func waitForWaiter() async {
+        for _ in 0..<100_000 where waiters.isEmpty { await Task.yield() }
+        #expect(!waiters.isEmpty, "nothing came to wait at the gate")
+    }
+
+    func open() {
+        isOpen = true
+        for waiter in waiters { waiter.resume() }
+        waiters = []
+    }
 }
