@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "FSMTesting", dependencies: ["FSM"], swiftSettings: strict),
         .target(name: "FSMRuntime", dependencies: ["FSM"], swiftSettings: strict),
         .target(name: "Entities", swiftSettings: strict),
-        .target(name: "UseCases", dependencies: ["FSM", "FSMMacros", "Entities"], swiftSettings: strict),
+        .target(name: "UseCases", dependencies: ["FSM", "FSMMacros", "FSMRuntime", "Entities"], swiftSettings: strict),
         .target(name: "APIServices", dependencies: ["UseCases", "Entities", "FSMRuntime"], swiftSettings: strict),
         .target(name: "FSMREPL", dependencies: ["FSM"], swiftSettings: strict),
         .target(name: "FSMTerminal", swiftSettings: strict),
@@ -86,7 +86,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FSMTests",
-            dependencies: ["FSM", "FSMTesting", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["FSM", "FSMTesting", "FSMRuntime", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict
         ),
         .testTarget(

@@ -233,7 +233,9 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
     /// the events that work sent, transitively. Timers are not waited for. Returns at once when
     /// the runtime is stopped, and when it stops meanwhile.
     ///
-    /// This is how a view state's `func logIn() async` returns when the attempt is over.
+    /// This is how a view state's `func logIn() async` returns when the attempt is over. Not
+    /// for the runtime's own handler: the event would wait behind the effect that waits for
+    /// it (send it with the handler's `send`).
     /// - Returns: What became of the event itself: taken, rejected or dropped.
     @discardableResult
     public func sendAndWait(_ event: Event) async -> Delivery {
@@ -397,7 +399,8 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
         for observer in observers.values { observer.yield(transition) }
         onTransition(transition, event)
         taking = false
-        guard !transition.effects.isEmpty else {
+        // A callback may have stopped the runtime: then nothing is performed.
+        guard !transition.effects.isEmpty, !stopped else {
             if let work { done(work) }
             return .taken
         }

@@ -1,5 +1,6 @@
 import Entities
 import FSM
+import FSMRuntime
 import Observation
 
 /// The home screen's state: the user (or placeholders), the flags the screen draws, the
@@ -7,7 +8,9 @@ import Observation
 ///
 /// Runs ``HomeMachine``: loading the user (``HomeLoadingMachine``) parallel to logging out
 /// (``LogoutMachine``), two regions of one machine; loading and logging out can overlap.
-/// Every flag is computed from its state; effects are performed in the order it emits them.
+/// Every flag is computed from its state; the machine runs on a `MachineRuntime`, which
+/// performs its effects in the order it emits them; the calls to the services run alongside
+/// (`send.later`), their answers come back as events.
 ///
 /// A second Logout tap while logging out does nothing. (The original SwiftUI code meant
 /// this but set its flag to `false` instead of `true`, so its guard never fired; this
@@ -23,8 +26,7 @@ public final class HomeViewState {
     /// Why the last action was refused, if it was (cleared by the next accepted one).
     public private(set) var lastRejection: String?
 
-    private var machine: Machine<HomeState, HomeEvent, HomeEffect, Void>
-
+    @ObservationIgnored private let runtime: MachineRuntime<HomeState, HomeEvent, HomeEffect, Void>
     @ObservationIgnored private let authService: any AuthServiceProtocol
     @ObservationIgnored private let userService: any UserServiceProtocol
     @ObservationIgnored private let dismiss: @MainActor (HomeViewState) async -> Void
@@ -40,19 +42,25 @@ public final class HomeViewState {
         self.authService = authService
         self.userService = userService
         self.dismiss = dismiss
-        do {
-            machine = try Machine(HomeMachine.definition)
-        } catch {
-            preconditionFailure("the home machine is invalid: \(error)") // covered by its strict-validation test
+        let owner = Owner<HomeViewState>()
+        runtime = .viewState(HomeMachine.definition, context: {}) { effect, send in
+            await owner.value?.perform(effect, send)
+        }
+        owner.value = self
+        runtime.onRejection = { owner.value?.lastRejection = $0.description }
+        runtime.onTransition = { transition, event in
+            owner.value?.lastRejection = nil
+            // The user arrives with the event; a late one (the screen is gone) is dropped with it.
+            if case let .finishLoading(user) = event, transition.source.loading == .loading { owner.value?.user = user }
         }
     }
 
     /// The machine's state: one state of each region.
-    public var state: HomeState { machine.state }
+    public var state: HomeState { runtime.state }
     /// The loading region's state.
-    public var loadingState: HomeLoadingState { machine.state.loading }
+    public var loadingState: HomeLoadingState { state.loading }
     /// The logout region's state.
-    public var logoutState: LogoutState { machine.state.logout }
+    public var logoutState: LogoutState { state.logout }
 
     /// Whether the user is being loaded.
     public var isLoadingUser: Bool { loadingState == .loading }
@@ -78,48 +86,48 @@ public final class HomeViewState {
 
     /// The screen appeared: loads the user, returning when loading is over.
     public func load() async {
-        await send(.startLoading)
+        await runtime.sendAndWait(.startLoading)
     }
 
     /// Taps Reload: loads the user again. Does nothing while loading.
     public func reload() async {
-        await send(.startLoading)
+        await runtime.sendAndWait(.startLoading)
     }
 
     /// Closes the alert. After the authentication alert, dismisses the screen.
     public func closeAlert() async {
-        await send(.clearError)
+        await runtime.sendAndWait(.clearError)
     }
 
     /// Taps Logout: logs out and dismisses the screen. Does nothing while logging out.
     public func logOut() async {
-        await send(.logOut)
+        await runtime.sendAndWait(.logOut)
     }
 
-    private func send(_ event: HomeEvent) async {
-        let before = loadingState
-        guard let effects = machine.effects(of: event, context: (), rejection: &lastRejection) else { return }
-        // The user arrives with the event; a late one (the screen is gone) is dropped with it.
-        if case let .finishLoading(user) = event, before == .loading { self.user = user }
-        for effect in effects {
-            onEffect?(effect.description)
-            switch effect {
-            case .callCurrentUser:
+    private func perform(_ effect: HomeEffect, _ send: MachineRuntime<HomeState, HomeEvent, HomeEffect, Void>.Send) async {
+        onEffect?(effect.description)
+        switch effect {
+        case .callCurrentUser:
+            let userService = userService
+            send.later {
                 do {
-                    await send(.finishLoading(try await userService.currentUser()))
+                    return .finishLoading(try await userService.currentUser())
                 } catch {
-                    await send(.failToLoad(HomeFailure(error)))
+                    return .failToLoad(HomeFailure(error))
                 }
-            case .showAlert, .showActivityIndicator, .hideActivityIndicator:
-                break // drawn from the state: see alert and presentsActivityIndicator
-            case .callLogOut:
-                await authService.logOut()
-                await send(.finishLogOut)
-            case .dismiss:
-                // One region moves per event: when both have ended, the other one had
-                // already dismissed the screen.
-                if !(loadingState == .dismissed && logoutState == .loggedOut) { await dismiss(self) }
             }
+        case .showAlert, .showActivityIndicator, .hideActivityIndicator:
+            break // drawn from the state: see alert and presentsActivityIndicator
+        case .callLogOut:
+            let authService = authService
+            send.later {
+                await authService.logOut()
+                return .finishLogOut
+            }
+        case .dismiss:
+            // One region moves per event: when both have ended, the other one had
+            // already dismissed the screen.
+            if !(loadingState == .dismissed && logoutState == .loggedOut) { await dismiss(self) }
         }
     }
 }

@@ -1,13 +1,15 @@
 import Entities
 import FSM
+import FSMRuntime
 import Observation
 
 /// The login screen's state: the texts, the flags the screen draws, the alert, and the home
 /// screen when it is on top. One method per user action.
 ///
-/// Every flag is computed from the `login` machine's state (``LoginMachine``); the view state
-/// sends the machine one event per action and performs the effects it emits, in order.
-/// An action the machine rejects changes nothing; ``lastRejection`` says why.
+/// Every flag is computed from the `login` machine's state (``LoginMachine``), which runs on a
+/// `MachineRuntime`: the view state sends it one event per action and performs the effects it
+/// emits, in order; the log-in call runs alongside (`send.later`), its answer comes back as an
+/// event. An action the machine rejects changes nothing; ``lastRejection`` says why.
 @MainActor
 @Observable
 public final class LoginViewState {
@@ -18,9 +20,9 @@ public final class LoginViewState {
     /// Why the last action was refused, if it was (cleared by the next accepted one).
     public private(set) var lastRejection: String?
 
-    private var machine: Machine<LoginState, LoginEvent, LoginEffect, Credentials>
     private var presentedHome: HomeViewState?
 
+    @ObservationIgnored private let runtime: MachineRuntime<LoginState, LoginEvent, LoginEffect, Credentials>
     @ObservationIgnored private let authService: any AuthServiceProtocol
     @ObservationIgnored private let userService: any UserServiceProtocol
     /// Called with each effect as it is performed, in order (for logs and tests).
@@ -33,15 +35,17 @@ public final class LoginViewState {
     public init(authService: any AuthServiceProtocol, userService: any UserServiceProtocol) {
         self.authService = authService
         self.userService = userService
-        do {
-            machine = try Machine(LoginMachine.definition)
-        } catch {
-            preconditionFailure("the login machine is invalid: \(error)") // covered by its strict-validation test
+        let owner = Owner<LoginViewState>()
+        runtime = .viewState(LoginMachine.definition, context: { owner.value?.credentials ?? Credentials(id: "", password: "") }) { effect, send in
+            owner.value?.perform(effect, send)
         }
+        owner.value = self
+        runtime.onRejection = { owner.value?.lastRejection = $0.description }
+        runtime.onTransition = { _, _ in owner.value?.lastRejection = nil }
     }
 
     /// The machine's state.
-    public var state: LoginState { machine.state }
+    public var state: LoginState { runtime.state }
 
     /// Whether the text fields accept input: when idle, and under a failure's alert.
     public var areInputsEnabled: Bool {
@@ -71,60 +75,45 @@ public final class LoginViewState {
 
     /// Sets the ID field's text (refused, text unchanged, while the fields are disabled).
     public func updateID(_ text: String) {
-        if accept(.edit) { id = text }
+        if runtime.send(.edit) == .taken { id = text }
     }
 
     /// Sets the password field's text (refused, text unchanged, while the fields are disabled).
     public func updatePassword(_ text: String) {
-        if accept(.edit) { password = text }
+        if runtime.send(.edit) == .taken { password = text }
     }
 
     /// Taps Login: logs in with the raw texts and returns when the attempt is over (home
     /// shown, or an alert). Does nothing while a login is running or home is shown.
     public func logIn() async {
-        await send(.logIn)
+        await runtime.sendAndWait(.logIn)
     }
 
     /// Closes the alert; the texts are kept.
     public func closeAlert() async {
-        await send(.closeAlert)
+        await runtime.sendAndWait(.closeAlert)
     }
 
     private var credentials: Credentials { Credentials(id: id, password: password) }
 
-    /// Sends an event whose effects are all immediate (an edit): whether it was accepted.
-    private func accept(_ event: LoginEvent) -> Bool {
-        guard let effects = transition(event) else { return false }
-        if !effects.isEmpty { Task { await perform(effects) } }
-        return true
-    }
-
-    private func send(_ event: LoginEvent) async {
-        guard let effects = transition(event) else { return }
-        await perform(effects)
-    }
-
-    private func transition(_ event: LoginEvent) -> [LoginEffect]? {
-        machine.effects(of: event, context: credentials, rejection: &lastRejection)
-    }
-
-    private func perform(_ effects: [LoginEffect]) async {
-        for effect in effects {
-            onEffect?(effect)
-            switch effect {
-            case .disableInputs, .enableInputs, .showActivityIndicator, .hideActivityIndicator, .showAlert:
-                break // drawn from the state: see areInputsEnabled, presentsActivityIndicator, alert
-            case .callLogIn:
+    private func perform(_ effect: LoginEffect, _ send: MachineRuntime<LoginState, LoginEvent, LoginEffect, Credentials>.Send) {
+        onEffect?(effect)
+        switch effect {
+        case .disableInputs, .enableInputs, .showActivityIndicator, .hideActivityIndicator, .showAlert:
+            break // drawn from the state: see areInputsEnabled, presentsActivityIndicator, alert
+        case .callLogIn:
+            let (authService, id, password) = (authService, id, password)
+            send.later {
                 do {
                     try await authService.logIn(id: User.ID(rawValue: id), password: password)
-                    await send(.succeed)
+                    return .succeed
                 } catch {
-                    await send(.fail(LoginFailure(error)))
+                    return .fail(LoginFailure(error))
                 }
-            case .presentHome:
-                presentedHome = HomeViewState(authService: authService, userService: userService) { [weak self] home in
-                    await self?.homeDismissed(home)
-                }
+            }
+        case .presentHome:
+            presentedHome = HomeViewState(authService: authService, userService: userService) { [weak self] home in
+                await self?.homeDismissed(home)
             }
         }
     }
@@ -133,7 +122,7 @@ public final class LoginViewState {
     /// from a home screen that is no longer on top is dropped.
     private func homeDismissed(_ home: HomeViewState) async {
         guard presentedHome === home, state == .atHome else { return }
-        await send(.returnFromHome)
+        await runtime.sendAndWait(.returnFromHome)
         presentedHome = nil
     }
 }

@@ -1,17 +1,25 @@
 import FSM
+import FSMRuntime
 
-extension Machine {
-    /// Sends an event for a view state: the effects to perform, or `nil` when the machine
-    /// rejects the event, with the reason written to `rejection` (cleared on acceptance).
-    /// The state never changes on a rejection.
-    mutating func effects(of event: Event, context: Context, rejection: inout String?) -> [Effect]? {
+/// The view state that owns a runtime, reached from the runtime's closures without a cycle
+/// (the runtime is made before the view state can hand itself out).
+@MainActor
+final class Owner<Value: AnyObject> {
+    weak var value: Value?
+}
+
+extension MachineRuntime {
+    /// A runtime for a view state: the machine of `definition` (validated by its
+    /// strict-validation test, so a failure here is a programming error), on the continuous
+    /// clock.
+    static func viewState(
+        _ definition: MachineDefinition<State, Event, Effect, Context>, context: @escaping @MainActor () -> Context,
+        perform: @escaping Handler
+    ) -> MachineRuntime {
         do {
-            let step = try send(event, context: context)
-            rejection = nil
-            return Array(step.effects)
+            return MachineRuntime(try Machine(definition), clock: ContinuousClock(), context: context, perform: perform)
         } catch {
-            rejection = error.description
-            return nil
+            preconditionFailure("the \(definition.name) machine is invalid: \(error)") // covered by its strict-validation test
         }
     }
 }

@@ -1,11 +1,12 @@
 import FSM
+import FSMRuntime
 import Observation
 
 /// A fixed-length one-time-code entry: a row of digit cells, typing, delete, paste of a
 /// whole code, and automatic submission when the last digit arrives.
 ///
-/// Runs the ``PasscodeMachine`` for its length; the digits are the data, the machine says
-/// what each key does.
+/// Runs the ``PasscodeMachine`` for its length on a `MachineRuntime`; the digits are the
+/// data, kept as each transition brings them, and the machine says what each key does.
 @MainActor
 @Observable
 public final class PasscodeViewState {
@@ -14,7 +15,7 @@ public final class PasscodeViewState {
     /// The digits entered so far.
     public private(set) var digits: String = ""
 
-    private var machine: Machine<PasscodeState, PasscodeEvent, PasscodeEffect, Void>
+    @ObservationIgnored private let runtime: MachineRuntime<PasscodeState, PasscodeEvent, PasscodeEffect, Void>
 
     /// Called once with the code when its last digit arrives.
     @ObservationIgnored public var onSubmit: (@MainActor (String) -> Void)?
@@ -22,18 +23,30 @@ public final class PasscodeViewState {
     /// Creates an entry for codes of `length` digits (at least 1).
     public init(length: Int = PasscodeMachine.defaultLength) {
         self.length = max(1, length)
-        do {
-            machine = try Machine(PasscodeMachine.definition(length: self.length))
-        } catch {
-            preconditionFailure("the passcode machine is invalid: \(error)") // covered by its strict-validation tests
+        let owner = Owner<PasscodeViewState>()
+        runtime = .viewState(PasscodeMachine.definition(length: self.length), context: {}) { effect, _ in
+            switch effect {
+            case .submit: if let entry = owner.value { entry.onSubmit?(entry.digits) }
+            }
+        }
+        owner.value = self
+        // A digit typed or deleted changes the digits when the machine moves (not on a key
+        // it ignores), before the effects: `submit` sees the whole code.
+        runtime.onTransition = { transition, event in
+            guard transition.kind == .external, let entry = owner.value else { return }
+            switch event {
+            case let .typeDigit(digit): entry.digits.append(digit)
+            case .deleteDigit: entry.digits.removeLast()
+            case nil: break
+            }
         }
     }
 
     /// The machine's state.
-    public var state: PasscodeState { machine.state }
+    public var state: PasscodeState { runtime.state }
 
     /// Whether the code is complete (and was submitted).
-    public var isComplete: Bool { machine.isFinished }
+    public var isComplete: Bool { runtime.isFinished }
 
     /// The complete code, once complete.
     public var completedCode: String? { isComplete ? digits : nil }
@@ -48,16 +61,15 @@ public final class PasscodeViewState {
     /// happens once the code is complete. Returns whether a digit was entered.
     @discardableResult
     public func type(_ character: Character) -> Bool {
-        guard Self.isDigit(character), let step = try? machine.send(.typeDigit(character)), step.kind == .external else { return false }
-        digits.append(character)
-        perform(step.effects)
-        return true
+        guard Self.isDigit(character) else { return false }
+        let count = digits.count
+        runtime.send(.typeDigit(character))
+        return digits.count > count
     }
 
     /// Deletes the last digit (nothing when there is none, or once complete).
     public func delete() {
-        guard let step = try? machine.send(.deleteDigit), step.kind == .external else { return }
-        digits.removeLast()
+        runtime.send(.deleteDigit)
     }
 
     /// Pastes text: one digit typed per digit in it, non-digits skipped, stopping at the
@@ -65,14 +77,6 @@ public final class PasscodeViewState {
     public func paste(_ text: String) {
         for character in text where !isComplete {
             type(character)
-        }
-    }
-
-    private func perform(_ effects: SmallList<PasscodeEffect>) {
-        for effect in effects {
-            switch effect {
-            case .submit: onSubmit?(digits)
-            }
         }
     }
 
