@@ -23,14 +23,17 @@ import sys
 import mermaidx
 
 # The innermost elements that hold a drawn text: a label's <p>/<span>/<text>, whose line
-# breaks are <br> elements. A text that Mermaid formatted (Markdown's <em>, <strong>) is not
-# matched, so a name drawn in italics counts as not drawn.
-TEXT = re.compile(r"<(text|tspan|span|p)\b[^>]*>((?:[^<]|<br\s*/?>)*)</\1>")
+# breaks are <br> elements, and which may hold empty <span></span> elements (they draw
+# nothing: the export puts one between two dollars, which Mermaid would draw as math). A
+# text that Mermaid formatted (Markdown's <em>, <strong>) is not matched, so a name drawn
+# in italics counts as not drawn; nor is one drawn as math ("MathML is unsupported").
+TEXT = re.compile(r"<(text|tspan|span|p)\b[^>]*>((?:[^<]|<br\s*/?>|<span></span>)*)</\1>")
 BREAK = re.compile(r"<br\s*/?>")
+EMPTY = re.compile(r"<span></span>")
 
 
 def verdict(svg):
-    texts = [html.unescape(BREAK.sub("\n", body)).strip() for _, body in TEXT.findall(svg)]
+    texts = [html.unescape(EMPTY.sub("", BREAK.sub("\n", body))).strip() for _, body in TEXT.findall(svg)]
     return {"ok": True, "error": None, "texts": [t for t in texts if t]}
 
 

@@ -16,6 +16,8 @@ let mermaidNames = userNames + [
     // Found by the fuzz step: a tab before punctuation at the start of a name with a line
     // break made an indented code block, which drew the Markdown backslashes.
     "\t]]en\n", "  \t*a* [b]\nc",
+    // Also found by fuzzing: `$$x$$` is KaTeX math to Mermaid, on one line or several.
+    "$$x$$", "$$$$&,$$\n$*~", "line\n$$x$$ $a$ $$",
 ]
 
 @Suite("Real Mermaid accepts every export and draws every name", .enabled(if: MermaidJudge.runs, "python3 with mermaidx is not installed (CI installs it), or a sanitizer run"))

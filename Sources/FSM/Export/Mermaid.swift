@@ -41,11 +41,15 @@ enum Mermaid {
     /// scalars have none in Markdown's inline text, and a line start is never reached: the
     /// text is one line, its breaks are `<br>`). Spaces and tabs that start the text are
     /// dropped: a leading tab made the text an indented code block, which draws the
-    /// backslashes (HTML would not have drawn that whitespace either).
+    /// backslashes (HTML would not have drawn that whitespace either). Two dollars in a row
+    /// have an empty `<span></span>` between them: such a text meets Mermaid's test for KaTeX
+    /// math (`$$x$$` on one line) after its codes are decoded, whatever escapes them, and
+    /// the empty element draws nothing.
     static func markdownEscaped(_ escaped: String) -> String {
         let scalars = Array(escaped.unicodeScalars)
         var out = ""
         var index = 0
+        var afterDollar = false
         while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" || scalars[index...].starts(with: "#9;".unicodeScalars) {
             index += scalars[index] == "#" ? 3 : 1
         }
@@ -54,11 +58,15 @@ enum Mermaid {
             // The escaped text's tokens: an entity code `#...;`, a `<br>`, or a scalar.
             if scalar == "#", let end = scalars[index...].firstIndex(of: ";") {
                 let code = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
-                if let decoded = entityScalar(code), isASCIIPunctuation(decoded) { out += "#92;" }
+                let decoded = entityScalar(code)
+                if decoded == "$" && afterDollar { out += "<span></span>" }
+                afterDollar = decoded == "$"
+                if let decoded, isASCIIPunctuation(decoded) { out += "#92;" }
                 out += "#" + code + ";"
                 index = end + 1
                 continue
             }
+            afterDollar = false
             if scalar == "<", scalars[index...].starts(with: "<br>".unicodeScalars) {
                 out += "<br>"
                 index += 4
@@ -88,7 +96,8 @@ enum Mermaid {
     /// other control characters replaced by U+FFFD, and the word `direction` with its first
     /// letter as a code (Mermaid reads `direction TB` as a statement even inside quotes); an
     /// empty text (or one of CRs only) as a zero-width space (`#8203;`), since Mermaid refuses
-    /// an empty one. An underscore is a code too (`#95;`): Markdown would draw `_a_` in italics.
+    /// an empty one. An underscore is a code too (`#95;`): Markdown would draw `_a_` in italics;
+    /// and a dollar (`#36;`): Mermaid draws `$$x$$` as KaTeX math.
     static func escaped(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         let keyword = Array("direction".unicodeScalars)
@@ -110,6 +119,7 @@ enum Mermaid {
             case "}": out += "#125;"
             case "|": out += "#124;"
             case "%": out += "#37;"
+            case "$": out += "#36;"
             case "*": out += "#42;"
             case "\\": out += "#92;"
             case "_": out += "#95;"
