@@ -27,9 +27,10 @@ import Observation
 ///
 /// Rules, in order of what happens:
 ///
-/// - **Run to completion.** `send` takes the event at once when the runtime is idle; an event
-///   sent while a transition's effects are being performed (by the handler itself, or by
-///   anyone else) is queued and taken after them, in the order sent. Nothing interleaves.
+/// - **Run to completion.** `send` takes the event at once when no step is being taken and
+///   no effect performed; an event sent while a transition's effects are being performed (by
+///   the handler itself, or by anyone else) or from `onTransition` and `onRejection` is
+///   queued and taken after them, in the order sent. Nothing interleaves.
 /// - **Effects in order.** The handler performs one effect at a time, in the order the
 ///   transition emits them (exit, own, entry effects), awaiting each. The first one starts
 ///   before `send` returns (on macOS 26, iOS 26 and Linux: `Task.immediate`; on earlier
@@ -127,7 +128,7 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
         case taken
         /// Refused by the machine (the error went to `onRejection`); the state is unchanged.
         case rejected
-        /// Queued behind effects being performed: taken (or refused) when they are done.
+        /// Queued behind the step being taken or its effects: taken (or refused) after them.
         case queued
         /// Dropped: the runtime was stopped.
         case dropped
@@ -135,7 +136,7 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
 
     /// What a ``sendAndWait(_:)`` waits for: how many of the steps, effects and work it led to
     /// are still to come, and what became of its own event.
-    @usableFromInline final class Work {
+    @MainActor @usableFromInline final class Work {
         @usableFromInline var pending = 0
         @usableFromInline var delivery = Delivery.dropped
         @usableFromInline var waiters: [CheckedContinuation<Void, Never>] = []
@@ -341,7 +342,9 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
         return stopped || isIdle
     }
 
-    /// Stops: cancels the timers and the effects being performed, drops queued events and
+    /// Stops: cancels the timers, the effects being performed (an effect not yet started is not
+    /// performed) and the work started with `Send.later`, drops queued events, lets every
+    /// ``sendAndWait(_:)`` return (an event of theirs still queued as `.dropped`) and
     /// ends the ``transitions()`` sequences. The state stays where it is.
     public func stop() {
         guard !stopped else { return }
@@ -352,10 +355,14 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
         effectTask = nil
         for task in laterTasks.values { task.cancel() }
         laterTasks.removeAll()
+        performing = false
         queue.removeAll()
         head = 0
         finishObservers()
-        for work in waitingWork { resume(work) }
+        for work in waitingWork {
+            if work.delivery == .queued { work.delivery = .dropped }
+            resume(work)
+        }
     }
 
     // MARK: - Steps
@@ -417,7 +424,7 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
         let handler = self.handler
         let body: @MainActor () async -> Void = { [weak self] in
             for effect in effects {
-                guard !Task.isCancelled else { return }
+                guard !Task.isCancelled, self?.stopped == false else { return }
                 await handler(effect, send)
             }
             self?.effectsDone(send.work)
@@ -454,7 +461,7 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
                 if case let .event(event, work) = item {
                     if case let .failure(error) = machine.check(event, context: context()) { onRejection(error) }
                     if let work {
-                        work.delivery = .rejected
+                        if work.delivery == .queued { work.delivery = .rejected }
                         done(work)
                     }
                 }

@@ -44,7 +44,7 @@ public final class HomeViewState {
         self.dismiss = dismiss
         let owner = Owner<HomeViewState>()
         runtime = .viewState(HomeMachine.definition, context: {}) { effect, send in
-            await owner.value?.perform(effect, send)
+            owner.value?.perform(effect, send)
         }
         owner.value = self
         runtime.onRejection = { owner.value?.lastRejection = $0.description }
@@ -104,7 +104,7 @@ public final class HomeViewState {
         await runtime.sendAndWait(.logOut)
     }
 
-    private func perform(_ effect: HomeEffect, _ send: MachineRuntime<HomeState, HomeEvent, HomeEffect, Void>.Send) async {
+    private func perform(_ effect: HomeEffect, _ send: MachineRuntime<HomeState, HomeEvent, HomeEffect, Void>.Send) {
         onEffect?(effect.description)
         switch effect {
         case .callCurrentUser:
@@ -126,8 +126,16 @@ public final class HomeViewState {
             }
         case .dismiss:
             // One region moves per event: when both have ended, the other one had
-            // already dismissed the screen.
-            if !(loadingState == .dismissed && logoutState == .loggedOut) { await dismiss(self) }
+            // already dismissed the screen. Dismissing runs alongside the machine (a
+            // `dismiss` that taps this screen again does not wait behind itself); the
+            // action that led to it waits for it.
+            if !(loadingState == .dismissed && logoutState == .loggedOut) {
+                let dismiss = dismiss
+                send.later { [weak self] in
+                    if let self { await dismiss(self) }
+                    return nil
+                }
+            }
         }
     }
 }

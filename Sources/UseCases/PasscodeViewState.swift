@@ -24,11 +24,9 @@ public final class PasscodeViewState {
     public init(length: Int = PasscodeMachine.defaultLength) {
         self.length = max(1, length)
         let owner = Owner<PasscodeViewState>()
-        runtime = .viewState(PasscodeMachine.definition(length: self.length), context: {}) { effect, _ in
-            switch effect {
-            case .submit: if let entry = owner.value { entry.onSubmit?(entry.digits) }
-            }
-        }
+        // Every effect here is synchronous: performed as the step is taken (below), so the
+        // code is submitted before `type` returns, on every system.
+        runtime = .viewState(PasscodeMachine.definition(length: self.length), context: {}) { _, _ in }
         owner.value = self
         // A digit typed or deleted changes the digits when the machine moves (not on a key
         // it ignores), before the effects: `submit` sees the whole code.
@@ -38,6 +36,11 @@ public final class PasscodeViewState {
             case let .typeDigit(digit): entry.digits.append(digit)
             case .deleteDigit: entry.digits.removeLast()
             case nil: break
+            }
+            for effect in transition.effects {
+                switch effect {
+                case .submit: entry.onSubmit?(entry.digits)
+                }
             }
         }
     }
