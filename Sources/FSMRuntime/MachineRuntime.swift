@@ -62,6 +62,23 @@ import Observation
 ///
 /// The state is observable (`Observable`): SwiftUI views reading ``state`` update after each
 /// step.
+///
+/// A view model that owns its runtime makes it in `init`, before `self` can be captured: its
+/// closures reach the model through a weak reference set once `init` is done (a strong one
+/// would be a cycle, the runtime being the model's):
+///
+/// ```swift
+/// final class Owner<Value: AnyObject> { weak var value: Value? }
+///
+/// init(api: API) throws {
+///     let owner = Owner<SearchModel>()
+///     runtime = MachineRuntime(try Machine(Search.definition), clock: ContinuousClock(),
+///                              context: { owner.value?.query ?? "" }) { effect, send in
+///         owner.value?.perform(effect, send)
+///     }
+///     owner.value = self
+/// }
+/// ```
 @MainActor
 public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Observable {
     /// The current state.
@@ -177,6 +194,9 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
     @usableFromInline var nextLater = 0
     /// The ``sendAndWait(_:)`` calls waiting.
     @usableFromInline var waitingWork: [Work] = []
+    /// Counts what happens (steps, effects performed, work ended, timers run out), so that
+    /// ``settle(yieldingAtMost:)`` sees when nothing does.
+    @usableFromInline var progress = 0
     @usableFromInline var schedule = TimerSchedule()
     @usableFromInline var timerTask: Task<Void, Never>?
     /// The deadline `timerTask` sleeps until.
@@ -277,6 +297,7 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
         laterTasks[id] = Task { [weak self] in
             let event = await body()
             guard let self, !self.stopped else { return }
+            self.progress &+= 1
             self.laterTasks[id] = nil
             if let event, !Task.isCancelled { _ = self.enqueue(event, work) }
             if let work { self.done(work) }
@@ -328,16 +349,28 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
         !performing && head >= queue.count && laterTasks.isEmpty && !(schedule.next.map { $0.deadline <= elapsed() } ?? false)
     }
 
-    /// Waits until the runtime is idle (see ``isIdle``), letting the handler and the timer
-    /// task run, for at most `limit` turns (a handler that waits on something that never
-    /// comes does not hang a test). Returns at once when stopped.
+    /// Waits until the runtime is idle (see ``isIdle``), letting the handler, the work started
+    /// with `Send.later` and the timer task run. Returns at once when stopped, and gives up
+    /// after `limit` turns, or after a thousand turns in which nothing happened (no step
+    /// taken, no effect performed, no work ended): a handler or a request that waits on
+    /// something the test has not answered yet (a parked fake service) does not hang the
+    /// test, nor cost it a second. Answer it, then settle again, or await
+    /// ``sendAndWait(_:)``.
     /// - Returns: Whether the runtime is idle (or stopped).
     @discardableResult
     public func settle(yieldingAtMost limit: Int = 100_000) async -> Bool {
         var turns = 0
-        while !stopped && !isIdle && turns < limit {
+        var quiet = 0
+        var seen = progress
+        while !stopped && !isIdle && turns < limit && quiet < 1_000 {
             await Task.yield()
             turns += 1
+            if progress == seen {
+                quiet += 1
+            } else {
+                seen = progress
+                quiet = 0
+            }
         }
         return stopped || isIdle
     }
@@ -375,6 +408,7 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
         var now = elapsed()
         var work: Work?
         var event: Event?
+        progress &+= 1
         taking = true
         switch item {
         case let .event(sent, sentWork):
@@ -426,6 +460,7 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
             for effect in effects {
                 guard !Task.isCancelled, self?.stopped == false else { return }
                 await handler(effect, send)
+                self?.progress &+= 1
             }
             self?.effectsDone(send.work)
         }
@@ -502,6 +537,7 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
         guard !stopped, timerDeadline == deadline else { return }
         timerTask = nil
         timerDeadline = nil
+        progress &+= 1
         for entry in schedule.takeDue(by: elapsed()) { queue.append(.timer(entry)) }
         drain()
     }

@@ -246,6 +246,31 @@ struct MachineRuntimeTests {
         #expect(await runtime.sendAndWait(.succeeded) == .rejected)
     }
 
+    @Test("settle gives up soon when nothing happens: a request waiting on the test")
+    func settleGivesUpWhenNothingHappens() async throws {
+        let clock = ManualClock()
+        let gate = Gate()
+        let runtime = MachineRuntime(try Machine(sessionMachine), clock: clock) { job, send in
+            if job == .callLogIn { send.later { await gate.wait(); return .succeeded } }
+        }
+        runtime.send(.logIn)
+        // Counts the main actor's turns while settle waits.
+        let turns = TurnCounter()
+        let counter = Task {
+            while turns.counting {
+                turns.count += 1
+                await Task.yield()
+            }
+        }
+        #expect(await runtime.settle(yieldingAtMost: 1_000_000) == false, "the request is still out")
+        turns.counting = false
+        await counter.value
+        #expect(turns.count < 10_000, "settle waited \(turns.count) turns with nothing happening")
+        gate.open()
+        #expect(await runtime.settle())
+        #expect(runtime.state == .active)
+    }
+
     @Test("stop cancels work started with later, drops its answer and lets sendAndWait return")
     func stopWhileLater() async throws {
         let clock = ManualClock(), log = Log()
@@ -334,6 +359,13 @@ struct MachineRuntimeTests {
 /// Whether effects start before `send` returns (`Task.immediate`: Linux, macOS 26, iOS 26).
 private var effectsStartAtOnce: Bool {
     if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) { true } else { false }
+}
+
+/// The main actor's turns, counted by a task while it is counting.
+@MainActor
+private final class TurnCounter {
+    var count = 0
+    var counting = true
 }
 
 /// The runtime a handler stops, once made.
