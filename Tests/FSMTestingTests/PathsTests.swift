@@ -20,12 +20,43 @@ struct PathsTests {
         for path in cover {
             var machine = try Machine(trafficLight)
             for step in path.steps {
-                let taken = try machine.send(step.event, context: step.guardName != nil)
+                let taken = try #require(try take(step, on: &machine, context: step.guardName != nil))
                 #expect(taken.target == step.target, "\(path)")
             }
             #expect(machine.state == path.target)
         }
         #expect(cover.map(\.description).contains("green --next [at night]--> yellow via next, next"))
+    }
+
+    @Test("paths take what a state inherits from its parent and its timers; the machine follows every path of the cover")
+    func parentsAndTimers() throws {
+        // `expired` is reached only by a timer of the parent, `closed` only by the parent's line.
+        let definition = MachineDefinition<Phase, Signal, String, Bool>(name: "session", initial: .active) {
+            Parent("open") {
+                On(.fail, to: .closed)
+                After(.seconds(60), to: .expired)
+            } children: {
+                In(.active) { On(.next, to: .idle) }
+                In(.idle) { On(.next, to: .active, guard: Guard("awake") { $0 }); After(.seconds(20), to: .active) }
+            }
+            In(.expired) { On(.next, to: .active) }
+            Final(.closed)
+        }
+        let paths = definition.shortestPaths()
+        #expect(paths[.expired]?.map(\.description) == ["after 60 s -> expired"])
+        #expect(paths[.closed]?.map(\.description) == ["fail -> closed"])
+        let cover = definition.transitionCover()
+        #expect(cover.map(\.description).contains("idle --after 20 s--> active via next, after 20 s"))
+        #expect(cover.map(\.description).contains("idle --fail--> closed via next, fail"), "the parent's line, in each child")
+        #expect(cover.count == 8)
+        for path in cover {
+            var machine = try Machine(definition)
+            for step in path.steps {
+                let taken = try #require(try take(step, on: &machine, context: step.guardName != nil), "\(path): \(step) was not taken")
+                #expect(taken.target == step.target, "\(path)")
+            }
+            #expect(machine.state == path.target)
+        }
     }
 
     @Test("unreachable states have no path")
@@ -37,5 +68,20 @@ struct PathsTests {
         }
         #expect(definition.shortestPaths()[.yellow] == nil)
         #expect(definition.transitionCover().map(\.source) == [.red, .green])
+    }
+}
+
+private enum Phase: Hashable, Sendable { case active, idle, expired, closed }
+
+/// Takes a step: sends its event, or fires the armed timer of its duration.
+private func take<State, Event, Effect>(
+    _ step: PathStep<State, Event>, on machine: inout Machine<State, Event, Effect, Bool>, context: Bool
+) throws -> Transition<State, Event, Effect>? where Event == Event.Key {
+    switch step.trigger {
+    case let .event(event):
+        return try machine.send(event, context: context)
+    case let .after(duration):
+        guard let timer = machine.timers.first(where: { $0.duration == duration }) else { return nil }
+        return machine.fire(timer, context: context)
     }
 }
