@@ -241,7 +241,8 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
         for work in waitingWork { resume(work) }
     }
 
-    /// Sends an event: taken now when the runtime is idle, otherwise queued (see the rules).
+    /// Sends an event: taken now when no step is being taken and no effect performed (work
+    /// started with `Send.later` does not hold it up), otherwise queued (see the rules).
     /// - Returns: What became of it: taken or rejected now, queued, or dropped (stopped).
     @inlinable
     @discardableResult
