@@ -208,9 +208,10 @@ struct MachineRuntimeTests {
     func onTransition() throws {
         let clock = ManualClock(), log = Log()
         let runtime = MachineRuntime(try Machine(sessionMachine), clock: clock) { job, _ in log.lines.append("effect \(job)") }
-        runtime.onTransition = { transition, event in
+        // Weakly: the runtime holds the closure.
+        runtime.onTransition = { [weak runtime] transition, event in
             log.lines.append("step \(transition.description) on \(event.map { "\($0)" } ?? "nil")")
-            if event == .logIn { #expect(runtime.send(.failed) == .queued) }
+            if event == .logIn { #expect(runtime?.send(.failed) == .queued) }
         }
         runtime.send(.logIn)
         #expect(log.lines == [
