@@ -165,7 +165,8 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
     @usableFromInline let handler: Handler
     @usableFromInline let elapsed: @Sendable () -> Duration
     @usableFromInline let sleep: @Sendable (Duration) async throws -> Void
-    /// Called with each rejected event's error.
+    /// Called with each rejected event's error. The runtime holds this closure, as it holds
+    /// ``onTransition`` and the handler: capture the runtime, or what owns it, weakly.
     public var onRejection: @MainActor (TransitionError<State, Event.Key>) -> Void = { _ in }
     /// Called with each transition taken, and the event it was taken on (`nil` for a timer),
     /// once the state has changed and before its effects are performed: where a view state
