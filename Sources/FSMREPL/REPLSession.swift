@@ -33,6 +33,8 @@ public final class REPLSession {
     public static let maximumLineLength = 1_000
 
     private var engine: any SessionMachine
+    /// What each line of ``script`` printed, in step with it.
+    private var transcript: [String] = []
     private let writeFile: (_ path: String, _ contents: String) throws -> Void
 
     /// Starts a session on a definition, in its initial state.
@@ -65,6 +67,10 @@ public final class REPLSession {
     /// The lines that changed the session (accepted events and guard settings), in order:
     /// what `:save` writes and `fsm repl --script` replays.
     public var script: [String] { engine.script }
+
+    /// What the session exercised so far, for coverage: every event sent and timer fired,
+    /// including those taken back with `:undo` or `:reset` (they were tried).
+    public var coverage: Coverage { engine.coverage }
 
     /// The prompt for a terminal: `login(idle)> `.
     public var prompt: String { "\(machineName)(\(stateName))> " }
@@ -109,8 +115,14 @@ public final class REPLSession {
         }
         let trimmed = line.trimmingWhitespace
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return Output(text: "") }
-        if trimmed.hasPrefix(":") { return command(trimmed) }
-        return engine.send(trimmed)
+        let output = trimmed.hasPrefix(":") ? command(trimmed) : engine.send(trimmed)
+        let count = engine.script.count
+        if count > transcript.count {
+            transcript.append(output.text)
+        } else if count < transcript.count {
+            transcript.removeLast(transcript.count - count)
+        }
+        return output
     }
 
     private func command(_ line: String) -> Output {
@@ -129,14 +141,28 @@ public final class REPLSession {
         case "guards": return Output(text: engine.guardsReport)
         case "guard": return engine.setGuard(argument)
         case "advance", "a": return engine.advance(argument)
+        case "coverage": return Output(text: (engine.coverage[machine: machineName]?.report.markdown ?? "").trimmingTrailingNewline)
         case "save":
-            guard !argument.isEmpty else { return Output(text: "error: :save needs a file name, e.g. :save session.fsm", isError: true) }
-            do {
-                try writeFile(argument, script.map { $0 + "\n" }.joined())
-                return Output(text: "saved \(script.count) line(s) to \(argument); replay with: \(toolName) repl \(machineName) --script \(argument)")
-            } catch {
-                return Output(text: "error: cannot write \(argument): \(FileText.describe(error))", isError: true)
+            guard !argument.isEmpty else { return Output(text: "error: :save needs a file name, e.g. :save session.fsm, or :save session.swift for a Swift test", isError: true) }
+            let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
+            let path = parts[0]
+            let isSwift = path.hasSuffix(".swift")
+            if parts.count > 1 && !isSwift {
+                return Output(text: "error: only a Swift test takes a definition (:save FILE.swift EXPRESSION); nothing saved", isError: true)
             }
+            let contents = isSwift
+                ? SessionTest(machine: machineName, module: engine.moduleName, definition: parts.count > 1 ? parts[1] : nil, lines: zip(script, transcript).map { ($0, $1) }, finalState: stateName).source
+                : script.map { $0 + "\n" }.joined()
+            do {
+                try writeFile(path, contents)
+            } catch {
+                return Output(text: "error: cannot write \(path): \(FileText.describe(error))", isError: true)
+            }
+            if isSwift {
+                let hint = parts.count > 1 ? "" : "; it reads the definition as `\(SessionTest.placeholder(machineName))`: give the expression that makes it, :save \(path) EXPRESSION"
+                return Output(text: "saved \(script.count) line(s) to \(path) as a Swift test\(hint)")
+            }
+            return Output(text: "saved \(script.count) line(s) to \(path); replay with: \(toolName) repl \(machineName) --script \(path)")
         case "quit", "q", "exit": return Output(text: "", quits: true)
         default:
             let suggestion = Suggestion.closest(to: name, in: Self.commands).map { "; did you mean ':\($0)'?" } ?? ""
@@ -144,7 +170,7 @@ public final class REPLSession {
         }
     }
 
-    static let commands = ["help", "state", "events", "history", "undo", "reset", "dot", "table", "guards", "guard", "advance", "save", "quit"]
+    static let commands = ["help", "state", "events", "history", "undo", "reset", "dot", "table", "guards", "guard", "advance", "coverage", "save", "quit"]
 
     /// The help text.
     public static let help = """
@@ -164,7 +190,11 @@ public final class REPLSession {
     :reset               back to the initial state; clears the history and guards
     :dot                 the diagram (DOT) with the current state highlighted
     :table               the full transition table
+    :coverage            what the session exercised: cells, transitions, guards, states
     :save FILE           save the history as a script (replay: repl MACHINE --script FILE)
+    :save FILE.swift [EXPRESSION]
+                         save it as a Swift test that replays each line and expects what
+                         it printed; EXPRESSION gives the definition (LoginMachine.definition)
     :quit                end the session (so does end of input)
     Lines starting with # are comments.
     """

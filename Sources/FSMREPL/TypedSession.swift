@@ -13,6 +13,8 @@ protocol SessionMachine {
     var guardsReport: String { get }
     var dot: String { get }
     var table: String { get }
+    var coverage: Coverage { get }
+    var moduleName: String? { get }
     mutating func send(_ line: String) -> REPLSession.Output
     mutating func setGuard(_ argument: String) -> REPLSession.Output
     mutating func undo() -> REPLSession.Output
@@ -38,10 +40,13 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     let guardNames: [String]
     /// Every guard of the machine by its name (a combination's name included).
     let guardsByName: [String: TransitionGuard<Context, Event>]
+    /// What the session exercised: every event and timer, kept through undo and reset.
+    let recorder = CoverageRecorder()
 
     init(_ definition: MachineDefinition<State, Event, Effect, Context>) throws(DefinitionError) {
         self.definition = definition
         machine = try Machine(definition)
+        machine.recorder = recorder
         initialMachine = machine
         events = machine.events.map { (definition.name(of: $0), $0) }
         let guards = (definition.transitions + definition.parents.flatMap(\.transitions)).compactMap(\.guard)
@@ -61,6 +66,12 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     var eventNames: [String] { events.map(\.name) }
     var dot: String { definition.dot(highlighting: machine.state).trimmingTrailingNewline }
     var table: String { definition.table.markdown.trimmingTrailingNewline }
+    var coverage: Coverage { recorder.coverage }
+    /// The module that declares the machine's states, for a saved test's `import`.
+    var moduleName: String? {
+        let module = String(reflecting: State.self).prefix { $0 != "." }
+        return module.isEmpty || module == "Swift" || module.hasPrefix("__") ? nil : String(module)
+    }
 
     private func holds(_ guardName: String) -> Bool { guardValues[guardName] ?? true }
 
@@ -275,6 +286,7 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
 
     mutating func reset() -> REPLSession.Output {
         machine = initialMachine
+        machine.recorder = recorder  // the initial state is entered again
         guardValues = [:]
         history = []
         now = .zero

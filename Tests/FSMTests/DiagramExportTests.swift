@@ -107,16 +107,30 @@ struct DiagramExportTests {
         #expect(doorDefinition.dot(highlighting: .broken).contains("s3 [label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD>broken</TD></TR><TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"gray40\">ignored: knock</FONT></TD></TR></TABLE>>, peripheries=2, style=\"rounded,filled\", fillcolor=\"#ffd966\", penwidth=2];"))
     }
 
-    @Test("the coverage view draws taken transitions solid and the others dashed red")
+    @Test("the coverage view draws taken transitions solid with their counts, the others dashed red, and states never entered dashed red")
     func coverage() throws {
+        let recorder = CoverageRecorder()
         var door = try Machine(doorDefinition)
-        let taken = try [door.send(.open, context: withKey), door.send(.close, context: withKey), door.send(.knock, context: withKey)]
-        let dot = doorDefinition.dot(DiagramOptions(coveredTransitions: Set(taken.map(TransitionKey.init))))
-        #expect(dot.contains("s0 -> s1 [label=\"close / creak, click\"];"))
-        #expect(dot.contains("<TD>closed</TD></TR><HR/><TR><TD><FONT POINT-SIZE=\"10\">knock / echo</FONT></TD>"), "a taken internal transition: plain, in its state")
+        door.recorder = recorder
+        try door.send(.open, context: withKey)
+        try door.send(.close, context: withKey)
+        try door.send(.open, context: withKey)
+        try door.send(.close, context: withKey)
+        try door.send(.knock, context: withKey)
+        let dot = doorDefinition.dot(DiagramOptions(coverage: recorder.coverage[machine: "door"]))
+        #expect(dot.contains("s0 -> s1 [label=\"close ×2 / creak, click\"];"))
+        #expect(dot.contains("<TD>closed</TD></TR><HR/><TR><TD><FONT POINT-SIZE=\"10\">knock / echo ×1</FONT></TD>"), "a taken internal transition: plain, in its state")
         #expect(dot.contains("<TD>locked</TD></TR><HR/><TR><TD><FONT POINT-SIZE=\"10\"><FONT COLOR=\"red\">knock / echo</FONT></FONT></TD>"), "one not taken: red")
         #expect(dot.contains("s1 -> s2 [label=\"lock [has key] / bolt\", style=dashed, color=\"red\", fontcolor=\"red\"];"))
-        #expect(dot.components(separatedBy: "fontcolor=\"red\"").count - 1 == 4, "6 external transitions, 2 taken")
+        #expect(dot.contains("</TABLE>>, style=\"rounded,dashed\", color=\"red\", fontcolor=\"red\"];"), "locked, never entered")
+        #expect(dot.components(separatedBy: "style=dashed, color=\"red\"").count - 1 == 4, "6 external transitions, 2 taken")
+        #expect(dot.components(separatedBy: "style=\"rounded,dashed\", color=\"red\"").count - 1 == 2, "locked and broken never entered")
+        #expect(doorDefinition.dot(DiagramOptions(highlightedState: "broken", coverage: recorder.coverage[machine: "door"])).contains(
+            "peripheries=2, style=\"rounded,filled,dashed\", fillcolor=\"#ffd966\", penwidth=2, color=\"red\", fontcolor=\"red\"];"
+        ), "highlighted and never entered")
+        var options = DiagramOptions()
+        options.coverage = recorder.coverage[machine: "door"]
+        #expect(doorDefinition.dot(options) == dot, "setting the coverage later paints the same")
     }
 
     @Test("Mermaid of the door: exact bytes")
@@ -180,10 +194,16 @@ struct DiagramExportTests {
         #expect(text.contains("note right of s6\n    ignored: all events\n  end note\n"))
     }
 
-    @Test("Mermaid coverage lists the transitions not covered")
-    func mermaidCoverage() {
-        let text = doorDefinition.mermaid(DiagramOptions(coveredTransitions: []))
-        #expect(text.contains("  %% not covered: closed --open--> opened"))
+    @Test("Mermaid coverage: counts on transitions taken, never taken in red on the others, states never entered dashed")
+    func mermaidCoverage() throws {
+        let recorder = CoverageRecorder()
+        var door = try Machine(doorDefinition)
+        door.recorder = recorder
+        try door.send(.open, context: withKey)
+        let text = doorDefinition.mermaid(DiagramOptions(coverage: recorder.coverage[machine: "door"]))
+        #expect(text.contains("  s1 --> s0 : open / creak ×1\n"))
+        #expect(text.contains("  s0 --> s1 : close / creak, click <span style=\"color:#c00\">never taken</span>\n"))
+        #expect(text.contains("  classDef neverEntered stroke:#c00,stroke-dasharray:4 4,color:#c00\n  class s2,s3 neverEntered\n"))
     }
 }
 

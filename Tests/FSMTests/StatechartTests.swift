@@ -379,16 +379,19 @@ struct StatechartDiagramTests {
     }
 
     @Test("DOT of a parallel machine: one dashed cluster per region, the current state highlighted in each")
-    func parallelDOT() {
+    func parallelDOT() throws {
         let dot = locksDefinition.dot(highlighting: Locks(caps: .on, num: .off))
         #expect(dot.contains("  subgraph cluster_r0 {\n    label=\"caps\"; style=\"dashed\";"))
         #expect(dot.contains("  subgraph cluster_r1 {\n    label=\"num\"; style=\"dashed\";"))
         #expect(dot.contains("r0s1 [label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD>on</TD></TR><HR/><TR><TD><FONT POINT-SIZE=\"10\">entry / capsLight</FONT></TD></TR></TABLE>>, style=\"rounded,filled\""))
         #expect(dot.contains("r1s0 [label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD>off</TD></TR><TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"gray40\">ignored: reset</FONT></TD></TR></TABLE>>, style=\"rounded,filled\""))
         // Coverage: a transition of the machine covers each region's.
-        let covered: Set<TransitionKey> = [TransitionKey(source: "caps off, num off", event: "capsLock", target: "caps on, num off")]
-        let coverage = locksDefinition.dot(DiagramOptions(coveredTransitions: covered))
-        #expect(coverage.contains("r0s0 -> r0s1 [label=\"capsLock\"];"))
+        let recorder = CoverageRecorder()
+        var machine = try Machine(locksDefinition)
+        machine.recorder = recorder
+        try machine.send(.capsLock, context: true)
+        let coverage = locksDefinition.dot(DiagramOptions(coverage: recorder.coverage[machine: "locks"]))
+        #expect(coverage.contains("r0s0 -> r0s1 [label=\"capsLock ×1\"];"))
         #expect(coverage.contains("r1s0 -> r1s1 [label=\"numLock [num lock allowed]\\n/ numOn\", style=dashed, color=\"red\", fontcolor=\"red\"];"))
     }
 }

@@ -13,6 +13,9 @@ public struct MachineOutline: Sendable {
     package let configuration: @Sendable (String) -> String?
     /// The machine drawn with some options: one graph, printed as DOT and as Mermaid.
     package let draw: @Sendable (DiagramOptions) -> Drawing
+    /// Every state, cell and timer of the machine with nothing hit: what a coverage file of
+    /// it must match.
+    package let emptyCoverage: @Sendable () -> MachineCoverage
 }
 
 /// A machine's DOT and Mermaid text printed from one graph, and what the DOT draws (for a

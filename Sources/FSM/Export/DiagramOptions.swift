@@ -2,9 +2,15 @@
 public struct DiagramOptions: Sendable, Hashable {
     /// The name of a state to highlight (filled), usually the current one.
     public var highlightedState: String?
-    /// A coverage view: transitions in the set are drawn solid, the others dashed red.
-    /// `nil` (the default) draws every transition normally.
-    public var coveredTransitions: Set<TransitionKey>?
+    /// A coverage view: transitions taken are drawn solid with how often (`×3`), those never
+    /// taken dashed red (in Mermaid, which cannot style one transition, labelled `never taken`
+    /// in red), states never entered dashed red. `nil` (the default) draws every transition
+    /// normally.
+    public var coverage: MachineCoverage? {
+        didSet { paint = coverage.map(CoveragePaint.init) }
+    }
+    /// The coverage as the drawing reads it (for a region: its own states and transitions).
+    var paint: CoveragePaint?
     /// The direction of the flow; `nil` uses the machine's own
     /// (``MachineDefinition/diagramDirection``, left to right unless it says otherwise).
     public var direction: DiagramDirection?
@@ -13,10 +19,32 @@ public struct DiagramOptions: Sendable, Hashable {
     public var showsEffects: Bool
 
     /// Creates options.
-    public init(highlightedState: String? = nil, coveredTransitions: Set<TransitionKey>? = nil, direction: DiagramDirection? = nil, showsEffects: Bool = true) {
+    public init(highlightedState: String? = nil, coverage: MachineCoverage? = nil, direction: DiagramDirection? = nil, showsEffects: Bool = true) {
         self.highlightedState = highlightedState
-        self.coveredTransitions = coveredTransitions
+        self.coverage = coverage
+        paint = coverage.map(CoveragePaint.init)
         self.direction = direction
         self.showsEffects = showsEffects
+    }
+}
+
+/// What a coverage view paints: how often each transition was taken, and the states entered.
+struct CoveragePaint: Sendable, Hashable {
+    var counts: [TransitionKey: Int]
+    var entered: Set<String>
+
+    init(_ coverage: MachineCoverage) {
+        counts = coverage.takenCounts
+        entered = Set(coverage.states.filter { $0.entered > 0 }.map(\.state))
+    }
+
+    init(counts: [TransitionKey: Int], entered: Set<String>) {
+        self.counts = counts
+        self.entered = entered
+    }
+
+    /// How often the transitions with these keys were taken, together.
+    func count(_ keys: [TransitionKey]) -> Int {
+        keys.reduce(0) { $0 + (counts[$1] ?? 0) }
     }
 }

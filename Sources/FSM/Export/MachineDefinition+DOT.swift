@@ -113,6 +113,10 @@ extension MachineGraph {
                 DOT.appendEscaped(guardName, to: &out)
                 out += "]"
             }
+            if let paint = options.paint {
+                let count = paint.count(keys(of: edge))
+                if count > 0 { out += " ×\(count)" }
+            }
             if options.showsEffects {
                 let lines = DOT.wrapped(edge.effects)
                 let head = edge.event.count + (edge.guardName.map { $0.count + 3 } ?? 0)
@@ -131,7 +135,7 @@ extension MachineGraph {
             if let parent = edge.targetParent, !isInside(edge.source, parent) {
                 out += ", lhead=\(parents[parent].id)"
             }
-            if let covered = options.coveredTransitions, !keys(of: edge).contains(where: covered.contains) {
+            if let paint = options.paint, paint.count(keys(of: edge)) == 0 {
                 // Coverage view: taken transitions solid, the others dashed red.
                 out += ", style=dashed, color=\"red\", fontcolor=\"red\""
             }
@@ -176,8 +180,8 @@ extension MachineGraph {
             if !exit.isEmpty { compartment.append(("exit / " + exit.joined(separator: ", "), true)) }
         }
         for edge in internalEdges {
-            let covered = options.coveredTransitions.map { set in keys(of: edge).contains(where: set.contains) } ?? true
-            compartment.append((edge.label(showsEffects: options.showsEffects), covered))
+            let count = options.paint?.count(keys(of: edge))
+            compartment.append((edge.label(showsEffects: options.showsEffects) + (count.map { $0 > 0 ? " ×\($0)" : "" } ?? ""), count != 0))
         }
         let texts = [name] + compartment.map(\.text) + (ignored.map { [$0] } ?? [])
         guard texts.count > 1, !texts.contains(where: { $0.contains("\t") }) else {
@@ -221,8 +225,15 @@ extension MachineGraph {
             features.insert(.finalStates)
             out += ", peripheries=2"
         }
+        let neverEntered = options.paint.map { !$0.entered.contains(node.name) } ?? false
         if node.name == options.highlightedState {
-            out += ", style=\"rounded,filled\", fillcolor=\"#ffd966\", penwidth=2"
+            out += ", style=\"rounded,filled\(neverEntered ? ",dashed" : "")\", fillcolor=\"#ffd966\", penwidth=2"
+        } else if neverEntered {
+            out += ", style=\"rounded,dashed\""
+        }
+        if neverEntered {
+            // Coverage view: a state never entered is dashed red.
+            out += ", color=\"red\", fontcolor=\"red\""
         }
         out += "];\n"
     }

@@ -9,8 +9,8 @@ extension MachineDefinition {
     /// read as syntax are written as entity codes (`#quot;`, `#58;`, ...).
     ///
     /// - Parameter options: a state to highlight (a `current` class), and an optional
-    ///   coverage view (uncovered transitions listed in a comment, since Mermaid state
-    ///   diagrams cannot style single transitions).
+    ///   coverage view (counts on transitions taken, `never taken` in red on the others, since
+    ///   Mermaid state diagrams cannot style single transitions; a `neverEntered` class).
     public func mermaid(_ options: DiagramOptions = DiagramOptions()) -> String {
         var options = options
         if options.direction == nil { options.direction = diagramDirection }
@@ -66,7 +66,12 @@ extension MachineGraph {
             lines.append(indent + "[*] --> \(nodes[initial].id)")
         }
         forEachEdge { edge in
-            let label = edge.label(showsEffects: options.showsEffects, escape: Mermaid.escaped) + (edge.kind == .internal ? " (internal)" : "")
+            var label = edge.label(showsEffects: options.showsEffects, escape: Mermaid.escaped) + (edge.kind == .internal ? " (internal)" : "")
+            if let paint = options.paint {
+                // Coverage view: Mermaid cannot style one transition, so its label says it.
+                let count = paint.count(keys(of: edge))
+                label += count > 0 ? " ×\(count)" : " <span style=\"color:#c00\">never taken</span>"
+            }
             // A parent's transition leaves from its composite state, once.
             let source = edge.sourceParent.map { parents[$0].mermaidID } ?? nodes[edge.source].id
             let target = edge.targetParent.map { parents[$0].mermaidID } ?? nodes[edge.target].id
@@ -75,11 +80,11 @@ extension MachineGraph {
         for node in nodes where node.isFinal {
             lines.append(indent + "\(node.id) --> [*]")
         }
-        if let covered = options.coveredTransitions {
-            forEachEdge { edge in
-                for key in keys(of: edge) where !covered.contains(key) {
-                    lines.append(indent + "%% not covered: \(Mermaid.escaped(key.source)) --\(Mermaid.escaped(key.event))--> \(Mermaid.escaped(key.target))")
-                }
+        if let paint = options.paint {
+            let never = nodes.filter { !paint.entered.contains($0.name) }
+            if !never.isEmpty {
+                lines.append(indent + "classDef neverEntered stroke:#c00,stroke-dasharray:4 4,color:#c00")
+                lines.append(indent + "class \(never.map(\.id).joined(separator: ",")) neverEntered")
             }
         }
         if let highlighted = options.highlightedState, let node = nodes.first(where: { $0.name == highlighted }) {

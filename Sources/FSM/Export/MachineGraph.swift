@@ -268,10 +268,13 @@ struct MachineGraph {
         }
         var result = options
         result.highlightedState = options.highlightedState.flatMap(name)
-        if let covered = options.coveredTransitions {
-            result.coveredTransitions = Set(covered.compactMap { key in
-                name(key.source).flatMap { source in name(key.target).map { TransitionKey(source: source, event: key.event, target: $0) } }
-            })
+        if let paint = options.paint {
+            var counts: [TransitionKey: Int] = [:]
+            for (key, count) in paint.counts {
+                guard let source = name(key.source), let target = name(key.target) else { continue }
+                counts[TransitionKey(source: source, event: key.event, target: target), default: 0] += count
+            }
+            result.paint = CoveragePaint(counts: counts, entered: Set(paint.entered.compactMap(name)))
         }
         return result
     }

@@ -1,6 +1,6 @@
 /// One transition of a definition, named by its source, event and target: what a coverage
 /// view marks as taken.
-public struct TransitionKey: Sendable, Hashable, CustomStringConvertible {
+public struct TransitionKey: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The source state's name.
     public let source: String
     /// The event's name.

@@ -25,7 +25,11 @@ extension Machine {
         guard let entry = armed(timer) else { return nil }
         let index = Int(entry.candidate)
         let candidate = tables.candidateTable[index]
-        guard candidate.guardIndex < 0 || passes(tables.guards[Int(candidate.guardIndex)]) else { return nil }
+        guard candidate.guardIndex < 0 || passes(tables.guards[Int(candidate.guardIndex)]) else {
+            if let tap { recordTimer(candidate: index, taken: false, tap) }
+            return nil
+        }
+        if let tap { recordTimer(candidate: index, taken: true, tap) }
         let source = stateIndex
         stateIndex = Int(candidate.target)
         return Transition(

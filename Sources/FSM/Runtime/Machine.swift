@@ -13,6 +13,8 @@
 public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     @usableFromInline let tables: DispatchTable<State, Event, Effect, Context>
     @usableFromInline var stateIndex: Int
+    /// The link to a coverage recorder, when one is attached.
+    @usableFromInline var tap: CoverageTap?
 
     /// What a rejected event does: throw (the default), nothing, or an assertion failure in
     /// debug builds.
@@ -49,6 +51,16 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         tables = DispatchTable(definition, resolution: resolution, initialIndex: initialIndex)
         stateIndex = start
         self.policy = policy
+        tap = nil
+    }
+
+    /// The recorder this machine reports every event and timer to, for coverage; `nil` (the
+    /// default) records nothing. Attaching one counts the current state as entered. Copies of
+    /// the machine record into the same recorder, as one machine (pairs of consecutive
+    /// transitions follow the copies in turn).
+    public var recorder: CoverageRecorder? {
+        get { tap?.recorder }
+        set { tap = newValue.map { $0.tap(for: tables, entering: stateIndex) } }
     }
 
     /// The definition this machine runs.
@@ -79,7 +91,8 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     @discardableResult
     public mutating func send(_ event: Event, context: Context) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
         let key = event.key
-        return try take(decide(tables.index(of: key)) { $0.holds(context, event) }, key)
+        let index = tables.index(of: key)
+        return try take(decide(index) { $0.holds(context, event) }, key, index)
     }
 
     /// Sends an event and returns what happened as a value: the transition taken, or the
@@ -91,12 +104,14 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     @inlinable @inline(__always)
     public mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         let key = event.key
-        return step(decide(tables.index(of: key)) { $0.holds(context, event) }, key)
+        let index = tables.index(of: key)
+        return step(decide(index) { $0.holds(context, event) }, key, index)
     }
 
     /// Carries out a decision and returns the outcome as a value.
     @inlinable @inline(__always)
-    mutating func step(_ decision: Decision, _ event: Event.Key) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
+    mutating func step(_ decision: Decision, _ event: Event.Key, _ eventIndex: Int?) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
+        if let tap { record(decision, eventIndex, tap) }
         switch decision {
         case .take, .ignore:
             let transition = outcome(decision, event)
@@ -120,7 +135,8 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     /// the transition carries the key.
     @discardableResult
     public mutating func send(_ key: Event.Key, guards holds: (String) -> Bool) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
-        try take(decide(tables.index(of: key)) { $0.holds(deciding: holds) }, key)
+        let index = tables.index(of: key)
+        return try take(decide(index) { $0.holds(deciding: holds) }, key, index)
     }
 
     /// What sending an event's key would do now, each guard decided by its name.
@@ -135,7 +151,8 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     @discardableResult
     package mutating func send(event: Event, deciding guardDecision: (TransitionGuard<Context, Event>) -> Bool) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
         let key = event.key
-        return try take(decide(tables.index(of: key), passes: guardDecision), key)
+        let index = tables.index(of: key)
+        return try take(decide(index, passes: guardDecision), key, index)
     }
 
     /// What sending an event would do now, each guard decided by `guardDecision`.
@@ -208,7 +225,8 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
 
     /// Carries out a decision: moves to the target, or applies the policy to a rejection.
     @inlinable @inline(__always)
-    mutating func take(_ decision: Decision, _ event: Event.Key) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
+    mutating func take(_ decision: Decision, _ event: Event.Key, _ eventIndex: Int?) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
+        if let tap { record(decision, eventIndex, tap) }
         switch decision {
         case let .take(index, target):
             let candidate = tables.candidateTable[index]
@@ -298,7 +316,8 @@ extension Machine where Event.Key: DenseIndexed {
     @discardableResult
     public mutating func send(_ event: Event, context: Context) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
         let key = event.key
-        return try take(decide(denseIndex(of: key)) { $0.holds(context, event) }, key)
+        let index = denseIndex(of: key)
+        return try take(decide(index) { $0.holds(context, event) }, key, index)
     }
 }
 
@@ -308,7 +327,8 @@ extension Machine where Event.Key: DenseIndexed {
     @inlinable @inline(__always)
     public mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         let key = event.key
-        return step(decide(denseIndex(of: key)) { $0.holds(context, event) }, key)
+        let index = denseIndex(of: key)
+        return step(decide(index) { $0.holds(context, event) }, key, index)
     }
 }
 

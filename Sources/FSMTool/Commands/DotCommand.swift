@@ -1,7 +1,7 @@
 import ArgumentParser
 import FSM
 
-/// `dot MACHINE [--highlight STATE] [--direction LR|TB] [--no-effects]`.
+/// `dot MACHINE [--highlight STATE] [--coverage FILE...] [--direction LR|TB] [--no-effects]`.
 struct DotCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -14,11 +14,13 @@ struct DotCommand: ParsableCommand {
     @Argument(help: machineHelp) var machine: String
     @Option(help: ArgumentHelp("A state to highlight, e.g. 'loading' or 'failure(network)'.", valueName: "state"))
     var highlight: String?
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Coverage files (JSON, from 'repl --coverage-out'): paint what they exercised.", valueName: "file"))
+    var coverage: [String] = []
     @OptionGroup var layout: LayoutOptions
 
     func run() throws {
         let context = ToolContext.current
         let machine = try context.runnableMachine(named: machine)
-        try context.io.write(machine.dot(layout.options(highlighting: try checkedState(highlight, of: machine))))
+        try context.io.write(machine.dot(layout.options(highlighting: try checkedState(highlight, of: machine), coverage: coverage.isEmpty ? nil : try readCoverage(coverage, of: machine, context: context))))
     }
 }

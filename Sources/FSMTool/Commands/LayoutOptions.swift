@@ -21,8 +21,8 @@ struct LayoutOptions: ParsableArguments {
     @Flag(help: "Leave effects out (on transitions, entry and exit): an overview of states, events and guards.")
     var noEffects = false
 
-    /// The options these flags ask for, with a highlighted state.
-    func options(highlighting state: String? = nil) -> DiagramOptions {
-        DiagramOptions(highlightedState: state, direction: direction?.direction, showsEffects: !noEffects)
+    /// The options these flags ask for, with a highlighted state and a coverage view.
+    func options(highlighting state: String? = nil, coverage: MachineCoverage? = nil) -> DiagramOptions {
+        DiagramOptions(highlightedState: state, coverage: coverage, direction: direction?.direction, showsEffects: !noEffects)
     }
 }

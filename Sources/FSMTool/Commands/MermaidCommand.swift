@@ -1,18 +1,20 @@
 import ArgumentParser
 import FSM
 
-/// `mermaid MACHINE [--highlight STATE] [--direction LR|TB] [--no-effects]`.
+/// `mermaid MACHINE [--highlight STATE] [--coverage FILE...] [--direction LR|TB] [--no-effects]`.
 struct MermaidCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "mermaid", abstract: "Print a machine as a Mermaid stateDiagram-v2.")
 
     @Argument(help: machineHelp) var machine: String
     @Option(help: ArgumentHelp("A state to highlight.", valueName: "state"))
     var highlight: String?
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Coverage files (JSON, from 'repl --coverage-out'): paint what they exercised.", valueName: "file"))
+    var coverage: [String] = []
     @OptionGroup var layout: LayoutOptions
 
     func run() throws {
         let context = ToolContext.current
         let machine = try context.runnableMachine(named: machine)
-        try context.io.write(machine.mermaid(layout.options(highlighting: try checkedState(highlight, of: machine))))
+        try context.io.write(machine.mermaid(layout.options(highlighting: try checkedState(highlight, of: machine), coverage: coverage.isEmpty ? nil : try readCoverage(coverage, of: machine, context: context))))
     }
 }

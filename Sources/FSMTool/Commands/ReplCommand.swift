@@ -20,11 +20,14 @@ struct ReplCommand: ParsableCommand {
     var script: String?
     @Flag(help: "With --script: stop with exit 1 at the first rejected line.")
     var strict = false
+    @Option(help: ArgumentHelp("Write what the session exercised to this coverage file (JSON) after every line, for 'coverage' and 'dot --coverage'.", valueName: "file"))
+    var coverageOut: String?
     @Flag(help: "At a terminal: do not load or save the history (kept per machine in $XDG_STATE_HOME/TOOL/history, ~/.local/state by default).")
     var noHistory = false
 
     func validate() throws {
         if strict && script == nil { throw ValidationError("--strict needs --script FILE") }
+        if let coverageOut, coverageOut.isEmpty { throw ValidationError("--coverage-out needs a file name") }
     }
 
     func run() throws {
@@ -39,6 +42,9 @@ struct ReplCommand: ParsableCommand {
             throw ExitCode(1)
         }
         session.toolName = context.name
+        let coverage = CoverageOutput(path: coverageOut.map(io.path), session: session, io: io, toolName: context.name)
+        defer { coverage.finish() }
+        try coverage.write()
         if let script {
             let lines: [String]
             do {
@@ -48,6 +54,7 @@ struct ReplCommand: ParsableCommand {
             }
             for (number, line) in lines.enumerated() {
                 let output = try echo(line, session.handle(line), io)
+                try coverage.write()
                 if output.quits { return }
                 if output.isError && strict {
                     try io.printError("\(TerminalText.visible(script)):\(number + 1): rejected: \(Self.shown(line))")
@@ -58,7 +65,7 @@ struct ReplCommand: ParsableCommand {
             return
         }
         if let terminal = io.terminal {
-            try interact(session, on: terminal, context: context)
+            try interact(session, on: terminal, context: context, coverage: coverage)
             return
         }
         if io.isInteractive { try io.print(TerminalText.visible(session.banner)) }
@@ -66,6 +73,7 @@ struct ReplCommand: ParsableCommand {
             if io.isInteractive { try io.write(TerminalText.visible(session.prompt)) }
             guard let line = io.readLine() else { break }
             let output = session.handle(line)
+            try coverage.write()
             if io.isInteractive {
                 if !output.text.isEmpty { try io.print(TerminalText.visibleLines(output.text)) }
             } else {
@@ -78,7 +86,7 @@ struct ReplCommand: ParsableCommand {
 
     /// At a terminal: lines read with editing, history and completion. Throws when the
     /// terminal could not be written (it hung up).
-    private func interact(_ session: REPLSession, on terminal: any TerminalDevice, context: ToolContext) throws(WriteFailure) {
+    private func interact(_ session: REPLSession, on terminal: any TerminalDevice, context: ToolContext, coverage: CoverageOutput) throws(WriteFailure) {
         let history = noHistory ? nil : HistoryFile.standard(tool: context.name, name: session.machineName, environment: context.io.environment)
         let editor = LineEditor(device: terminal, history: history, maximumLineBytes: REPLSession.maximumLineLength) { before in
             session.completions(for: before)
@@ -90,6 +98,7 @@ struct ReplCommand: ParsableCommand {
         while let line = editor.readLine(prompt: TerminalText.visible(session.prompt)) {
             let output = session.handle(line)
             if !output.text.isEmpty { editor.printAbove(TerminalText.visibleLines(output.text)) }
+            if let problem = coverage.writeReporting() { editor.printAbove(problem) }
             if output.quits { break }
         }
         if let failure = (terminal as? PosixTerminal)?.writeFailure { throw failure }
@@ -106,6 +115,51 @@ struct ReplCommand: ParsableCommand {
     /// its first 60 Unicode scalars (the session's reply gives its length).
     static func shown(_ line: String) -> String {
         TerminalText.echoed(line, maximumBytes: REPLSession.maximumLineLength)
+    }
+}
+
+/// The coverage file of a session: rewritten (atomically) whenever what the session
+/// exercised changes, so that an interrupted session loses nothing. A write that fails is
+/// said once on standard error and tried again after the next line; the session goes on.
+final class CoverageOutput {
+    let path: String?
+    let session: REPLSession
+    let io: ToolIO
+    let toolName: String
+    private var written: String?
+    private var failing = false
+
+    init(path: String?, session: REPLSession, io: ToolIO, toolName: String) {
+        self.path = path
+        self.session = session
+        self.io = io
+        self.toolName = toolName
+    }
+
+    /// Writes the file if its text changed; a failure goes to standard error.
+    func write() throws(WriteFailure) {
+        if let problem = writeReporting() { try io.printError(problem) }
+    }
+
+    /// Writes the file if its text changed, returning the message of a new failure.
+    func writeReporting() -> String? {
+        guard let path else { return nil }
+        let text = CoverageFile.text(session.coverage)
+        guard text != written else { return nil }
+        do {
+            try FileText.write(path, text)
+            written = text
+            failing = false
+            return nil
+        } catch {
+            defer { failing = true }
+            return failing ? nil : TerminalText.visible("\(toolName): cannot write the coverage to \(path): \(FileText.describe(error)); the session goes on, and it is tried again after each line")
+        }
+    }
+
+    /// The last write, at the end of the session.
+    func finish() {
+        if let problem = writeReporting() { try? io.printError(problem) }
     }
 }
 

@@ -1,0 +1,72 @@
+import Foundation
+import FSM
+
+/// Coverage files: a ``Coverage`` as JSON, written by `repl --coverage-out` and read by
+/// `coverage`, `dot --coverage` and `mermaid --coverage`.
+package enum CoverageFile {
+    /// The JSON text of a coverage: pretty-printed with sorted keys, so that two recordings of
+    /// the same session are the same bytes.
+    package static func text(_ coverage: Coverage) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings and integers cannot fail.
+        let data = (try? encoder.encode(coverage)) ?? Data("{\"machines\":[]}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// Reads the coverage of one machine from files and adds them up, starting from `empty`
+    /// (the machine as it is now: every file must match it).
+    ///
+    /// - Throws: ``CoverageFileError`` naming the file: unreadable, not a coverage file, holding
+    ///   no coverage of the machine, or recorded from another version of it.
+    package static func read(_ paths: [String], resolvedBy resolve: (String) -> String, of empty: MachineCoverage) throws(CoverageFileError) -> MachineCoverage {
+        var total = empty
+        for path in paths {
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: resolve(path)))
+            } catch {
+                throw CoverageFileError(path: path, problem: "cannot be read: \(FileText.describe(error))")
+            }
+            let coverage: Coverage
+            do {
+                coverage = try JSONDecoder().decode(Coverage.self, from: data)
+            } catch {
+                throw CoverageFileError(path: path, problem: "is not a coverage file (\(describe(error)))")
+            }
+            guard let machine = coverage[machine: empty.machine] else {
+                let names = coverage.machines.map { "'\($0.machine)'" }.joined(separator: ", ")
+                throw CoverageFileError(path: path, problem: "holds no coverage of '\(empty.machine)' (it has: \(names.isEmpty ? "none" : names))")
+            }
+            do {
+                total = try total.merging(machine)
+            } catch {
+                throw CoverageFileError(path: path, problem: "was recorded from another version of '\(empty.machine)': \(error.difference)")
+            }
+        }
+        return total
+    }
+
+    /// A decoding error in one line: what is wrong and where.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "not JSON" }
+        func place(_ path: [any CodingKey]) -> String {
+            path.isEmpty ? "at the top" : "at " + path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        }
+        switch error {
+        case let .dataCorrupted(context): return context.codingPath.isEmpty ? "not JSON" : "a wrong value \(place(context.codingPath))"
+        case let .keyNotFound(key, context): return "'\(key.stringValue)' missing \(place(context.codingPath))"
+        case let .typeMismatch(_, context), let .valueNotFound(_, context): return "a wrong value \(place(context.codingPath))"
+        @unknown default: return "not a coverage"
+        }
+    }
+}
+
+/// A coverage file that cannot be used, and why.
+package struct CoverageFileError: Error, CustomStringConvertible {
+    package let path: String
+    package let problem: String
+
+    /// `'cov.json' is not a coverage file (...)`.
+    package var description: String { "'\(path)' \(problem)" }
+}
