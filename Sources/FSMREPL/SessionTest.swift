@@ -27,7 +27,7 @@ struct SessionTest {
 
         """
         if let module { text += "import \(module)\n" }
-        let function = Self.identifier(machine) + "Session"
+        let function = Self.identifier(machine) + "SessionReplays"
         text += """
 
         @Test(\(Self.literal("the session of \(machine) replays: \(lines.count) line(s), ending in \(finalState)")))
