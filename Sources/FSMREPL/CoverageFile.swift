@@ -34,14 +34,22 @@ package enum CoverageFile {
             } catch {
                 throw CoverageFileError(path: path, problem: "is not a coverage file (\(describe(error)))")
             }
-            guard let machine = coverage[machine: empty.machine] else {
+            let named = coverage.machines.filter { $0.machine == empty.machine }
+            guard let first = named.first else {
                 let names = coverage.machines.map { "'\($0.machine)'" }.joined(separator: ", ")
                 throw CoverageFileError(path: path, problem: "holds no coverage of '\(empty.machine)' (it has: \(names.isEmpty ? "none" : names))")
             }
-            do {
-                total = try total.merging(machine)
-            } catch {
-                throw CoverageFileError(path: path, problem: "was recorded from another version of '\(empty.machine)': \(error.difference)")
+            // Machines of one name and other shapes (other parameters) are not this one.
+            let matching = named.filter { $0.shapeDifference(from: empty) == nil }
+            guard !matching.isEmpty else {
+                throw CoverageFileError(path: path, problem: "was recorded from another version of '\(empty.machine)' (the file's, then the machine's): \(first.shapeDifference(from: empty) ?? "")")
+            }
+            for machine in matching {
+                do {
+                    total = try total.merging(machine)
+                } catch {
+                    throw CoverageFileError(path: path, problem: "was recorded from another version of '\(empty.machine)': \(error.difference)")
+                }
             }
         }
         return total

@@ -37,13 +37,18 @@ public final class HomeViewState {
     /// - Parameters:
     ///   - authService: Logs out.
     ///   - userService: Loads the user.
+    ///   - recorder: Where the machine reports what it does, for coverage (tests); `nil`
+    ///     records nothing.
     ///   - dismiss: Takes the screen away (back to login); called at most once.
-    public init(authService: any AuthServiceProtocol, userService: any UserServiceProtocol, dismiss: @escaping @MainActor (HomeViewState) async -> Void) {
+    public init(
+        authService: any AuthServiceProtocol, userService: any UserServiceProtocol, recorder: CoverageRecorder? = nil,
+        dismiss: @escaping @MainActor (HomeViewState) async -> Void
+    ) {
         self.authService = authService
         self.userService = userService
         self.dismiss = dismiss
         let owner = Owner<HomeViewState>()
-        runtime = .viewState(HomeMachine.definition, context: {}) { effect, send in
+        runtime = .viewState(HomeMachine.definition, recorder: recorder, context: {}) { effect, send in
             owner.value?.perform(effect, send)
         }
         owner.value = self

@@ -25,6 +25,8 @@ public final class LoginViewState {
     @ObservationIgnored private let runtime: MachineRuntime<LoginState, LoginEvent, LoginEffect, Credentials>
     @ObservationIgnored private let authService: any AuthServiceProtocol
     @ObservationIgnored private let userService: any UserServiceProtocol
+    /// Where the machines of this screen and of the home screens it presents report, if anywhere.
+    @ObservationIgnored private let recorder: CoverageRecorder?
     /// Called with each effect as it is performed, in order (for logs and tests).
     @ObservationIgnored public var onEffect: (@MainActor (LoginEffect) -> Void)?
 
@@ -32,11 +34,14 @@ public final class LoginViewState {
     /// - Parameters:
     ///   - authService: Logs in and out.
     ///   - userService: Passed on to each home screen.
-    public init(authService: any AuthServiceProtocol, userService: any UserServiceProtocol) {
+    ///   - recorder: Where this screen's machine, and those of the home screens it presents,
+    ///     report what they do, for coverage (tests); `nil` records nothing.
+    public init(authService: any AuthServiceProtocol, userService: any UserServiceProtocol, recorder: CoverageRecorder? = nil) {
         self.authService = authService
         self.userService = userService
+        self.recorder = recorder
         let owner = Owner<LoginViewState>()
-        runtime = .viewState(LoginMachine.definition, context: { owner.value?.credentials ?? Credentials(id: "", password: "") }) { effect, send in
+        runtime = .viewState(LoginMachine.definition, recorder: recorder, context: { owner.value?.credentials ?? Credentials(id: "", password: "") }) { effect, send in
             owner.value?.perform(effect, send)
         }
         owner.value = self
@@ -112,7 +117,7 @@ public final class LoginViewState {
                 }
             }
         case .presentHome:
-            presentedHome = HomeViewState(authService: authService, userService: userService) { [weak self] home in
+            presentedHome = HomeViewState(authService: authService, userService: userService, recorder: recorder) { [weak self] home in
                 await self?.homeDismissed(home)
             }
         }

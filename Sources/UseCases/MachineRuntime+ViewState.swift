@@ -11,13 +11,15 @@ final class Owner<Value: AnyObject> {
 extension MachineRuntime {
     /// A runtime for a view state: the machine of `definition` (validated by its
     /// strict-validation test, so a failure here is a programming error), on the continuous
-    /// clock.
+    /// clock, reporting to `recorder` when there is one.
     static func viewState(
-        _ definition: MachineDefinition<State, Event, Effect, Context>, context: @escaping @MainActor () -> Context,
-        perform: @escaping Handler
+        _ definition: MachineDefinition<State, Event, Effect, Context>, recorder: CoverageRecorder?,
+        context: @escaping @MainActor () -> Context, perform: @escaping Handler
     ) -> MachineRuntime {
         do {
-            return MachineRuntime(try Machine(definition), clock: ContinuousClock(), context: context, perform: perform)
+            var machine = try Machine(definition)
+            machine.recorder = recorder
+            return MachineRuntime(machine, clock: ContinuousClock(), context: context, perform: perform)
         } catch {
             preconditionFailure("the \(definition.name) machine is invalid: \(error)") // covered by its strict-validation test
         }

@@ -20,13 +20,14 @@ public final class PasscodeViewState {
     /// Called once with the code when its last digit arrives.
     @ObservationIgnored public var onSubmit: (@MainActor (String) -> Void)?
 
-    /// Creates an entry for codes of `length` digits (at least 1).
-    public init(length: Int = PasscodeMachine.defaultLength) {
+    /// Creates an entry for codes of `length` digits (at least 1), its machine reporting to
+    /// `recorder` when there is one (coverage, in tests).
+    public init(length: Int = PasscodeMachine.defaultLength, recorder: CoverageRecorder? = nil) {
         self.length = max(1, length)
         let owner = Owner<PasscodeViewState>()
         // Every effect here is synchronous: performed as the step is taken (below), so the
         // code is submitted before `type` returns, on every system.
-        runtime = .viewState(PasscodeMachine.definition(length: self.length), context: {}) { _, _ in }
+        runtime = .viewState(PasscodeMachine.definition(length: self.length), recorder: recorder, context: {}) { _, _ in }
         owner.value = self
         // A digit typed or deleted changes the digits when the machine moves (not on a key
         // it ignores), before the effects: `submit` sees the whole code.

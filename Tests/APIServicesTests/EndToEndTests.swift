@@ -24,7 +24,7 @@ struct EndToEndTests {
         // d1 true then true (the user, with the first introduction).
         let clock = ManualClock()
         let backend = Backend(clock: BackendClock(clock), generator: SeededGenerator(seed: 26))
-        let login = LoginViewState(authService: AuthService(backend: backend), userService: UserService(backend: backend))
+        let login = LoginViewState(authService: AuthService(backend: backend), userService: UserService(backend: backend), recorder: BehaviourCoverage.recorder)
 
         login.updateID("koher")
         login.updatePassword("4321")

@@ -55,10 +55,10 @@ struct ViewStateStressTests {
     private func run(trial: UInt64, into reached: inout Reached) async -> String? {
         let clock = ManualClock()
         let backend = Backend(clock: BackendClock(clock), generator: SeededGenerator(seed: trial))
-        let login = LoginViewState(authService: AuthService(backend: backend), userService: UserService(backend: backend))
+        let login = LoginViewState(authService: AuthService(backend: backend), userService: UserService(backend: backend), recorder: BehaviourCoverage.recorder)
         var random = SeededGenerator(seed: trial &+ 0x5EED)
         // The passcode screen has no back end: its taps interleave with the others'.
-        let passcode = PasscodeViewState(length: 4)
+        let passcode = PasscodeViewState(length: 4, recorder: BehaviourCoverage.recorder)
         var submitted: [String] = []
         passcode.onSubmit = { submitted.append($0) }
         var homes: [HomeViewState] = []

@@ -187,14 +187,14 @@ struct CoverageTests {
         #expect(coverage.pairs.map(\.count) == [4000, 3992], "open then close 500 times a machine, close then open 499")
     }
 
-    @Test("coverages merge by name and refuse another shape; a coverage survives JSON")
+    @Test("coverages merge by name and shape (a machine of another shape under the same name stays apart); a coverage survives JSON")
     func mergeAndFiles() throws {
         let recorder = CoverageRecorder()
         var door = try Machine(doorDefinition)
         door.recorder = recorder
         try walkDoor(&door)
         let once = recorder.coverage
-        let twice = try once.merging(once)
+        let twice = once.merging(once)
         #expect(twice[machine: "door"]?.report.legalCells.covered == 5)
         #expect(twice[machine: "door"]?.cells.reduce(0) { $0 + $1.hits } == 18)
         #expect(twice[machine: "door"]?.pairs.map(\.count) == [2, 2, 2, 2])
@@ -202,10 +202,13 @@ struct CoverageTests {
         #expect(try JSONDecoder().decode(Coverage.self, from: data) == twice)
         let other = MachineCoverage(lampDefinition)
         let renamed = try other.renamed("door")
-        #expect(throws: CoverageMismatch.self) { try once.merging(Coverage(machines: [renamed])) }
+        #expect(throws: CoverageMismatch.self) { try #require(once[machine: "door"]).merging(renamed) }
+        let both = once.merging(Coverage(machines: [renamed]))
+        #expect(both.machines.map(\.machine) == ["door", "door"], "two shapes, two entries")
+        #expect(both.merging(both).machines.map { $0.cells.reduce(0) { $0 + $1.hits } } == [18, 0])
         let empty = MachineCoverage(doorDefinition)
         #expect(empty.shapeDifference(from: try #require(once[machine: "door"])) == nil)
-        #expect(try Coverage(machines: [empty]).merging(once) == once)
+        #expect(Coverage(machines: [empty]).merging(once) == once)
     }
 }
 

@@ -75,7 +75,7 @@ struct CoverageCommandTests {
             ("broken.json", "machines: 'broken.json' is not a coverage file (not JSON)\n"),
             ("odd.json", "machines: 'odd.json' is not a coverage file (a wrong value at .machines[0].machine)\n"),
             ("lamp.json", "machines: 'lamp.json' holds no coverage of 'turnstile' (it has: 'lamp')\n"),
-            ("old.json", "machines: 'old.json' was recorded from another version of 'turnstile': the states differ (3 against 3; first difference: 'broken' against 'smashed')\n"),
+            ("old.json", "machines: 'old.json' was recorded from another version of 'turnstile' (the file's, then the machine's): the states differ (3 against 3; first difference: 'smashed' against 'broken')\n"),
         ]
         for (file, message) in cases {
             for command in [["coverage", "turnstile", "cov.json", file], ["dot", "turnstile", "--coverage", file], ["mermaid", "turnstile", "--coverage", "cov.json", file]] {

@@ -13,7 +13,7 @@ private func makeHome() -> (HomeViewState, ParkingAuthService, ParkingUserServic
     let auth = ParkingAuthService()
     let users = ParkingUserService()
     let recorder = DismissRecorder()
-    let home = HomeViewState(authService: auth, userService: users) { _ in recorder.count += 1 }
+    let home = HomeViewState(authService: auth, userService: users, recorder: BehaviourCoverage.recorder) { _ in recorder.count += 1 }
     return (home, auth, users, recorder)
 }
 

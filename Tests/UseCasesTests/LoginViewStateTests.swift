@@ -7,7 +7,7 @@ import UseCases
 private func makeLogin() -> (LoginViewState, ParkingAuthService, ParkingUserService) {
     let auth = ParkingAuthService()
     let users = ParkingUserService()
-    return (LoginViewState(authService: auth, userService: users), auth, users)
+    return (LoginViewState(authService: auth, userService: users, recorder: BehaviourCoverage.recorder), auth, users)
 }
 
 /// Types the credentials and logs in, ending the parked call with `result`.
@@ -34,6 +34,19 @@ struct LoginViewStateTests {
         #expect(login.isLoginButtonEnabled == enabled)
         #expect(login.areInputsEnabled)
         #expect(login.id == id && login.password == password)
+    }
+
+    @Test("logging in with an empty field is refused by the machine's guard: nothing is sent, nothing changes, the reason is kept")
+    func logInWithEmptyField() async {
+        let (login, auth, _) = makeLogin()
+        var effects: [LoginEffect] = []
+        login.onEffect = { effects.append($0) }
+        login.updateID("koher")
+        await login.logIn()
+        #expect(login.state == .idle && login.areInputsEnabled && !login.presentsActivityIndicator)
+        #expect(effects.isEmpty)
+        #expect(await auth.logInCalls.callCount == 0)
+        #expect(login.lastRejection == "illegal transition: 'logIn' is not permitted in state 'idle': guard 'ID and password filled' not met (permitted: edit)")
     }
 
     @Test("while logging in: inputs and button disabled, indicator shown, the raw texts sent; a second tap does nothing")

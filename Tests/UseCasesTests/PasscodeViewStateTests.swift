@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import UseCases
 
 @MainActor
@@ -6,7 +7,7 @@ import UseCases
 struct PasscodeViewStateTests {
     @Test("typing fills the cells; the last digit submits once")
     func typing() {
-        let entry = PasscodeViewState()
+        let entry = PasscodeViewState(recorder: BehaviourCoverage.recorder)
         var submitted: [String] = []
         entry.onSubmit = { submitted.append($0) }
         for digit in "123" { #expect(entry.type(digit)) }
@@ -24,7 +25,7 @@ struct PasscodeViewStateTests {
 
     @Test("delete removes the last digit; nothing to delete does nothing")
     func delete() {
-        let entry = PasscodeViewState(length: 6)
+        let entry = PasscodeViewState(length: 6, recorder: BehaviourCoverage.recorder)
         entry.delete()
         #expect(entry.state == .entered(0))
         entry.paste("12")
@@ -34,7 +35,7 @@ struct PasscodeViewStateTests {
 
     @Test("non-digits are skipped", arguments: ["a", " ", "١", "x", "-"] as [Character])
     func nonDigits(character: Character) {
-        let entry = PasscodeViewState()
+        let entry = PasscodeViewState(recorder: BehaviourCoverage.recorder)
         #expect(!entry.type(character))
         #expect(entry.digits.isEmpty && entry.state == .entered(0))
     }
@@ -43,7 +44,7 @@ struct PasscodeViewStateTests {
         ("12a34", 4, "1234", true), ("9", 4, "9", false), ("1234567", 6, "123456", true), ("ab", 4, "", false), ("12 34 56", 6, "123456", true),
     ])
     func paste(text: String, length: Int, digits: String, complete: Bool) {
-        let entry = PasscodeViewState(length: length)
+        let entry = PasscodeViewState(length: length, recorder: BehaviourCoverage.recorder)
         var submitted: [String] = []
         entry.onSubmit = { submitted.append($0) }
         entry.paste(text)
