@@ -140,4 +140,67 @@ struct HomeViewStateTests {
         #expect(home.loadingState == .dismissed)
         #expect(recorder.count == 1)
     }
+
+    @Test("logging out under an alert: the alert closes while logging out, or outlives the logout; a load after it still answers", arguments: [
+        (NetworkError(cause: GeneralError(message: "Timeout.")) as any Error, HomeFailure.network),
+        (ServerError.internal(cause: GeneralError(message: "Rate limit exceeded.")), .server),
+        (GeneralError(message: "System error."), .system),
+    ])
+    func logoutUnderAlert(error: any Error, kind: HomeFailure) async {
+        // The alert closed while logging out.
+        do {
+            let (home, auth, users, recorder) = makeHome()
+            let load = Task { await home.load() }
+            await users.calls.waitForParkedCalls(1)
+            await users.calls.resume(with: .failure(error))
+            await load.value(waitingFor: "the load task to end")
+            let logout = Task { await home.logOut() }
+            await auth.logOutCalls.waitForParkedCalls(1)
+            #expect(home.loadingState == .failure(kind) && home.logoutState == .loggingOut)
+            #expect(home.alert != nil && home.presentsActivityIndicator)
+            await home.closeAlert()
+            #expect(home.loadingState == .waiting && home.alert == nil && home.presentsActivityIndicator)
+            await auth.logOutCalls.succeed()
+            await logout.value(waitingFor: "the logout task to end")
+            #expect(home.isDismissed && recorder.count == 1)
+        }
+        // The logout ends first: the alert stays until closed; the screen is dismissed once.
+        do {
+            let (home, auth, users, recorder) = makeHome()
+            let load = Task { await home.load() }
+            await users.calls.waitForParkedCalls(1)
+            await users.calls.resume(with: .failure(error))
+            await load.value(waitingFor: "the load task to end")
+            let logout = Task { await home.logOut() }
+            await auth.logOutCalls.waitForParkedCalls(1)
+            await auth.logOutCalls.succeed()
+            await logout.value(waitingFor: "the logout task to end")
+            #expect(home.loadingState == .failure(kind) && home.logoutState == .loggedOut && home.alert != nil)
+            await home.closeAlert()
+            #expect(home.loadingState == .waiting && home.alert == nil && recorder.count == 1)
+            // A load on the dismissed screen still runs to its end (its answer is dropped with it).
+            let late = Task { await home.load() }
+            await users.calls.waitForParkedCalls(1)
+            await users.calls.resume(with: .failure(error))
+            await late.value(waitingFor: "the late load task to end")
+            #expect(home.loadingState == .failure(kind) && recorder.count == 1)
+        }
+    }
+
+    @Test("after the authentication alert dismissed the screen, a logout still logs out")
+    func logoutAfterAuthentication() async {
+        let (home, auth, users, recorder) = makeHome()
+        let load = Task { await home.load() }
+        await users.calls.waitForParkedCalls(1)
+        await users.calls.resume(with: .failure(AuthenticationError()))
+        await load.value(waitingFor: "the load task to end")
+        await home.closeAlert()
+        #expect(home.loadingState == .dismissed && recorder.count == 1)
+        let logout = Task { await home.logOut() }
+        await auth.logOutCalls.waitForParkedCalls(1)
+        #expect(home.logoutState == .loggingOut)
+        await auth.logOutCalls.succeed()
+        await logout.value(waitingFor: "the logout task to end")
+        #expect(home.logoutState == .loggedOut && recorder.count == 1)
+    }
 }
