@@ -144,3 +144,38 @@ struct PropertyTests {
 extension Counterexample: Equatable where Event: Equatable {
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.events == rhs.events && lhs.seed == rhs.seed }
 }
+
+@Suite("Coverage gates in tests")
+struct ExpectCoverageTests {
+    @Test("below the minimum: one issue with the figure and every miss; at it: none")
+    func gate() throws {
+        let recorder = CoverageRecorder()
+        var machine = try Machine(vault)
+        machine.recorder = recorder
+        try machine.send(.lock)
+        try machine.send(.unlock)
+        try machine.send(.knock)
+        let expected = """
+        coverage of 'vault': legal cells covered 2 of 4 (50%), below the minimum of 100%
+          state never entered: opened
+          transition never taken: (closed, open) -> opened
+          transition never taken: (opened, close) -> closed
+        """
+        withKnownIssue {
+            let report = expectCoverage(recorder, of: vault)
+            #expect(report.legalCells.description == "2 of 4 (50%)")
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined() == expected
+        }
+        expectCoverage(recorder, of: vault, minimum: 50)
+        expectCoverage(recorder, of: vault, minimum: 66, measure: \.states)
+        withKnownIssue { expectCoverage(recorder, of: vault, minimum: 70, measure: \.states) }
+    }
+
+    @Test("a machine the recorder never saw covers nothing")
+    func unseen() {
+        withKnownIssue {
+            #expect(expectCoverage(CoverageRecorder(), of: vault).legalCells.covered == 0)
+        }
+    }
+}

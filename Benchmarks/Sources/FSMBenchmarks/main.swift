@@ -224,6 +224,34 @@ func main() throws {
     targets.append(Target(name: "runtime, synchronous path: 0 allocations", measured: "\(runtimeResults.1)", met: runtimeResults.1 == 0))
     targets.append(Target(name: "runtime, synchronous path: the machine's checksum", measured: runtimeResults.0[0].checksum == runtimeResults.0[1].checksum ? "equal" : "differ", met: runtimeResults.0[0].checksum == runtimeResults.0[1].checksum))
 
+    // 3e. Coverage.
+    print("")
+    print("3e. coverage: `send(_:)` on the loading machine without a recorder and with one attached (`machine.recorder`),")
+    print("    legal random and rejected events")
+    print("")
+    print("| workload | no recorder ns | recorder ns | ratio | allocations with the recorder (after the first run) | checksums |")
+    print("|---|---:|---:|---:|---:|---|")
+    var recordingAgrees = true
+    var recordingAllocations = 0
+    for (workload, events) in workloads.dropFirst() {
+        var recording = machine
+        let recorder = CoverageRecorder()
+        recording.recorder = recorder
+        let results = interleaved([
+            Contender(name: "no recorder") { sendLoading(machine, events) },
+            Contender(name: "recorder") { sendLoading(recording, events) },
+        ], events: count)
+        let ratio = results[1].ratio(to: results[0])
+        let before = mc_allocations()
+        _ = sendLoading(recording, events)
+        let allocations = Int(mc_allocations() - before)
+        recordingAllocations += allocations
+        let agree = results[0].checksum == results[1].checksum
+        recordingAgrees = recordingAgrees && agree
+        print("| \(workload) | \(fixed(results[0].median, 2)) | \(fixed(results[1].median, 2)) | \(fixed(ratio.median, 2))x [\(fixed(ratio.min, 2))-\(fixed(ratio.max, 2))] | \(allocations) | \(agree ? "equal" : "differ") |")
+    }
+    targets.append(Target(name: "coverage: a recorder changes nothing the machine does (checksums) and allocates nothing once its pairs are known", measured: "\(recordingAgrees ? "equal" : "differ"), \(recordingAllocations)", met: recordingAgrees && recordingAllocations == 0))
+
     if arguments.count == 2, arguments[1] == "dispatch" {
         printTargets(targets)
         return
