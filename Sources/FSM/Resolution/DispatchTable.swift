@@ -30,6 +30,29 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
     @usableFromInline static var finalCode: Int32 { -4 }
     /// A cell code: the event is rejected because the state (or a parent) declares it illegal.
     @usableFromInline static var declaredIllegalCode: Int32 { -5 }
+    /// A cell code: a coverage recorder is attached; the cell itself is in ``recording``.
+    /// Every cell of a recording table has it but the guarded ones (which dispatch records
+    /// after their guards), so dispatch takes its slow path, where it records; without a
+    /// recorder, dispatch pays a test on the guarded path and code placed out of its way.
+    @usableFromInline static var recordingCode: Int32 { -6 }
+
+    /// What a table that records has besides: the real cells, the recorder's link, and the
+    /// table without recording (to go back to).
+    @usableFromInline
+    final class Recording: @unchecked Sendable {
+        @usableFromInline let cells: FixedTable<Cell>
+        @usableFromInline let tap: CoverageTap
+        let plain: DispatchTable
+
+        init(cells: [Cell], tap: CoverageTap, plain: DispatchTable) {
+            self.cells = FixedTable(cells)
+            self.tap = tap
+            self.plain = plain
+        }
+    }
+
+    /// The recording part, in a table made by ``recording(into:)``; `nil` otherwise.
+    @usableFromInline let recording: Recording?
 
     /// What one (state, event) pair does.
     @usableFromInline
@@ -105,7 +128,10 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
     @usableFromInline let byteTable: FixedTable<Int32>
 
     /// Compiles a definition that validation found free of errors.
-    init(_ definition: MachineDefinition<State, Event, Effect, Context>, resolution: ResolvedDefinition<State, Event, Effect, Context>, initialIndex: Int) {
+    init(
+        _ definition: MachineDefinition<State, Event, Effect, Context>, resolution: ResolvedDefinition<State, Event, Effect, Context>, initialIndex: Int,
+        recordingFor plain: (table: DispatchTable, tap: CoverageTap)? = nil
+    ) {
         let eventCount = resolution.events.count
         var cells: [Cell] = []
         cells.reserveCapacity(resolution.states.count * eventCount)
@@ -217,7 +243,14 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
         timerTable = FixedTable(timers)
         self.timerStarts = FixedTable(timerStarts)
         keptTable = FixedTable(kept)
-        cellTable = FixedTable(cells)
+        if let plain {
+            let redirected = Cell(code: Self.recordingCode, first: 0, count: 0, guardNames: [], ignoresOtherwise: false)
+            cellTable = FixedTable(cells.map { $0.code == Self.guardedCode ? $0 : redirected })
+            recording = Recording(cells: cells, tap: plain.tap, plain: plain.table)
+        } else {
+            cellTable = FixedTable(cells)
+            recording = nil
+        }
         candidateTable = FixedTable(candidates)
         effectSlotTable = FixedTable(effectSlots)
         stateTable = FixedTable(resolution.states)
@@ -228,6 +261,16 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
         denseIsIdentity = denseEvents.count == resolution.events.count && denseEvents.enumerated().allSatisfy { $0.offset == Int($0.element) }
         byteTable = FixedTable(Self.byteMap(resolution.events))
     }
+
+    /// The same table recording into `tap` (a table that records: the same table recording
+    /// into `tap` instead).
+    func recording(into tap: CoverageTap) -> DispatchTable {
+        let plain = recording?.plain ?? self
+        return DispatchTable(definition, resolution: definition.resolution, initialIndex: initialIndex, recordingFor: (plain, tap))
+    }
+
+    /// The table without recording.
+    var plain: DispatchTable { recording?.plain ?? self }
 
     /// Whether event keys are one byte of plain data: then every value of the type is its one
     /// byte, distinct values have distinct bytes (the enum's cases and payloads are packed

@@ -1,12 +1,25 @@
 extension Machine {
-    /// Tells the recorder what a decision does, before it is carried out: the cell hit, the
-    /// guards that failed (a cell tries its candidates in order, so those before the one taken,
-    /// or all of them), the candidate taken and the state it enters (none for an internal one).
+    /// Decides a cell of a recording table that has no guards (see
+    /// ``DispatchTable/recordingCode``) from the real cell and, unless this is a query, records
+    /// what the decision does. Out of line and without the guards' closure, so that dispatch
+    /// without a recorder keeps its code.
     @usableFromInline @inline(never)
-    func record(_ decision: Decision, _ eventIndex: Int?, _ tap: CoverageTap) {
-        guard let eventIndex else { return }
-        let cellIndex = stateIndex * tables.eventCount + eventIndex
-        let cell = tables.cellTable[cellIndex]
+    func recordedDecision(_ cellIndex: Int, recording: Bool) -> Decision {
+        guard let part = tables.recording else { return .noTransition }
+        let cell = part.cells[cellIndex]
+        let decision = cell.code >= 0 ? .take(candidate: Int(cell.first), target: Int(cell.code)) : unguardedDecision(cell)
+        if recording { record(decision, cell: cell, cellIndex) }
+        return decision
+    }
+
+    /// Tells the recorder what a decision on a cell of a recording table (see
+    /// ``DispatchTable/recordingCode``) does, before it is carried out: the cell hit, the
+    /// guards that failed (a cell tries its candidates in order, so those before the one
+    /// taken, or all of them), the candidate taken and the state it enters (none for an
+    /// internal one).
+    @usableFromInline @inline(never)
+    func record(_ decision: Decision, cell: DispatchTable<State, Event, Effect, Context>.Cell, _ cellIndex: Int) {
+        guard let tap = tables.recording?.tap else { return }
         let guarded = cell.code == DispatchTable<State, Event, Effect, Context>.guardedCode
         let all = guarded ? Int(cell.first)..<Int(cell.first + cell.count) : 0..<0
         switch decision {
@@ -20,9 +33,11 @@ extension Machine {
         }
     }
 
-    /// Tells the recorder that a timer ran out: its candidate taken, or its guard failed.
-    @usableFromInline @inline(never)
-    func recordTimer(candidate: Int, taken: Bool, _ tap: CoverageTap) {
+    /// Tells the recorder, if one is attached, that a timer ran out: its candidate taken, or
+    /// its guard failed.
+    @usableFromInline
+    func recordTimer(candidate: Int, taken: Bool) {
+        guard let tap = tables.recording?.tap else { return }
         if taken {
             tap.recorder.record(tap, cell: -1, failed: 0..<0, taken: candidate, entered: Int(tables.candidateTable[candidate].target), ignored: false)
         } else {

@@ -26,10 +26,10 @@ extension Machine {
         let index = Int(entry.candidate)
         let candidate = tables.candidateTable[index]
         guard candidate.guardIndex < 0 || passes(tables.guards[Int(candidate.guardIndex)]) else {
-            if let tap { recordTimer(candidate: index, taken: false, tap) }
+            recordTimer(candidate: index, taken: false)
             return nil
         }
-        if let tap { recordTimer(candidate: index, taken: true, tap) }
+        recordTimer(candidate: index, taken: true)
         let source = stateIndex
         stateIndex = Int(candidate.target)
         return Transition(

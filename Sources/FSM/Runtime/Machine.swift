@@ -11,10 +11,9 @@
 /// try door.send(.lock)          // throws: 'lock' is not permitted in state 'opened' (permitted: close)
 /// ```
 public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+    /// The compiled definition (a recording copy of it while a recorder is attached).
     @usableFromInline let tables: DispatchTable<State, Event, Effect, Context>
     @usableFromInline var stateIndex: Int
-    /// The link to a coverage recorder, when one is attached.
-    @usableFromInline var tap: CoverageTap?
 
     /// What a rejected event does: throw (the default), nothing, or an assertion failure in
     /// debug builds.
@@ -51,16 +50,29 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         tables = DispatchTable(definition, resolution: resolution, initialIndex: initialIndex)
         stateIndex = start
         self.policy = policy
-        tap = nil
     }
 
     /// The recorder this machine reports every event and timer to, for coverage; `nil` (the
     /// default) records nothing. Attaching one counts the current state as entered. Copies of
     /// the machine record into the same recorder, as one machine (pairs of consecutive
-    /// transitions follow the copies in turn).
+    /// transitions follow the copies in turn). A machine without a recorder pays nothing for
+    /// this: a recording machine dispatches through a copy of its tables whose cells all lead
+    /// to the code that records.
     public var recorder: CoverageRecorder? {
-        get { tap?.recorder }
-        set { tap = newValue.map { $0.tap(for: tables, entering: stateIndex) } }
+        get { tables.recording?.tap.recorder }
+        set {
+            let plain = tables.plain
+            // A new value rather than a new `tables`: the tables stay a `let`, which the
+            // optimiser relies on in the loops that send.
+            self = Machine(tables: newValue.map { plain.recording(into: $0.tap(for: plain, entering: stateIndex)) } ?? plain, stateIndex: stateIndex, policy: policy)
+        }
+    }
+
+    /// A machine of these tables in this state.
+    init(tables: DispatchTable<State, Event, Effect, Context>, stateIndex: Int, policy: RejectionPolicy) {
+        self.tables = tables
+        self.stateIndex = stateIndex
+        self.policy = policy
     }
 
     /// The definition this machine runs.
@@ -91,8 +103,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     @discardableResult
     public mutating func send(_ event: Event, context: Context) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
         let key = event.key
-        let index = tables.index(of: key)
-        return try take(decide(index) { $0.holds(context, event) }, key, index)
+        return try take(decide(tables.index(of: key)) { $0.holds(context, event) }, key)
     }
 
     /// Sends an event and returns what happened as a value: the transition taken, or the
@@ -104,14 +115,12 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     @inlinable @inline(__always)
     public mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         let key = event.key
-        let index = tables.index(of: key)
-        return step(decide(index) { $0.holds(context, event) }, key, index)
+        return step(decide(tables.index(of: key)) { $0.holds(context, event) }, key)
     }
 
     /// Carries out a decision and returns the outcome as a value.
     @inlinable @inline(__always)
-    mutating func step(_ decision: Decision, _ event: Event.Key, _ eventIndex: Int?) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
-        if let tap { record(decision, eventIndex, tap) }
+    mutating func step(_ decision: Decision, _ event: Event.Key) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         switch decision {
         case .take, .ignore:
             let transition = outcome(decision, event)
@@ -126,7 +135,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     @inlinable
     public func check(_ event: Event, context: Context) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         let key = event.key
-        return outcome(decide(tables.index(of: key)) { $0.holds(context, event) }, key)
+        return outcome(decide(tables.index(of: key), recording: false) { $0.holds(context, event) }, key)
     }
 
     /// Sends an event's key, deciding each guard by its name instead of evaluating it on a
@@ -135,13 +144,12 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     /// the transition carries the key.
     @discardableResult
     public mutating func send(_ key: Event.Key, guards holds: (String) -> Bool) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
-        let index = tables.index(of: key)
-        return try take(decide(index) { $0.holds(deciding: holds) }, key, index)
+        try take(decide(tables.index(of: key)) { $0.holds(deciding: holds) }, key)
     }
 
     /// What sending an event's key would do now, each guard decided by its name.
     public func check(_ key: Event.Key, guards holds: (String) -> Bool) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
-        outcome(decide(tables.index(of: key)) { $0.holds(deciding: holds) }, key)
+        outcome(decide(tables.index(of: key), recording: false) { $0.holds(deciding: holds) }, key)
     }
 
     /// Sends an event, each guard of its cell decided by `guardDecision` (evaluated on the
@@ -151,14 +159,13 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     @discardableResult
     package mutating func send(event: Event, deciding guardDecision: (TransitionGuard<Context, Event>) -> Bool) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
         let key = event.key
-        let index = tables.index(of: key)
-        return try take(decide(index, passes: guardDecision), key, index)
+        return try take(decide(tables.index(of: key), passes: guardDecision), key)
     }
 
     /// What sending an event would do now, each guard decided by `guardDecision`.
     package func check(event: Event, deciding guardDecision: (TransitionGuard<Context, Event>) -> Bool) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         let key = event.key
-        return outcome(decide(tables.index(of: key), passes: guardDecision), key)
+        return outcome(decide(tables.index(of: key), recording: false, passes: guardDecision), key)
     }
 
     /// What an event does in the current state, as plain data: the one place where dispatch
@@ -181,23 +188,41 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
 
     /// Decides what the event at `index` (`nil`: undeclared) does in the current state.
     @inlinable @inline(__always)
-    func decide(_ index: Int?, passes: (TransitionGuard<Context, Event>) -> Bool) -> Decision {
+    func decide(_ index: Int?, recording: Bool = true, passes: (TransitionGuard<Context, Event>) -> Bool) -> Decision {
         guard let eventIndex = index else { return .noTransition }
-        let cell = tables.cellTable[stateIndex &* tables.eventCount &+ eventIndex]
+        let cellIndex = stateIndex &* tables.eventCount &+ eventIndex
+        let cell = tables.cellTable[cellIndex]
         if cell.code >= 0 {
             // A single unguarded transition: the target is in the cell itself.
             return .take(candidate: Int(cell.first), target: Int(cell.code))
         }
         if cell.code == DispatchTable<State, Event, Effect, Context>.guardedCode {
-            for index in Int(cell.first)..<Int(cell.first &+ cell.count) {
-                let candidate = tables.candidateTable[index]
-                if candidate.guardIndex < 0 || passes(tables.guards[Int(candidate.guardIndex)]) {
-                    return .take(candidate: index, target: Int(candidate.target))
-                }
-            }
-            // No guard holds: the default, an `Ignore` after the guarded lines, or rejection.
-            return cell.ignoresOtherwise ? .ignore : .guardNotMet(cell.guardNames)
+            let decision = guardedDecision(cell, passes: passes)
+            // A recording table keeps its guarded cells: recorded here, after their guards.
+            if _slowPath(recording && tables.recording != nil) { record(decision, cell: cell, cellIndex) }
+            return decision
         }
+        // Any other cell of a recording table: decided out of line from the real cell.
+        if _slowPath(cell.code == DispatchTable<State, Event, Effect, Context>.recordingCode) { return recordedDecision(cellIndex, recording: recording) }
+        return unguardedDecision(cell)
+    }
+
+    /// What a guarded cell does: its first candidate whose guard holds, or its default.
+    @inlinable @inline(__always)
+    func guardedDecision(_ cell: DispatchTable<State, Event, Effect, Context>.Cell, passes: (TransitionGuard<Context, Event>) -> Bool) -> Decision {
+        for index in Int(cell.first)..<Int(cell.first &+ cell.count) {
+            let candidate = tables.candidateTable[index]
+            if candidate.guardIndex < 0 || passes(tables.guards[Int(candidate.guardIndex)]) {
+                return .take(candidate: index, target: Int(candidate.target))
+            }
+        }
+        // No guard holds: the default, an `Ignore` after the guarded lines, or rejection.
+        return cell.ignoresOtherwise ? .ignore : .guardNotMet(cell.guardNames)
+    }
+
+    /// What a cell without guards and not a single transition does.
+    @inlinable @inline(__always)
+    func unguardedDecision(_ cell: DispatchTable<State, Event, Effect, Context>.Cell) -> Decision {
         switch cell.code {
         case DispatchTable<State, Event, Effect, Context>.ignoredCode: return .ignore
         case DispatchTable<State, Event, Effect, Context>.finalCode: return .finalState
@@ -225,8 +250,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
 
     /// Carries out a decision: moves to the target, or applies the policy to a rejection.
     @inlinable @inline(__always)
-    mutating func take(_ decision: Decision, _ event: Event.Key, _ eventIndex: Int?) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
-        if let tap { record(decision, eventIndex, tap) }
+    mutating func take(_ decision: Decision, _ event: Event.Key) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
         switch decision {
         case let .take(index, target):
             let candidate = tables.candidateTable[index]
@@ -316,8 +340,7 @@ extension Machine where Event.Key: DenseIndexed {
     @discardableResult
     public mutating func send(_ event: Event, context: Context) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
         let key = event.key
-        let index = denseIndex(of: key)
-        return try take(decide(index) { $0.holds(context, event) }, key, index)
+        return try take(decide(denseIndex(of: key)) { $0.holds(context, event) }, key)
     }
 }
 
@@ -327,8 +350,7 @@ extension Machine where Event.Key: DenseIndexed {
     @inlinable @inline(__always)
     public mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         let key = event.key
-        let index = denseIndex(of: key)
-        return step(decide(index) { $0.holds(context, event) }, key, index)
+        return step(decide(denseIndex(of: key)) { $0.holds(context, event) }, key)
     }
 }
 

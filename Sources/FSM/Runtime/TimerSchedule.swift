@@ -100,18 +100,16 @@ extension Machine {
         _ event: Event, deciding passes: (TransitionGuard<Context, Event>) -> Bool
     ) throws(TransitionError<State, Event.Key>) -> (transition: Transition<State, Event.Key, Effect>, kept: Int32) {
         let key = event.key
-        let index = tables.index(of: key)
-        let decision = decide(index, passes: passes)
-        return (try take(decision, key, index), kept(decision))
+        let decision = decide(tables.index(of: key), passes: passes)
+        return (try take(decision, key), kept(decision))
     }
 
     /// Sends an event's key, each guard decided by its name; see `sendKeeping(_:deciding:)`.
     @inlinable package mutating func sendKeeping(
         _ key: Event.Key, guards holds: (String) -> Bool
     ) throws(TransitionError<State, Event.Key>) -> (transition: Transition<State, Event.Key, Effect>, kept: Int32) {
-        let index = tables.index(of: key)
-        let decision = decide(index) { $0.holds(deciding: holds) }
-        return (try take(decision, key, index), kept(decision))
+        let decision = decide(tables.index(of: key)) { $0.holds(deciding: holds) }
+        return (try take(decision, key), kept(decision))
     }
 
     /// Takes a timer's transition (guards decided by `passes`) and says how many of the
