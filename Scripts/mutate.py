@@ -44,8 +44,8 @@ MUTANTS = [
      "a final child inherits its parents' transitions"),
     ("core-05", "core", "Sources/FSM/Resolution/ResolvedDefinition.swift", "kinds[row + e] = blanket.ignores ? .ignored : .declaredIllegal", "kinds[row + e] = blanket.ignores ? .declaredIllegal : .ignored",
      "IgnoreOtherEvents and IllegalOtherEvents swapped under a parent"),
-    ("core-06", "core", "Sources/FSM/Runtime/Machine.swift", "            return cell.ignoresOtherwise ? .ignore : .guardNotMet(cell.guardNames)",
-     "            return .guardNotMet(cell.guardNames)", "an Ignore after guarded lines is not the default"),
+    ("core-06", "core", "Sources/FSM/Runtime/Machine.swift", "        return cell.ignoresOtherwise ? .ignore : .guardNotMet(cell.guardNames)",
+     "        return .guardNotMet(cell.guardNames)", "an Ignore after guarded lines is not the default"),
     ("core-07", "core", "Sources/FSM/Runtime/Machine.swift", "        if cell.code >= 0 {", "        if cell.code > 0 {",
      "an unguarded transition to the first state is treated as a code"),
     ("core-08", "core", "Sources/FSM/Runtime/Machine.swift", "            if case let .take(_, target) = decision { stateIndex = target }", "",
@@ -141,6 +141,17 @@ MUTANTS = [
      "                        On(.typeDigit, to: .complete)", "the last digit does not submit"),
     ("machines-06", "machines", "Sources/UseCases/LoginViewState.swift", "        areInputsEnabled && LoginMachine.credentialsFilled(credentials)", "        areInputsEnabled",
      "the Login button enabled with empty fields"),
+    # Coverage: the recorder, the report, the saved session.
+    ("coverage-01", "coverage", "Sources/FSM/Runtime/Machine+Coverage.swift", "            let entered = tables.candidateTable[candidate].kind == .internal ? -1 : target",
+     "            let entered = target", "an internal transition counts its state as entered"),
+    ("coverage-02", "coverage", "Sources/FSM/Runtime/Machine+Coverage.swift", "failed: guarded ? Int(cell.first)..<candidate : 0..<0",
+     "failed: 0..<0", "the guards that failed before the one taken are not counted"),
+    ("coverage-03", "coverage", "Sources/FSM/Runtime/Machine.swift", "            if _slowPath(recording && tables.recording != nil) { record(decision, cell: cell, cellIndex) }",
+     "", "guarded cells are not recorded"),
+    ("coverage-04", "coverage", "Sources/FSM/Coverage/CoverageReport.swift", "            if cell.isTaken { legal.0 += 1 }", "            if cell.hits > 0 { legal.0 += 1 }",
+     "a legal cell counts as covered when its event was refused there"),
+    ("coverage-05", "coverage", "Sources/UseCases/Machines/LoginMachine.swift", "            On(.returnFromHome, to: .idle, emit: .enableInputs)",
+     "            On(.returnFromHome, to: .idle)", "a change of the login machine that the saved session sees"),
 ]
 
 

@@ -34,6 +34,9 @@ package enum CoverageFile {
             } catch {
                 throw CoverageFileError(path: path, problem: "is not a coverage file (\(describe(error)))")
             }
+            if let bad = coverage.machines.lazy.compactMap(\.countOutOfRange).first {
+                throw CoverageFileError(path: path, problem: "is not a coverage file (\(bad))")
+            }
             let named = coverage.machines.filter { $0.machine == empty.machine }
             guard let first = named.first else {
                 let names = coverage.machines.map { "'\($0.machine)'" }.joined(separator: ", ")
@@ -77,4 +80,20 @@ package struct CoverageFileError: Error, CustomStringConvertible {
 
     /// `'cov.json' is not a coverage file (...)`.
     package var description: String { "'\(path)' \(problem)" }
+}
+
+extension MachineCoverage {
+    /// The largest count a coverage file may hold: files adding up to it cannot overflow.
+    static let largestCount = 1 << 48
+
+    /// The first count that is negative or too large, in words; `nil` when all are sound.
+    var countOutOfRange: String? {
+        func bad(_ count: Int) -> Bool { count < 0 || count > Self.largestCount }
+        if let state = states.first(where: { bad($0.entered) }) { return "a count out of range for state '\(state.state)'" }
+        for cell in cells where bad(cell.ignored) || bad(cell.refused) || cell.lines.contains(where: { bad($0.taken) || bad($0.guardFailed) }) {
+            return "a count out of range in cell (\(cell.state), \(cell.event))"
+        }
+        if let pair = pairs.first(where: { bad($0.count) }) { return "a count out of range for the pair \(pair.first) then \(pair.second)" }
+        return nil
+    }
 }

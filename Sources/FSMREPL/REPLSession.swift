@@ -144,14 +144,13 @@ public final class REPLSession {
         case "coverage": return Output(text: (engine.coverage[machine: machineName]?.report.markdown ?? "").trimmingTrailingNewline)
         case "save":
             guard !argument.isEmpty else { return Output(text: "error: :save needs a file name, e.g. :save session.fsm, or :save session.swift for a Swift test", isError: true) }
-            let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
+            // `FILE.swift EXPRESSION` for a Swift test; any other argument is a path (spaces included).
+            let words = argument.split(separator: " ", maxSplits: 1).map(String.init)
+            let isSwift = words[0].hasSuffix(".swift") || (words.count == 1 && argument.hasSuffix(".swift"))
+            let parts = isSwift ? words : [argument]
             let path = parts[0]
-            let isSwift = path.hasSuffix(".swift")
-            if parts.count > 1 && !isSwift {
-                return Output(text: "error: only a Swift test takes a definition (:save FILE.swift EXPRESSION); nothing saved", isError: true)
-            }
             let contents = isSwift
-                ? SessionTest(machine: machineName, module: engine.moduleName, definition: parts.count > 1 ? parts[1] : nil, lines: zip(script, transcript).map { ($0, $1) }, finalState: stateName).source
+                ? SessionTest(machine: machineName, file: path, module: engine.moduleName, definition: parts.count > 1 ? parts[1] : nil, lines: zip(script, transcript).map { ($0, $1) }, finalState: stateName).source
                 : script.map { $0 + "\n" }.joined()
             do {
                 try writeFile(path, contents)

@@ -1,8 +1,10 @@
-/// A REPL session as a Swift Testing test: each line of its script handled by a new session
-/// of the definition, expected to print what it printed, then the final state. It fails when
-/// the machine changes in a way the session would see.
+/// A REPL session as a Swift Testing test: each line of its script handled, in order, by one
+/// new session of the definition, expected to print what it printed, then the final state. It
+/// fails when the machine changes in a way the session would see.
 struct SessionTest {
     let machine: String
+    /// The file it is saved to: its name names the test function.
+    let file: String
     /// The module that declares the machine's types (imported), if known.
     let module: String?
     /// The Swift expression that makes the definition; `nil`: ``placeholder(_:)``.
@@ -19,15 +21,17 @@ struct SessionTest {
     /// The test's source.
     var source: String {
         var text = """
-        // A session of the machine '\(Self.commentSafe(machine))' saved from the REPL as a test: each line is replayed in a
-        // new REPL session of the definition and must print what it printed then; the session must
-        // end in the same state. Regenerate it with :save after a deliberate change.
+        // A session of the machine '\(Self.commentSafe(machine))' saved from the REPL as a test: its lines are replayed, in
+        // order, in a new REPL session of the definition, and each must print what it printed then;
+        // the session must end in the same state. Regenerate it with :save after a deliberate change.
         import FSMREPL
         import Testing
 
         """
         if let module { text += "import \(module)\n" }
-        let function = Self.identifier(machine) + "SessionReplays"
+        // Named after the file: two saved sessions of one machine live side by side.
+        let base = file.split(separator: "/").last.map { String($0.dropLast(".swift".count)) } ?? machine
+        let function = Self.identifier(base) + "Replays"
         text += """
 
         @Test(\(Self.literal("the session of \(machine) replays: \(lines.count) line(s), ending in \(finalState)")))

@@ -33,7 +33,7 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     var schedule = TimerSchedule()
     /// The lines that changed the session, each with what it changed before it: a machine
     /// is a value, so undo is restoring a copy.
-    var history: [(line: String, machine: Machine<State, Event, Effect, Context>, guards: [String: Bool], now: Duration, schedule: TimerSchedule)] = []
+    var history: [(line: String, machine: Machine<State, Event, Effect, Context>, guards: [String: Bool], now: Duration, schedule: TimerSchedule, mark: Int)] = []
     let events: [(name: String, event: Event.Key)]
     /// The named guards the machine's guards are built from (a guard not built with `!`,
     /// `&&` or `||` is its own), each once, in declaration order: what `:guard` decides.
@@ -90,10 +90,11 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
             return REPLSession.Output(text: "error: unknown event '\(name)'\(suggestion) (events: \(eventNames.joined(separator: ", "))); nothing changed", isError: true)
         }
         let before = machine
+        let mark = machine.recordingMark
         let guardValues = self.guardValues
         do {
             let (step, kept) = try machine.sendKeeping(event) { guardValues[$0] ?? true }
-            if step.kind != .ignored { history.append((definition.name(of: event), before, guardValues, now, schedule)) }
+            if step.kind != .ignored { history.append((definition.name(of: event), before, guardValues, now, schedule, mark)) }
             schedule.rearm(machine.timers, kept: kept, now: now)
             return REPLSession.Output(text: describe(step))
         } catch {
@@ -125,10 +126,11 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
             return REPLSession.Output(text: "error: the data makes a '\(definition.name(of: event.key))' event, not '\(caseName)'; nothing changed", isError: true)
         }
         let before = machine
+        let mark = machine.recordingMark
         let guardValues = self.guardValues
         do {
             let (step, kept) = try machine.sendKeeping(event) { $0.holds(event: event) ?? $0.holds { guardValues[$0] ?? true } }
-            if step.kind != .ignored { history.append((line, before, guardValues, now, schedule)) }
+            if step.kind != .ignored { history.append((line, before, guardValues, now, schedule, mark)) }
             schedule.rearm(machine.timers, kept: kept, now: now)
             return REPLSession.Output(text: describe(step))
         } catch {
@@ -262,7 +264,7 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
             let known = guardNames.isEmpty ? "it has none" : "guards: \(guardNames.joined(separator: ", "))"
             return REPLSession.Output(text: "error: \(machineName) has no guard '\(name)'\(suggestion) (\(known))", isError: true)
         }
-        history.append((":guard \(name) \(value ? "on" : "off")", machine, guardValues, now, schedule))
+        history.append((":guard \(name) \(value ? "on" : "off")", machine, guardValues, now, schedule, machine.recordingMark))
         guardValues[name] = value
         return REPLSession.Output(text: "\(name): \(value ? "on" : "off")")
     }
@@ -278,6 +280,7 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     mutating func undo() -> REPLSession.Output {
         guard let last = history.popLast() else { return REPLSession.Output(text: "nothing to undo", isError: true) }
         machine = last.machine
+        machine.restoreRecording(last.mark)  // the next step follows the one before the undone one
         guardValues = last.guards
         now = last.now
         schedule = last.schedule
@@ -286,7 +289,7 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
 
     mutating func reset() -> REPLSession.Output {
         machine = initialMachine
-        machine.recorder = recorder  // the initial state is entered again
+        machine.reset()  // the recorder counts the initial state entered again
         guardValues = [:]
         history = []
         now = .zero
@@ -308,7 +311,7 @@ extension TypedSession {
         guard let duration = DurationText.parse(argument), duration > .zero else {
             return REPLSession.Output(text: "error: usage: :advance DURATION (30s, 500ms, 2min, 1.5s); nothing changed", isError: true)
         }
-        history.append((":advance \(argument)", machine, guardValues, now, schedule))
+        history.append((":advance \(argument)", machine, guardValues, now, schedule, machine.recordingMark))
         let end = now + duration
         let guardValues = self.guardValues
         var lines: [String] = []

@@ -232,7 +232,7 @@ enum Shrinking {
         \(values.map { "        \($0)," }.joined(separator: "\n"))
             ]
             for event in events { _ = machine.transition(on: event, context: context) }
-            // The property broke here: \(failure.replacingOccurrences(of: "\n", with: " "))
+            // The property broke here: \(String(String.UnicodeScalarView(failure.unicodeScalars.map { $0.properties.generalCategory == .control || $0.properties.generalCategory == .lineSeparator || $0.properties.generalCategory == .paragraphSeparator ? " " : $0 })))
         }
         """
     }

@@ -210,6 +210,40 @@ struct CoverageTests {
         #expect(empty.shapeDifference(from: try #require(once[machine: "door"])) == nil)
         #expect(Coverage(machines: [empty]).merging(once) == once)
     }
+
+    @Test("reset counts the initial state entered and starts the pairs over; setting the same recorder again changes nothing")
+    func resetAndReattach() throws {
+        let recorder = CoverageRecorder()
+        var door = try Machine(doorDefinition)
+        door.recorder = recorder
+        door.recorder = recorder
+        try door.send(.open, context: withKey)
+        door.reset()
+        try door.send(.open, context: withKey)
+        let coverage = try #require(recorder.coverage[machine: "door"])
+        #expect(coverage.states.map(\.entered) == [2, 2, 0, 0], "closed: attached and reset; opened twice")
+        #expect(coverage.pairs.isEmpty, "no transition follows another across the reset")
+    }
+
+    @Test("definitions with the same names but other transitions keep their own counts")
+    func sameNamesOtherTables() throws {
+        let other = MachineDefinition<Door, DoorEvent, DoorEffect, Keyring>(name: "door", initial: .closed) {
+            In(.opened) { On(.close, to: .closed); Ignore(.open) }
+            In(.closed) { On(.open, to: .opened); On(.lock, to: .locked); Internal(.knock); On(.kick, to: .broken) }
+            In(.locked) { On(.unlock, to: .opened); Internal(.knock); On(.kick, to: .broken) }
+            Final(.broken) { Ignore(.knock) }
+        }
+        let recorder = CoverageRecorder()
+        var first = try Machine(doorDefinition), second = try Machine(other)
+        first.recorder = recorder
+        second.recorder = recorder
+        try first.send(.open, context: withKey)
+        try second.send(.lock, context: withKey)
+        try second.send(.unlock, context: withKey)
+        #expect(recorder.coverage.machines.count == 2)
+        #expect(recorder.coverage.machines.map { $0.report.transitions.covered } == [1, 2])
+    }
+
 }
 
 extension MachineCoverage {

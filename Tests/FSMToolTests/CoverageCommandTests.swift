@@ -70,7 +70,11 @@ struct CoverageCommandTests {
         // The turnstile's file with one state renamed: recorded from another version of it.
         let text = try String(contentsOf: folder.appendingPathComponent("cov.json"), encoding: .utf8)
         try text.replacingOccurrences(of: "\"broken\"", with: "\"smashed\"").write(to: folder.appendingPathComponent("old.json"), atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"refused\" : 0", with: "\"refused\" : 9223372036854775807").write(to: folder.appendingPathComponent("huge.json"), atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"entered\" : 1", with: "\"entered\" : -1").write(to: folder.appendingPathComponent("negative.json"), atomically: true, encoding: .utf8)
         let cases: [(String, String)] = [
+            ("huge.json", "machines: 'huge.json' is not a coverage file (a count out of range in cell (locked, coin))\n"),
+            ("negative.json", "machines: 'negative.json' is not a coverage file (a count out of range for state 'locked')\n"),
             ("missing.json", "machines: 'missing.json' cannot be read: no such file or directory\n"),
             ("broken.json", "machines: 'broken.json' is not a coverage file (not JSON)\n"),
             ("odd.json", "machines: 'odd.json' is not a coverage file (a wrong value at .machines[0].machine)\n"),

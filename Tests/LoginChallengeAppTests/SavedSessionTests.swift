@@ -44,15 +44,15 @@ struct SavedSessionTests {
         let saved = session.handle(":save s.swift")
         #expect(saved.text == "saved 4 line(s) to s.swift as a Swift test; it reads the definition as `loginDefinition`: give the expression that makes it, :save s.swift EXPRESSION")
         #expect(written["s.swift"] == """
-        // A session of the machine 'login' saved from the REPL as a test: each line is replayed in a
-        // new REPL session of the definition and must print what it printed then; the session must
-        // end in the same state. Regenerate it with :save after a deliberate change.
+        // A session of the machine 'login' saved from the REPL as a test: its lines are replayed, in
+        // order, in a new REPL session of the definition, and each must print what it printed then;
+        // the session must end in the same state. Regenerate it with :save after a deliberate change.
         import FSMREPL
         import Testing
         import UseCases
 
         @Test("the session of login replays: 4 line(s), ending in idle")
-        func loginSessionReplays() throws {
+        func sReplays() throws {
             let session = try REPLSession(loginDefinition)
             #expect(session.handle("edit").text == "idle --edit--> idle (internal)")
             #expect(session.handle("logIn").text == "idle --logIn--> loggingIn / disableInputs, showActivityIndicator, callLogIn")
@@ -62,7 +62,8 @@ struct SavedSessionTests {
         }
 
         """)
-        #expect(session.handle(":save s.fsm LoginMachine.definition").isError, "only a Swift test takes an expression")
+        #expect(session.handle(":save my session.fsm").text.hasPrefix("saved 4 line(s) to my session.fsm;"), "a script's path may hold spaces")
+        #expect(written["my session.fsm"] == "edit\nlogIn\nfail(network)\ncloseAlert\n")
     }
 
     @Test("string literals and identifiers of a saved test hold any name exactly")
@@ -74,11 +75,32 @@ struct SavedSessionTests {
         var written: [String: String] = [:]
         let session = try REPLSession(tricky) { path, contents in written[path] = contents }
         #expect(!session.handle("é\\\"x").isError)
-        _ = session.handle(":save t.swift tricky")
-        let text = try #require(written["t.swift"])
+        _ = session.handle(":save 9-odd_name.swift tricky")
+        let text = try #require(written["9-odd_name.swift"])
         #expect(text.contains("// A session of the machine '9 \"odd\"?name' saved"))
-        #expect(text.contains("func _9OddNameSessionReplays() throws {"))
+        #expect(text.contains("func _9OddNameReplays() throws {"), "named after the file")
         #expect(text.contains(#"#expect(session.handle("\u{E9}\\\"x").text == "a\\\"b\u{1B} --\u{E9}\\\"x--> ok")"#))
         #expect(!text.contains("import Swift\n"), "String states: no module to import")
     }
+
+    @Test(":coverage reports the session so far; an undone step is tried but not followed; :reset enters the initial state again")
+    func coverageInTheREPL() throws {
+        let session = try REPLSession(LoginMachine.definition)
+        _ = session.handle("logIn")
+        _ = session.handle("succeed")
+        _ = session.handle(":undo")
+        _ = session.handle("fail network")
+        _ = session.handle(":reset")
+        let coverage = try #require(session.coverage[machine: "login"])
+        #expect(coverage.pairs.map { "\($0.first) then \($0.second)" } == [
+            "idle --logIn--> loggingIn then loggingIn --succeed--> atHome",
+            "idle --logIn--> loggingIn then loggingIn --fail(network)--> failed(network)",
+        ], "the undone succeed is not followed by fail(network)")
+        #expect(coverage.states.first { $0.state == "idle" }?.entered == 2, "start and reset")
+        #expect(coverage.states.first { $0.state == "atHome" }?.entered == 1, "the undone step was taken once")
+        let report = session.handle(":coverage")
+        #expect(report.text.hasPrefix("## Coverage of `login`\n\n| measure | covered | total | % |"))
+        #expect(report.text.contains("| legal cells (a transition taken) | 3 | 12 | 25 |"))
+    }
+
 }

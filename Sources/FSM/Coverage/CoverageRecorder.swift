@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Records what machines do, for coverage: attach it to a machine (``Machine/recorder``, or
-/// the runtime's machine) and every event sent and every timer fired is counted: the cell hit
+/// the runtime's machine) and every declared event sent and every timer fired is counted: the cell hit
 /// and what it did (taken, ignored, refused as illegal, refused by a guard), each guard's
 /// outcomes, the states entered, and pairs of consecutive transitions. ``coverage`` gives the
 /// counts by name.
@@ -38,8 +38,9 @@ public final class CoverageRecorder: Sendable {
     struct Storage {
         var counts: [Counts] = []
         var byShape: [String: Int] = [:]
-        /// Per attached machine (a tap), the last candidate it took, or -1.
-        var last: [Int] = []
+        /// Bumped by ``reset()``: a tap's last transition from an earlier generation is
+        /// forgotten.
+        var generation = 0
     }
 
     let storage = Mutex(Storage())
@@ -75,7 +76,8 @@ public final class CoverageRecorder: Sendable {
         })
     }
 
-    /// Forgets everything recorded; attached machines keep recording.
+    /// Forgets everything recorded (states entered included: a machine's current state counts
+    /// again only when it is next entered); attached machines keep recording.
     public func reset() {
         storage.withLock { storage in
             for c in storage.counts.indices {
@@ -85,7 +87,7 @@ public final class CoverageRecorder: Sendable {
                 storage.counts[c].pairs = [:]
                 storage.counts[c].pairOrder = []
             }
-            storage.last = Array(repeating: -1, count: storage.last.count)
+            storage.generation += 1
         }
     }
 
@@ -107,10 +109,31 @@ public final class CoverageRecorder: Sendable {
                 ))
             }
             storage.counts[index].entered[state] += 1
-            storage.last.append(-1)
-            return (index, storage.last.count - 1)
+            return (index, storage.generation)
         }
-        return CoverageTap(recorder: self, counts: id.counts, id: id.tap)
+        return CoverageTap(recorder: self, counts: id.counts, generation: id.tap)
+    }
+
+    /// Records that the machine of `tap` started again in `state` (a reset): the state is
+    /// entered, and the next transition follows none.
+    func restart(_ tap: CoverageTap, entering state: Int) {
+        storage.withLock { storage in
+            storage.counts[tap.counts].entered[state] += 1
+            tap.last = -1
+        }
+    }
+
+    /// The last transition `tap`'s machine took (-1: none since it started or since a reset).
+    func last(of tap: CoverageTap) -> Int {
+        storage.withLock { storage in tap.generation == storage.generation ? tap.last : -1 }
+    }
+
+    /// Makes `last` the last transition of `tap`'s machine (an undo).
+    func restore(_ tap: CoverageTap, last: Int) {
+        storage.withLock { storage in
+            tap.last = last
+            tap.generation = storage.generation
+        }
     }
 
     /// Records one dispatch: the cell hit (`-1` for a timer), the candidates whose guards
@@ -123,7 +146,7 @@ public final class CoverageRecorder: Sendable {
             if taken >= 0 {
                 storage.counts[c].lines[2 * taken] += 1
                 if entered >= 0 { storage.counts[c].entered[entered] += 1 }
-                let previous = storage.last[tap.id]
+                let previous = tap.generation == storage.generation ? tap.last : -1
                 if previous >= 0 {
                     let pair = previous * (storage.counts[c].lines.count / 2) + taken
                     if let count = storage.counts[c].pairs[pair] {
@@ -133,7 +156,8 @@ public final class CoverageRecorder: Sendable {
                         storage.counts[c].pairOrder.append(pair)
                     }
                 }
-                storage.last[tap.id] = taken
+                tap.last = taken
+                tap.generation = storage.generation
             } else if cell >= 0 {
                 storage.counts[c].cells[2 * cell + (ignored ? 0 : 1)] += 1
             }
@@ -144,15 +168,18 @@ public final class CoverageRecorder: Sendable {
 /// A machine's link to its recorder: which counts it adds to, and its own last transition
 /// (for pairs). Copies of a machine share it.
 @usableFromInline
-final class CoverageTap: Sendable {
+final class CoverageTap: @unchecked Sendable {
     let recorder: CoverageRecorder
     let counts: Int
-    let id: Int
+    /// The candidate of the last transition taken (-1: none), and the recorder's generation it
+    /// was taken in. Read and written only under the recorder's lock.
+    var last = -1
+    var generation: Int
 
-    init(recorder: CoverageRecorder, counts: Int, id: Int) {
+    init(recorder: CoverageRecorder, counts: Int, generation: Int) {
         self.recorder = recorder
         self.counts = counts
-        self.id = id
+        self.generation = generation
     }
 }
 
@@ -165,10 +192,19 @@ protocol CoverageSource: AnyObject, Sendable {
 }
 
 extension DispatchTable: CoverageSource {
+    /// The key: the name, the states and events, and what every cell and candidate is (its
+    /// code, target and guard), so that two definitions share counts only when their tables
+    /// agree cell for cell.
     var coverageShape: (key: String, states: Int, events: Int, candidates: Int) {
         var key = definition.name + "\u{0}\(stateTable.count)\u{0}\(eventCount)\u{0}\(candidateTable.count)"
         for index in 0..<stateTable.count { key += "\u{0}" + String(describing: stateTable[index]) }
         for index in 0..<eventTable.count { key += "\u{1}" + String(describing: eventTable[index]) }
+        var codes: [Int32] = []
+        codes.reserveCapacity(cellTable.count * 2 + candidateTable.count * 2)
+        for index in 0..<cellTable.count { codes += [cellTable[index].code, cellTable[index].count] }
+        for index in 0..<candidateTable.count { codes += [candidateTable[index].target, candidateTable[index].guardIndex] }
+        key += "\u{2}" + codes.map(String.init).joined(separator: ",")
+        for index in 0..<guards.count { key += "\u{3}" + guards[index].name }
         return (key, stateTable.count, eventCount, candidateTable.count)
     }
 

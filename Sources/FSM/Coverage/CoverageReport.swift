@@ -57,7 +57,7 @@ public struct CoverageReport: Sendable, Hashable, Codable {
     /// States entered.
     public let states: Measure
     /// Cells with transitions, and timers, in which a transition was taken: the headline
-    /// figure (`fsm coverage --minimum` and ``expectCoverage`` gate on it by default).
+    /// figure (`fsm coverage --minimum` and FSMTesting's `expectCoverage` gate on it by default).
     public let legalCells: Measure
     /// Transition lines taken (each guarded alternative counts).
     public let transitions: Measure
@@ -107,8 +107,9 @@ public struct CoverageReport: Sendable, Hashable, Codable {
         self.misses = misses
     }
 
-    /// The report in Markdown: a table of the five measures, then the misses, transitions and
-    /// guards first, then states, then cells never exercised (grouped by state).
+    /// The report in Markdown: a table of the five measures, then the misses (states never
+    /// entered, then transitions and guards cell by cell), then the ignored or illegal cells
+    /// never tried (grouped by state).
     public var markdown: String {
         func row(_ name: String, _ measure: Measure) -> String {
             "| \(name) | \(measure.covered) | \(measure.total) | \(Self.percentText(measure.percent)) |"
@@ -152,9 +153,10 @@ public struct CoverageReport: Sendable, Hashable, Codable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `87.5`, `100`, `0`: one decimal at most.
+    /// `87.5`, `66.7`, `100`, `0`: one decimal at most, rounded, but never `100` for less.
     static func percentText(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded(.down))
+        var tenths = Int((value * 10).rounded())
+        if tenths >= 1000 && value < 100 { tenths = 999 }
         return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
     }
 }

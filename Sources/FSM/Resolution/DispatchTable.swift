@@ -262,8 +262,7 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
         byteTable = FixedTable(Self.byteMap(resolution.events))
     }
 
-    /// The same table recording into `tap` (a table that records: the same table recording
-    /// into `tap` instead).
+    /// A copy of the table that records into `tap` (made from the table without recording).
     func recording(into tap: CoverageTap) -> DispatchTable {
         let plain = recording?.plain ?? self
         return DispatchTable(definition, resolution: definition.resolution, initialIndex: initialIndex, recordingFor: (plain, tap))

@@ -53,14 +53,16 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     }
 
     /// The recorder this machine reports every event and timer to, for coverage; `nil` (the
-    /// default) records nothing. Attaching one counts the current state as entered. Copies of
+    /// default) records nothing. Attaching one counts the current state as entered (setting the
+    /// recorder it already has changes nothing); `reset()` counts the initial state. Copies of
     /// the machine record into the same recorder, as one machine (pairs of consecutive
-    /// transitions follow the copies in turn). A machine without a recorder pays nothing for
-    /// this: a recording machine dispatches through a copy of its tables whose cells all lead
-    /// to the code that records.
+    /// transitions follow the copies in turn). Events the definition does not declare are not
+    /// counted. A recording machine dispatches through a copy of its tables whose cells lead to
+    /// the code that records; a machine without a recorder pays a test on the guarded path.
     public var recorder: CoverageRecorder? {
         get { tables.recording?.tap.recorder }
         set {
+            if newValue === tables.recording?.tap.recorder { return }
             let plain = tables.plain
             // A new value rather than a new `tables`: the tables stay a `let`, which the
             // optimiser relies on in the loops that send.
@@ -87,7 +89,23 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     public var isFinished: Bool { tables.finalTable[stateIndex] }
 
     /// Goes back to the initial state.
-    public mutating func reset() { stateIndex = tables.initialIndex }
+    public mutating func reset() {
+        stateIndex = tables.initialIndex
+        if let tap = tables.recording?.tap { tap.recorder.restart(tap, entering: stateIndex) }
+    }
+
+    /// Where the recorder, if any, is in this machine's run: the last transition it saw (for
+    /// a REPL's undo to put back with ``restoreRecording(_:)``).
+    package var recordingMark: Int {
+        guard let tap = tables.recording?.tap else { return -1 }
+        return tap.recorder.last(of: tap)
+    }
+
+    /// Puts back where the recorder was in this machine's run (a REPL's undo): the next
+    /// transition follows the one before the undone step, not the undone one.
+    package func restoreRecording(_ mark: Int) {
+        if let tap = tables.recording?.tap { tap.recorder.restore(tap, last: mark) }
+    }
 
     /// Sends an event.
     ///

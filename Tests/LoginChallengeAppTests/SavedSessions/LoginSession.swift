@@ -1,6 +1,6 @@
-// A session of the machine 'login' saved from the REPL as a test: each line is replayed in a
-// new REPL session of the definition and must print what it printed then; the session must
-// end in the same state. Regenerate it with :save after a deliberate change.
+// A session of the machine 'login' saved from the REPL as a test: its lines are replayed, in
+// order, in a new REPL session of the definition, and each must print what it printed then;
+// the session must end in the same state. Regenerate it with :save after a deliberate change.
 import FSMREPL
 import Testing
 import UseCases
