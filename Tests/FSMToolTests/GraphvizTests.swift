@@ -72,6 +72,24 @@ struct GraphvizTests {
         #expect(texts.contains("stay|<> / 日本"))
     }
 
+    @Test("lines made only of ] in HTML-like labels (found by fuzzing: Graphviz's lexer refused them) are drawn as ]")
+    func loneBrackets() throws {
+        let graphviz = try #require(graphviz)
+        let brackets = MachineDefinition<String, String, String, Void>(name: "brackets", initial: "]", events: ["w'", "]"]) {
+            In("]") {
+                OnEntry("a\n]")
+                Internal("w'", emit: "\u{FFFD}\u{FFFD};\n]")
+                On("]", to: "]]")
+            }
+            Final("]]") { IgnoreOtherEvents() }
+        }
+        let dot = brackets.dot(DiagramOptions(highlightedState: "]"))
+        #expect(dot.contains("<TD>&#93;</TD>"), "a state named ]")
+        let texts = svgTexts(try graphviz.svg(fromDOT: dot))
+        #expect(texts.contains("]") && texts.contains("]]") && texts.contains("entry / a"))
+        #expect(texts.contains { $0.hasSuffix(" / \u{FFFD}\u{FFFD};") }, "the fuzzer's effect: its first line; its second, ], below it")
+    }
+
     @Test("each catalog machine is valid DOT with one node per state and one edge per transition", arguments: toolMachines.map(\.name))
     func shipped(name: String) throws {
         let graphviz = try #require(graphviz)

@@ -36,18 +36,50 @@ enum DOT {
     /// refuses the label) replaced by U+FFFD (such a label cannot draw a tab:
     /// callers use a plain label for text with one).
     static func appendHTMLEscaped(_ text: String, to out: inout String) {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "<BR/>"
-            case "\r": break
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
+        guard text.utf8.contains(UInt8(ascii: "]")) else {
+            // No bracket: each scalar on its own (the common case, without collecting lines).
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\n": out += "<BR/>"
+                default: appendHTMLEscaped(scalar, to: &out)
+                }
             }
+            return
+        }
+        var line: [Unicode.Scalar] = []
+        /// Appends one line (no line break in it).
+        func flush() {
+            // Graphviz's lexer of HTML-like labels refuses some lines made only of `]` (a cell
+            // `<TD>]</TD>`, `]` after a `<BR/>` at the end): found by fuzzing; such a line's
+            // brackets are written `&#93;` (drawn the same), any other `]` as itself.
+            let onlyBrackets = line.contains("]") && line.allSatisfy { $0 == "]" || $0 == "\r" }
+            for scalar in line {
+                if scalar == "]" && onlyBrackets { out += "&#93;" } else { appendHTMLEscaped(scalar, to: &out) }
+            }
+            line.removeAll(keepingCapacity: true)
+        }
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" {
+                flush()
+                out += "<BR/>"
+            } else {
+                line.append(scalar)
+            }
+        }
+        flush()
+    }
+
+    /// Appends one scalar (not a line break) escaped for an HTML-like label.
+    private static func appendHTMLEscaped(_ scalar: Unicode.Scalar, to out: inout String) {
+        switch scalar {
+        case "\\": out += "\\\\"
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "\r": break
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
+        default: out.unicodeScalars.append(scalar)
         }
     }
 
