@@ -32,7 +32,7 @@ enum DOTCheck {
             guard let start = scalars.firstRange(of: Array("<TR><TD>".unicodeScalars)),
                   let end = scalars[start.upperBound...].firstRange(of: Array("</TD>".unicodeScalars)) else { return nil }
             return String(String.UnicodeScalarView(scalars[start.upperBound..<end.lowerBound])).replacingAll("<BR/>", with: "\n").replacingAll("&lt;", with: "<").replacingAll("&gt;", with: ">")
-                .replacingAll("&quot;", with: "\"").replacingAll("\\\\", with: "\\").replacingAll("&amp;", with: "&")
+                .replacingAll("&quot;", with: "\"").replacingAll("&#93;", with: "]").replacingAll("\\\\", with: "\\").replacingAll("&amp;", with: "&")
         }
         let prefix = Array("\(id) [label=\"".unicodeScalars)
         for line in dot.split(separator: "\n") {
