@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Records what machines do, for coverage: attach it to a machine (``Machine/recorder``, or
 /// the runtime's machine) and every declared event sent and every timer fired is counted: the cell hit
 /// and what it did (taken, ignored, refused as illegal, refused by a guard), each guard's
@@ -43,7 +41,8 @@ public final class CoverageRecorder: Sendable {
         var generation = 0
     }
 
-    let storage = Mutex(Storage())
+    /// The counts, behind a lock that ThreadSanitizer understands (see ``LockedValue``).
+    let storage = LockedValue(Storage())
 
     /// An empty recorder.
     public init() {}

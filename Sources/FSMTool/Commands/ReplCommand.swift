@@ -11,7 +11,8 @@ struct ReplCommand: ParsableCommand {
         Type an event (an event's name, then its payload if it has one) or a command (:help lists \
         them: :events, :undo, :dot, :save FILE, ...). At a terminal there is a prompt; through a \
         pipe each line is echoed after '> ' so that transcripts read like sessions. End with :quit \
-        or end of input. A replayed script never writes files (its :save lines are refused).
+        or end of input. A replayed script never writes files (its :save lines are refused); \
+        --coverage-out, asked for on the command line, writes its one file.
         """
     )
 
