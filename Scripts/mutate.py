@@ -66,8 +66,8 @@ MUTANTS = [
     ("core-15", "core", "Sources/FSM/Resolution/MachineDefinition+Parallel.swift", "        guard overflow || overflowed || cells > maximumParallelCells else { return nil }",
      "        guard overflow || overflowed else { return nil }", "no size limit on parallel machines"),
     # The exporters.
-    ("export-01", "export", "Sources/FSM/Export/DOT.swift", "            case \"&\": out += \"&amp;\"\n            case \"<\": out += \"&lt;\"",
-     "            case \"<\": out += \"&lt;\"", "& not escaped in HTML-like labels"),
+    ("export-01", "export", "Sources/FSM/Export/DOT.swift", "        case \"&\": out += \"&amp;\"\n        case \"<\": out += \"&lt;\"",
+     "        case \"<\": out += \"&lt;\"", "& not escaped in HTML-like labels"),
     ("export-02", "export", "Sources/FSM/Export/Mermaid.swift", "            case \"#\": out += \"#35;\"\n", "",
      "# not escaped in Mermaid"),
     ("export-03", "export", "Sources/FSM/Export/MachineDefinition+Mermaid.swift", "        lines.append(indent + \"end note\")", "",
