@@ -15,6 +15,7 @@ protocol SessionMachine {
     var table: String { get }
     var coverage: Coverage { get }
     var moduleName: String? { get }
+    func explorerModel(toolName: String) throws(ExplorerError) -> String
     mutating func send(_ line: String) -> REPLSession.Output
     mutating func setGuard(_ argument: String) -> REPLSession.Output
     mutating func undo() -> REPLSession.Output
@@ -76,8 +77,11 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     private func holds(_ guardName: String) -> Bool { guardValues[guardName] ?? true }
 
     mutating func send(_ line: String) -> REPLSession.Output {
-        if let (key, json) = payloadLine(line) { return send(key, json: json, line: line) }
-        let name = Self.normalizedEventName(line)
+        // An event's exact name comes first: `fail network` means `fail(network)` only when
+        // no event is named `fail network` (an explorer page sends names as they are).
+        let exact = events.contains { $0.name == line }
+        if !exact, let (key, json) = payloadLine(line) { return send(key, json: json, line: line) }
+        let name = exact ? line : Self.normalizedEventName(line)
         guard let event = lookUp(name) else {
             if let open = name.firstIndex(of: "("), let keyed = lookUp(String(name[..<open])) {
                 let key = definition.name(of: keyed)
@@ -158,7 +162,7 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         return matches.count == 1 ? matches[0].event : nil
     }
 
-    private func describe(_ step: Transition<State, Event.Key, Effect>) -> String {
+    func describe(_ step: Transition<State, Event.Key, Effect>) -> String {
         let source = definition.name(of: step.source)
         let event = step.event.map { definition.name(of: $0) } ?? step.trigger.description
         switch step.kind {
