@@ -17,6 +17,10 @@ public struct DiagramOptions: Sendable, Hashable {
     /// Whether effects are drawn (on transitions, and a state's entry and exit effects);
     /// `false` gives an overview of states, events and guards only.
     public var showsEffects: Bool
+    /// Whether each drawn edge carries a DOT `id` (`e3`, `r0e3` in a region), which Graphviz
+    /// keeps in its SVG: for the explorer, which maps a clicked edge to its event
+    /// (``MachineDefinition/explorerLayout``). Off for every committed diagram.
+    package var edgeIDs = false
 
     /// Creates options.
     public init(highlightedState: String? = nil, coverage: MachineCoverage? = nil, direction: DiagramDirection? = nil, showsEffects: Bool = true) {

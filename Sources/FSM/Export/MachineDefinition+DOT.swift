@@ -100,13 +100,17 @@ extension MachineGraph {
             features.insert(.initialState)
             out += indent + "\(initialID) -> \(nodes[initial].id);\n"
         }
+        var edgeNumber = -1
         forEachEdge { edge in
+            edgeNumber += 1
             guard edge.kind == .external else { return }
             out += indent
             out += nodes[edge.source].id
             out += " -> "
             out += nodes[edge.target].id
-            out += " [label=\""
+            out += " ["
+            if options.edgeIDs { out += "id=\"\(idPrefix)e\(edgeNumber)\", " }
+            out += "label=\""
             DOT.appendEscaped(edge.event, to: &out)
             if let guardName = edge.guardName {
                 out += " ["

@@ -180,6 +180,18 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         return try take(decide(tables.index(of: key), passes: guardDecision), key)
     }
 
+    /// What sending an event's key would do now if the cell's first `failing` guards tried
+    /// failed and the next one held (`Int.max`: every guard fails): each alternative of a
+    /// guarded cell, and its default, as the machine itself would report them, without
+    /// deciding any guard by name (for the explorer, which decides guards in the page).
+    package func check(_ key: Event.Key, failingGuards failing: Int) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
+        var tried = 0
+        return outcome(decide(tables.index(of: key), recording: false) { _ in
+            defer { tried += 1 }
+            return tried == failing
+        }, key)
+    }
+
     /// What sending an event would do now, each guard decided by `guardDecision`.
     package func check(event: Event, deciding guardDecision: (TransitionGuard<Context, Event>) -> Bool) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         let key = event.key

@@ -59,7 +59,7 @@ extension TransitionTable {
             var object = "    {\"state\": \(name(row.state)), \"event\": \(name(row.event)), "
             func transitions(_ entries: [Entry]) -> String {
                 let list = entries.map { entry in
-                    "{\"target\": \(name(entry.target)), \"guard\": \(entry.guardName.map(JSON.string) ?? "null"), "
+                    "{\"target\": \(name(entry.target)), \"guard\": \(entry.guardName.map { JSON.string($0) } ?? "null"), "
                         + "\"effects\": [\(entry.effects.map { name($0) }.joined(separator: ", "))], \"internal\": \(entry.isInternal)}"
                 }
                 return "\"kind\": \"transition\", \"transitions\": [\(list.joined(separator: ", "))]"
@@ -87,7 +87,7 @@ extension TransitionTable {
                 let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
                 let (total, overflowAgain) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
                 object += "\"nanoseconds\": \(overflow || overflowAgain ? "null" : String(total)), "
-                object += "\"target\": \(name(timer.entry.target)), \"guard\": \(timer.entry.guardName.map(JSON.string) ?? "null"), "
+                object += "\"target\": \(name(timer.entry.target)), \"guard\": \(timer.entry.guardName.map { JSON.string($0) } ?? "null"), "
                 object += "\"effects\": [\(timer.entry.effects.map { name($0) }.joined(separator: ", "))]"
                 if let parent = timer.inheritedFrom { object += ", \"inheritedFrom\": \(JSON.string(parent))" }
                 return object + "}"

@@ -1,0 +1,57 @@
+/// Where a machine's states and transitions are in its DOT diagram drawn with
+/// ``DiagramOptions/edgeIDs``: what the explorer page needs to highlight the current
+/// configuration and to map a clicked edge to its event.
+package struct ExplorerLayout: Sendable {
+    /// A drawn edge (not an internal transition, which is a line of its state's label).
+    package struct Edge: Sendable {
+        /// The edge's `id` in the DOT text and in Graphviz's SVG.
+        package let id: String
+        /// The region it belongs to, or `nil` in a machine without regions.
+        package let region: Int?
+        /// Its event's name.
+        package let event: String
+        /// The transitions it stands for, in its region's names (a parent's edge stands for
+        /// one transition per state inside the parent).
+        package let keys: [TransitionKey]
+    }
+
+    /// Per state (by its name): the DOT node identifiers drawn for it: its node, or in a
+    /// parallel machine the node of each region's state.
+    package let nodes: [String: [String]]
+    /// Per state of a parallel machine (by its name): each region's state name.
+    package let regionStates: [String: [String]]
+    /// The edges, in drawing order.
+    package let edges: [Edge]
+}
+
+extension MachineDefinition {
+    /// The explorer's map of the DOT diagram drawn with ``DiagramOptions/edgeIDs``.
+    package var explorerLayout: ExplorerLayout {
+        let graph = MachineGraph(self)
+        var nodes: [String: [String]] = [:]
+        var regionStates: [String: [String]] = [:]
+        var edges: [ExplorerLayout.Edge] = []
+        func collect(_ graph: MachineGraph, region: Int?) {
+            var number = -1
+            graph.forEachEdge { edge in
+                number += 1
+                guard edge.kind == .external else { return }
+                edges.append(ExplorerLayout.Edge(id: "\(graph.idPrefix)e\(number)", region: region, event: edge.event, keys: graph.keys(of: edge)))
+            }
+        }
+        if graph.regions.isEmpty {
+            for node in graph.nodes { nodes[node.name] = [node.id] }
+            collect(graph, region: nil)
+        } else {
+            for (whole, digits) in graph.regionStates {
+                let regional = zip(graph.regions, digits).compactMap { region, digit in
+                    region.graph.nodes.indices.contains(digit) ? region.graph.nodes[digit] : nil
+                }
+                nodes[whole] = regional.map(\.id)
+                regionStates[whole] = regional.map(\.name)
+            }
+            for (r, region) in graph.regions.enumerated() { collect(region.graph, region: r) }
+        }
+        return ExplorerLayout(nodes: nodes, regionStates: regionStates, edges: edges)
+    }
+}
