@@ -72,6 +72,11 @@ public final class REPLSession {
     /// including those taken back with `:undo` or `:reset` (they were tried).
     public var coverage: Coverage { engine.coverage }
 
+    /// The machine as ``ExplorerPage`` runs it (JSON).
+    func explorerModel() throws(ExplorerError) -> String {
+        try engine.explorerModel(toolName: toolName)
+    }
+
     /// The prompt for a terminal: `login(idle)> `.
     public var prompt: String { "\(machineName)(\(stateName))> " }
 

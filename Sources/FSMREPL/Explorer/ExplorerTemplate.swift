@@ -1,0 +1,529 @@
+/// The explorer page's fixed parts: markup, style and script. The machine reaches the page
+/// only as JSON (`#fsm-model`, `#fsm-diagram`); the script shows every name with
+/// `textContent` or as an attribute value, never as markup.
+enum ExplorerTemplate {
+    static let head = #"""
+    <!DOCTYPE html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="generator" content="fsm explore">
+    <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'none'">
+
+    """#
+
+    static let style = #"""
+    <style>
+    :root { --accent: #b45f06; --current: #ffd966; --taken: #1e7d32; --never: #c62828; --muted: #555; font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: #1a1a1a; background: #fafafa; }
+    body { margin: 0 auto; padding: 0.5rem 1rem 2rem; max-width: 1400px; }
+    header { border-bottom: 1px solid #ddd; margin-bottom: 0.75rem; }
+    h1 { font-size: 1.3rem; margin: 0.5rem 0 0.25rem; }
+    h1 small { font-weight: normal; color: var(--muted); font-size: 0.85rem; }
+    h2 { font-size: 1rem; margin: 0.9rem 0 0.4rem; }
+    h3 { font-size: 0.9rem; margin: 0.6rem 0 0.3rem; }
+    #where { font-size: 1.05rem; margin: 0.2rem 0; }
+    #current { font-weight: bold; background: var(--current); padding: 0 0.3rem; border-radius: 3px; }
+    #last { margin: 0.2rem 0 0.5rem; min-height: 1.3em; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.85rem; white-space: pre-wrap; overflow-wrap: anywhere; }
+    #last.refused { color: var(--never); }
+    main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 1rem; }
+    @media (max-width: 900px) { main { grid-template-columns: minmax(0, 1fr); } }
+    section { background: #fff; border: 1px solid #e2e2e2; border-radius: 6px; padding: 0 0.8rem 0.8rem; min-width: 0; }
+    #diagram-section, #table-section { grid-column: 1 / -1; }
+    @media (min-width: 901px) { #diagram-section { grid-column: 1; grid-row: 1 / span 3; position: sticky; top: 0.5rem; align-self: start; } }
+    #diagram svg { width: 100%; height: auto; max-height: 80vh; }
+    #diagram g.node.current > path, #diagram g.node.current > polygon, #diagram g.node.current > ellipse { fill: var(--current); stroke-width: 2.5; }
+    #diagram g.edge.enabled { cursor: pointer; }
+    #diagram g.edge.enabled > path { stroke: var(--accent); stroke-width: 2; }
+    #diagram g.edge.enabled > polygon { stroke: var(--accent); fill: var(--accent); }
+    #diagram g.edge.enabled text { fill: var(--accent); font-weight: bold; }
+    #diagram g.edge:focus { outline: none; }
+    #diagram g.edge:focus > path { stroke-width: 4; }
+    #diagram g.edge.last > path { stroke-width: 3.5; }
+    .painted #diagram g.edge.taken > path { stroke: var(--taken); stroke-width: 2; }
+    .painted #diagram g.edge.taken text { fill: var(--taken); }
+    .painted #diagram g.edge.never > path { stroke: var(--never); stroke-dasharray: 5 3; }
+    .painted #diagram g.edge.never > polygon { stroke: var(--never); fill: var(--never); }
+    .painted #diagram g.edge.never text { fill: var(--never); }
+    .painted #diagram g.node.never > path, .painted #diagram g.node.never > polygon, .painted #diagram g.node.never > ellipse { stroke: var(--never); stroke-dasharray: 5 3; }
+    .painted #diagram g.node.never text { fill: var(--never); }
+    #states-list { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.4rem; }
+    #states-list li { border: 1px solid #999; border-radius: 6px; padding: 0.2rem 0.5rem; }
+    #states-list li.current { background: var(--current); border-width: 2px; font-weight: bold; }
+    .painted #states-list li.never { border: 1px dashed var(--never); color: var(--never); }
+    #events { display: flex; flex-wrap: wrap; gap: 0.35rem; }
+    button { font: inherit; font-size: 0.9rem; padding: 0.3rem 0.6rem; border-radius: 5px; border: 1px solid #888; background: #fff; cursor: pointer; }
+    button:focus-visible, input:focus-visible, textarea:focus-visible, #diagram g.edge:focus-visible { outline: 3px solid #1565c0; outline-offset: 1px; }
+    button.event.taken { border-color: var(--accent); border-width: 2px; font-weight: bold; }
+    button.event.ignored { color: var(--muted); }
+    button.event.refused { color: #777; border-style: dashed; }
+    button .why { display: block; font-size: 0.7rem; font-weight: normal; color: var(--muted); }
+    #guards label { display: block; margin: 0.15rem 0; }
+    .row { display: flex; gap: 0.5rem; flex-wrap: wrap; margin-top: 0.6rem; }
+    #timeline { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.8rem; max-height: 16rem; overflow: auto; padding-left: 2.2rem; margin: 0; }
+    #timeline li { margin-bottom: 0.2rem; }
+    #timeline .line { font-weight: bold; white-space: pre-wrap; overflow-wrap: anywhere; }
+    #timeline .out { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+    #timeline li.refused .out { color: var(--never); }
+    textarea { width: 100%; box-sizing: border-box; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.78rem; }
+    input[type=text] { font: inherit; width: 100%; box-sizing: border-box; }
+    .scroll { overflow: auto; max-height: 60vh; }
+    table { border-collapse: collapse; font-size: 0.78rem; }
+    th, td { border: 1px solid #ddd; padding: 0.2rem 0.35rem; text-align: left; vertical-align: top; }
+    thead th { position: sticky; top: 0; background: #f0f0f0; }
+    tr.current th, tr.current td { background: #fff3c4; }
+    td.illegal, td.none { color: #999; }
+    td.ignored { color: var(--muted); font-style: italic; }
+    .note { color: var(--muted); font-size: 0.85rem; }
+    </style>
+
+    """#
+
+    static let body = #"""
+    <header>
+    <h1><span id="machine-name"></span> <small>state machine explorer</small></h1>
+    <p id="where">State: <output id="current" aria-live="polite"></output></p>
+    <p id="last" role="status" aria-live="polite"></p>
+    </header>
+    <main>
+    <section id="diagram-section" aria-labelledby="diagram-title">
+    <h2 id="diagram-title">Diagram</h2>
+    <div id="diagram"></div>
+    <p id="diagram-note" class="note"></p>
+    </section>
+    <section id="controls" aria-labelledby="events-title">
+    <h2 id="events-title">Events</h2>
+    <div id="events" role="group" aria-labelledby="events-title"></div>
+    <h2 id="guards-title">Guards</h2>
+    <div id="guards" role="group" aria-labelledby="guards-title"></div>
+    <div class="row"><button id="undo" type="button">Undo</button><button id="reset" type="button">Reset</button></div>
+    <p id="timers" class="note"></p>
+    <h2 id="timeline-title">Timeline</h2>
+    <ol id="timeline" aria-labelledby="timeline-title"></ol>
+    </section>
+    <section id="coverage-section" aria-labelledby="coverage-title">
+    <h2 id="coverage-title">Coverage</h2>
+    <label><input type="checkbox" id="paint"> Paint the coverage on the diagram</label>
+    <p id="coverage-summary"></p>
+    <label>Add a coverage file (JSON from <code>repl --coverage-out</code>): <input type="file" id="coverage-file" accept=".json,application/json"></label>
+    <p id="coverage-status" class="note" role="status"></p>
+    </section>
+    <section id="export-section" aria-labelledby="export-title">
+    <h2 id="export-title">Export the session</h2>
+    <h3><label for="export-script">REPL script</label></h3>
+    <textarea id="export-script" readonly rows="5"></textarea>
+    <p class="note" id="script-hint"></p>
+    <div class="row"><button id="download-script" type="button">Download the script</button></div>
+    <h3><label for="export-test">Swift test</label></h3>
+    <label>File name <input type="text" id="test-file"></label>
+    <label>Expression of the definition <input type="text" id="test-definition"></label>
+    <textarea id="export-test" readonly rows="8"></textarea>
+    <div class="row"><button id="download-test" type="button">Download the test</button></div>
+    </section>
+    <section id="table-section" aria-labelledby="table-title">
+    <h2 id="table-title">Transition table</h2>
+    <div class="scroll"><table id="table"></table></div>
+    </section>
+    </main>
+
+    """#
+
+    static let script = #"""
+    "use strict";
+    (function () {
+      const M = JSON.parse(document.getElementById("fsm-model").textContent);
+      const svgText = JSON.parse(document.getElementById("fsm-diagram").textContent);
+      const $ = (id) => document.getElementById(id);
+      const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
+
+      // The session: where the machine is, the guards decided, the lines that changed it.
+      let state = M.initial;
+      let guards = {};
+      let history = [];
+      let last = null;
+      const timeline = [];
+      // Coverage: transitions taken (by source, event, target names) and states entered,
+      // kept through undo and reset as the REPL keeps them; and those of loaded files.
+      const taken = new Map();
+      const entered = new Map();
+      const loadedTaken = new Map();
+      const loadedEntered = new Map();
+      // A transition line of a cell: its state, event, position in the cell and target.
+      const key = (s, e, j, t) => JSON.stringify([s, e, j, t]);
+      const bump = (map, k, n) => map.set(k, (map.get(k) || 0) + (n === undefined ? 1 : n));
+      bump(entered, M.states[state].name);
+
+      const holds = (name) => guards[name] === undefined ? true : guards[name];
+      function guardHolds(index) {
+        const g = M.guardExpressions[index];
+        let row = 0;
+        g.atoms.forEach((atom, position) => { if (holds(M.guards[atom])) row |= (1 << position); });
+        return g.truth[row] === "1";
+      }
+      // What the event does now: the first alternative whose guard holds, else the default;
+      // with the alternative's position (the cell's line, as coverage files count them).
+      function choice(s, e) {
+        const cell = M.states[s].cells[e];
+        for (let j = 0; j < cell.alts.length; j++) {
+          const alt = cell.alts[j];
+          if (alt.guard === null || guardHolds(alt.guard)) return { o: alt.o, line: j };
+        }
+        return { o: cell.else, line: -1 };
+      }
+      const outcome = (s, e) => choice(s, e).o;
+
+      function record(line, text, refused) {
+        timeline.push({ line: line, text: text, refused: refused });
+        last = { line: line, text: text, refused: refused };
+      }
+
+      function send(e) {
+        const chosen = choice(state, e), o = chosen.o;
+        const line = M.events[e];
+        if (o.kind === "external" || o.kind === "internal") {
+          history.push({ line: line, state: state, guards: Object.assign({}, guards), text: o.text });
+          bump(taken, key(M.states[state].name, line, chosen.line, M.states[o.target].name));
+          if (o.kind === "external") bump(entered, M.states[o.target].name);
+          state = o.target;
+          record(line, o.text, false);
+        } else {
+          record(line, o.text, o.kind === "refused");
+        }
+        render(e);
+      }
+
+      function setGuard(index, on) {
+        const name = M.guards[index];
+        const line = ":guard " + name + " " + (on ? "on" : "off");
+        const text = name + ": " + (on ? "on" : "off");
+        history.push({ line: line, state: state, guards: Object.assign({}, guards), text: text });
+        guards[name] = on;
+        record(line, text, false);
+        render(null);
+      }
+
+      function undo() {
+        const entry = history.pop();
+        if (!entry) { record(":undo", "nothing to undo", true); render(null); return; }
+        state = entry.state;
+        guards = entry.guards;
+        record(":undo", "undid '" + entry.line + "'; state: " + M.states[state].configuration, false);
+        render(null);
+      }
+
+      function reset() {
+        state = M.initial;
+        guards = {};
+        history = [];
+        bump(entered, M.states[state].name);
+        record(":reset", "reset; state: " + M.states[state].configuration, false);
+        render(null);
+      }
+
+      // ---- Exports: the files the REPL's :save writes. ----
+      function scriptText() { return history.map((h) => h.line + "\n").join(""); }
+      function literal(text) {
+        let out = "\"";
+        for (const ch of text) {
+          const c = ch.codePointAt(0);
+          if (ch === "\"") out += "\\\"";
+          else if (ch === "\\") out += "\\\\";
+          else if (ch === "\n") out += "\\n";
+          else if (ch === "\t") out += "\\t";
+          else if (ch === "\r") out += "\\r";
+          else if (c >= 0x20 && c <= 0x7e) out += ch;
+          else out += "\\u{" + c.toString(16).toUpperCase() + "}";
+        }
+        return out + "\"";
+      }
+      function commentSafe(text) {
+        let out = "";
+        for (const ch of text) out += (/\p{Cc}/u.test(ch) || ch === "\u2028" || ch === "\u2029") ? "?" : ch;
+        return out;
+      }
+      function identifier(name) {
+        let out = "", upper = false;
+        const segments = typeof Intl !== "undefined" && Intl.Segmenter ? Array.from(new Intl.Segmenter("en", { granularity: "grapheme" }).segment(name), (s) => s.segment) : Array.from(name);
+        for (const ch of segments) {
+          if (/^[A-Za-z0-9]$/.test(ch)) { out += upper && out !== "" ? ch.toUpperCase() : ch; upper = false; }
+          else upper = true;
+        }
+        if (out === "" || /^[0-9]/.test(out)) out = "_" + out;
+        return out.slice(0, 1).toLowerCase() + out.slice(1);
+      }
+      function testFileName() { return $("test-file").value.trim() || (identifier(M.machine) + "Session.swift"); }
+      function swiftTest() {
+        const file = testFileName();
+        const parts = file.split("/").filter((p) => p !== "");
+        const base = parts.length ? parts[parts.length - 1].slice(0, -6) : M.machine;
+        const definition = $("test-definition").value.trim() || (identifier(M.machine) + "Definition");
+        const finalState = M.states[state].name;
+        let text = "// A session of the machine '" + commentSafe(M.machine) + "' saved from the REPL as a test: its lines are replayed, in\n"
+          + "// order, in a new REPL session of the definition, and each must print what it printed then;\n"
+          + "// the session must end in the same state. Regenerate it with :save after a deliberate change.\n"
+          + "import FSMREPL\nimport Testing\n";
+        if (M.module !== null) text += "import " + M.module + "\n";
+        text += "\n@Test(" + literal("the session of " + M.machine + " replays: " + history.length + " line(s), ending in " + finalState) + ")\n"
+          + "func " + identifier(base) + "Replays() throws {\n"
+          + "    let session = try REPLSession(" + definition + ")\n";
+        for (const h of history) text += "    #expect(session.handle(" + literal(h.line) + ").text == " + literal(h.text) + ")\n";
+        text += "    #expect(session.stateName == " + literal(finalState) + ")\n}\n";
+        return text;
+      }
+      function download(name, text) {
+        const a = document.createElement("a");
+        a.href = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+        a.download = name;
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+      }
+
+      // ---- The diagram: Graphviz's SVG, parsed as SVG and made inert. ----
+      const nodeElements = new Map();
+      const edgeElements = [];
+      function inert(root) {
+        for (const bad of root.querySelectorAll("script, foreignObject, iframe, object, embed, use, image, a")) {
+          if (bad.localName === "a") { while (bad.firstChild) bad.parentNode.insertBefore(bad.firstChild, bad); }
+          bad.remove();
+        }
+        for (const node of [root, ...root.querySelectorAll("*")]) {
+          for (const attr of Array.from(node.attributes)) {
+            if (/^on/i.test(attr.name) || /href$/i.test(attr.name) || attr.name === "style") node.removeAttribute(attr.name);
+          }
+        }
+      }
+      function drawDiagram() {
+        const host = $("diagram");
+        if (svgText === null) {
+          $("diagram-note").textContent = "Graphviz was not found when this page was made, so the states are listed instead of drawn; install Graphviz (dot) and make the page again to see the diagram.";
+          const list = el("ul"); list.id = "states-list";
+          M.states.forEach((s, i) => { const li = el("li", s.name); li.dataset.state = String(i); list.appendChild(li); });
+          host.appendChild(list);
+          return;
+        }
+        const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
+        const svg = doc.documentElement;
+        if (svg.localName !== "svg" || doc.querySelector("parsererror")) { $("diagram-note").textContent = "The diagram could not be read."; return; }
+        inert(svg);
+        svg.removeAttribute("width");
+        svg.removeAttribute("height");
+        svg.setAttribute("role", "img");
+        svg.setAttribute("aria-label", "Diagram of " + M.machine);
+        const shown = document.importNode(svg, true);
+        host.appendChild(shown);
+        for (const g of shown.querySelectorAll("g.node")) {
+          const title = g.querySelector("title");
+          if (title) nodeElements.set(title.textContent, g);
+        }
+        const byID = new Map(M.edges.map((edge) => [edge.id, edge]));
+        for (const g of shown.querySelectorAll("g.edge")) {
+          const edge = byID.get(g.id);
+          if (!edge) continue;
+          const e = M.events.indexOf(edge.event);
+          edgeElements.push({ g: g, edge: edge, event: e });
+          if (e < 0) continue;
+          g.addEventListener("click", () => { if (g.classList.contains("enabled")) send(e); });
+          g.addEventListener("keydown", (ev) => { if ((ev.key === "Enter" || ev.key === " ") && g.classList.contains("enabled")) { ev.preventDefault(); send(e); } });
+        }
+        $("diagram-note").textContent = "Highlighted: the current state. Edges drawn bold can be clicked (or focused with Tab and sent with Enter) to send their event.";
+      }
+      // The names an edge's transitions use for a state: its own, or in a region its region's.
+      function placeName(s, region) { return region === null ? M.states[s].name : M.states[s].regions[region]; }
+      function edgeFrom(edge, s) { const here = placeName(s, edge.region); return edge.keys.some((k) => k[0] === here); }
+      function edgeCount(edge, counts) {
+        let total = 0;
+        for (const [k, n] of counts) {
+          const [source, event, , target] = JSON.parse(k);
+          if (event !== edge.event) continue;
+          const s = M.states.findIndex((x) => x.name === source), t = M.states.findIndex((x) => x.name === target);
+          if (s < 0 || t < 0) continue;
+          const from = placeName(s, edge.region), to = placeName(t, edge.region);
+          if (edge.keys.some((pair) => pair[0] === from && pair[1] === to)) total += n;
+        }
+        return total;
+      }
+
+      // ---- Rendering. ----
+      function allTaken() { const all = new Map(taken); for (const [k, n] of loadedTaken) bump(all, k, n); return all; }
+      function allEntered() { const all = new Map(entered); for (const [k, n] of loadedEntered) bump(all, k, n); return all; }
+      function render(lastEvent) {
+        const here = M.states[state];
+        $("current").textContent = here.configuration + (here.final ? " (final)" : "");
+        const lastLine = $("last");
+        lastLine.textContent = last ? last.text : "";
+        lastLine.className = last && last.refused ? "refused" : "";
+        // Events.
+        M.events.forEach((name, e) => {
+          const button = eventButtons[e];
+          const o = outcome(state, e);
+          const kind = o.kind === "external" || o.kind === "internal" ? "taken" : o.kind;
+          button.className = "event " + kind;
+          button.dataset.outcome = kind;
+          button.lastChild.textContent = kind === "taken" ? "-> " + M.states[o.target].name + (o.kind === "internal" ? " (internal)" : "") : kind === "ignored" ? "ignored" : o.reason;
+        });
+        M.guards.forEach((name, i) => { guardBoxes[i].checked = holds(name); });
+        // Diagram.
+        for (const g of nodeElements.values()) g.classList.remove("current");
+        for (const id of here.nodes) { const g = nodeElements.get(id); if (g) g.classList.add("current"); }
+        for (const item of edgeElements) {
+          const enabled = item.event >= 0 && edgeFrom(item.edge, state) && ["external", "internal"].includes(outcome(state, item.event).kind);
+          item.g.classList.toggle("enabled", enabled);
+          item.g.classList.toggle("last", lastEvent !== null && item.event === lastEvent && history.length > 0 && edgeFrom(item.edge, history[history.length - 1].state));
+          if (enabled) { item.g.setAttribute("tabindex", "0"); item.g.setAttribute("role", "button"); item.g.setAttribute("aria-label", "send " + item.edge.event); }
+          else { item.g.removeAttribute("tabindex"); item.g.removeAttribute("role"); item.g.removeAttribute("aria-label"); }
+        }
+        const list = $("states-list");
+        if (list) for (const li of list.children) li.classList.toggle("current", li.dataset.state === String(state));
+        // Timers, timeline, table, coverage, exports.
+        $("timers").textContent = here.timers.length ? "Timers of this state (time does not pass here; fsm repl's :advance fires them): " + here.timers.join("; ") : "";
+        const ol = $("timeline");
+        while (ol.children.length < timeline.length) {
+          const item = timeline[ol.children.length];
+          const li = el("li", undefined, item.refused ? "refused" : "");
+          li.appendChild(el("div", "> " + item.line, "line"));
+          li.appendChild(el("pre", item.text, "out"));
+          ol.appendChild(li);
+        }
+        ol.scrollTop = ol.scrollHeight;  // the timeline's newest line in view; the page stays put
+        for (const tr of tableRows) { const current = tr.dataset.state === String(state); tr.classList.toggle("current", current); if (current) tr.setAttribute("aria-current", "true"); else tr.removeAttribute("aria-current"); }
+        paint();
+        $("export-script").value = scriptText();
+        $("script-hint").textContent = "Replay with: " + M.tool + " repl " + M.machine + " --script FILE";
+        $("export-test").value = swiftTest();
+      }
+
+      function paint() {
+        const counts = allTaken(), states = allEntered();
+        let transitions = 0, covered = 0;
+        const seen = new Set();
+        M.states.forEach((s) => s.cells.forEach((cell, e) => {
+          cell.alts.forEach((alt, j) => {
+            if (alt.o.kind !== "external" && alt.o.kind !== "internal") return;
+            const k = key(s.name, M.events[e], j, M.states[alt.o.target].name);
+            if (seen.has(k)) return;
+            seen.add(k); transitions += 1;
+            if (counts.get(k)) covered += 1;
+          });
+        }));
+        const enteredCount = M.states.filter((s) => states.get(s.name)).length;
+        $("coverage-summary").textContent = "Transitions taken: " + covered + " of " + transitions + ". States entered: " + enteredCount + " of " + M.states.length + ".";
+        document.body.classList.toggle("painted", $("paint").checked);
+        for (const item of edgeElements) {
+          const n = edgeCount(item.edge, counts);
+          item.g.classList.toggle("taken", n > 0);
+          item.g.classList.toggle("never", n === 0);
+          item.g.dataset.taken = String(n);
+        }
+        const enteredNodes = new Set();
+        M.states.forEach((s) => { if (states.get(s.name)) for (const id of s.nodes) enteredNodes.add(id); });
+        for (const [id, g] of nodeElements) g.classList.toggle("never", !enteredNodes.has(id));
+        const list = $("states-list");
+        if (list) for (const li of list.children) li.classList.toggle("never", !states.get(M.states[Number(li.dataset.state)].name));
+      }
+
+      function loadCoverage(text, fileName) {
+        let data;
+        try { data = JSON.parse(text); } catch (error) { return fileName + " is not JSON; nothing changed."; }
+        const machines = data && Array.isArray(data.machines) ? data.machines : null;
+        if (!machines) return fileName + " is not a coverage file (no machines); nothing changed.";
+        const mine = machines.filter((m) => m && m.machine === M.machine);
+        if (!mine.length) return fileName + " has no coverage of " + M.machine + " (it has: " + machines.map((m) => m && m.machine).join(", ") + "); nothing changed.";
+        const names = new Set(M.states.map((s) => s.name));
+        const addTaken = [], addEntered = [];
+        let bad = false;
+        for (const m of mine) {
+          for (const cell of m.cells || []) {
+            if (!names.has(cell.state)) return fileName + ": state '" + cell.state + "' is not a state of " + M.machine + "; nothing changed.";
+            if (!M.events.includes(cell.event)) return fileName + ": event '" + cell.event + "' is not an event of " + M.machine + "; nothing changed.";
+            (cell.lines || []).forEach((line, j) => {
+              if (!Number.isSafeInteger(line.taken) || line.taken < 0) bad = true;
+              else if (line.taken > 0) addTaken.push([key(cell.state, cell.event, j, line.target), line.taken]);
+            });
+            if (bad) return fileName + ": a count is not a whole number; nothing changed.";
+          }
+          for (const s of m.states || []) {
+            if (!Number.isSafeInteger(s.entered) || s.entered < 0) return fileName + ": a count is not a whole number; nothing changed.";
+            if (s.entered > 0) addEntered.push([s.state, s.entered]);
+          }
+        }
+        for (const [k, n] of addTaken) bump(loadedTaken, k, n);
+        for (const [k, n] of addEntered) bump(loadedEntered, k, n);
+        $("paint").checked = true;
+        return "Added " + fileName + ".";
+      }
+
+      // ---- Building the page. ----
+      document.title = M.machine + " — state machine explorer";
+      $("machine-name").textContent = M.machine;
+      const eventButtons = M.events.map((name, e) => {
+        const button = el("button", undefined, "event");
+        button.type = "button";
+        button.dataset.event = String(e);
+        button.appendChild(el("span", name, "name"));
+        button.appendChild(el("span", "", "why"));
+        button.addEventListener("click", () => send(e));
+        $("events").appendChild(button);
+        return button;
+      });
+      const guardBoxes = M.guards.map((name, i) => {
+        const label = el("label");
+        const box = el("input");
+        box.type = "checkbox";
+        box.checked = true;
+        box.dataset.guard = String(i);
+        box.addEventListener("change", () => setGuard(i, box.checked));
+        label.appendChild(box);
+        label.appendChild(document.createTextNode(" " + name));
+        $("guards").appendChild(label);
+        return box;
+      });
+      if (!M.guards.length) $("guards").appendChild(el("p", M.machine + " has no guards.", "note"));
+      $("undo").addEventListener("click", undo);
+      $("reset").addEventListener("click", reset);
+      $("paint").addEventListener("change", () => render(null));
+      $("test-file").value = identifier(M.machine) + "Session.swift";
+      $("test-file").addEventListener("input", () => { $("export-test").value = swiftTest(); });
+      $("test-definition").placeholder = identifier(M.machine) + "Definition";
+      $("test-definition").addEventListener("input", () => { $("export-test").value = swiftTest(); });
+      $("download-script").addEventListener("click", () => download(identifier(M.machine) + ".fsm", scriptText()));
+      $("download-test").addEventListener("click", () => download(testFileName().split("/").pop(), swiftTest()));
+      $("coverage-file").addEventListener("change", (ev) => {
+        const file = ev.target.files && ev.target.files[0];
+        if (!file) return;
+        file.text().then((text) => { $("coverage-status").textContent = loadCoverage(text, file.name); render(null); },
+          () => { $("coverage-status").textContent = "Cannot read " + file.name + "; nothing changed."; });
+      });
+      const table = $("table");
+      const head = el("thead"), headRow = el("tr");
+      headRow.appendChild(el("th", "state \\ event"));
+      for (const name of M.events) { const th = el("th", name); th.scope = "col"; headRow.appendChild(th); }
+      head.appendChild(headRow); table.appendChild(head);
+      const bodyRows = el("tbody");
+      const tableRows = M.states.map((s, i) => {
+        const tr = el("tr");
+        tr.dataset.state = String(i);
+        const th = el("th", s.name); th.scope = "row"; tr.appendChild(th);
+        s.cells.forEach((cell) => {
+          const td = el("td", cell.summary + (cell.inherited ? " (from " + cell.inherited + ")" : ""));
+          td.className = cell.summary === "ignored" ? "ignored" : cell.summary === "illegal" ? "illegal" : cell.summary === "no transition" ? "none" : "";
+          tr.appendChild(td);
+        });
+        bodyRows.appendChild(tr);
+        return tr;
+      });
+      table.appendChild(bodyRows);
+      drawDiagram();
+      render(null);
+      // For tests and the console: read-only views of the session.
+      window.fsmExplorer = Object.freeze({
+        state: () => M.states[state].name,
+        transcript: () => timeline.map((t) => "> " + t.line + (t.text === "" ? "" : "\n" + t.text)).join("\n"),
+        script: scriptText,
+        swiftTest: swiftTest,
+      });
+    })();
+
+    """#
+}

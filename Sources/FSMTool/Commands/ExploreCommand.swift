@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import FSM
+import FSMREPL
+import FSMTerminal
+
+/// `explore MACHINE [--output FILE.html] [--direction LR|TB] [--no-effects]`: the explorer page.
+struct ExploreCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "explore",
+            abstract: "Write a machine's explorer: one HTML page that runs it in a browser, offline.",
+            discussion: """
+            The page needs no server and no network: open it from disk. It draws the machine \
+            (with Graphviz's 'dot' when it is installed; without it, the states are listed), \
+            highlights the current state, sends an event from a button or a click on an \
+            edge, decides guards with switches, keeps a timeline with undo and reset, shows \
+            the table, paints the coverage of the session and of coverage files loaded into \
+            it, and exports the session as a REPL script and a Swift test. Every outcome it \
+            shows was computed by the machine when the page was written.
+
+            Writes MACHINE.html in the current folder unless --output says where ('-': \
+            standard output). It replaces an earlier explorer page, never another file.
+            """
+        )
+    }
+
+    @Argument(help: machineHelp) var machine: String
+    @Option(name: .shortAndLong, help: ArgumentHelp("The page to write (default: MACHINE.html; '-': standard output).", valueName: "file"))
+    var output: String?
+    @OptionGroup var layout: LayoutOptions
+
+    func run() throws {
+        let context = ToolContext.current
+        let io = context.io
+        let machine = try context.runnableMachine(named: machine)
+        if let output, output.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--output needs a file name, and it was empty (an unset variable?); nothing written")
+        }
+        let destination = output ?? Self.defaultFileName(machine.name)
+        let path = destination == "-" ? nil : io.path(destination)
+        if let path { try Self.checkReplaceable(path, shown: destination) }
+
+        var svg: String?
+        if let graphviz = Graphviz.find(environment: io.environment.isEmpty ? ProcessInfo.processInfo.environment : io.environment) {
+            do {
+                svg = String(decoding: try graphviz.svg(fromDOT: ExplorerPage.diagramDOT(for: machine, options: layout.options())), as: UTF8.self)
+            } catch {
+                try io.printError("note: Graphviz could not draw \(TerminalText.visible(machine.name)) (\(TerminalText.visible(String(describing: error)))); the page lists its states instead")
+            }
+        } else {
+            try io.printError("note: Graphviz ('dot') is not installed: the page lists the states instead of drawing them (install graphviz and run this again to draw them)")
+        }
+        let page: String
+        do {
+            page = try ExplorerPage.html(for: machine, diagramSVG: svg, toolName: context.name)
+        } catch {
+            try io.printError("error: \(TerminalText.visible(error.description))")
+            throw ExitCode(1)
+        }
+        guard let path else {
+            try io.write(page)
+            return
+        }
+        do {
+            try FileText.write(path, page)
+        } catch {
+            try io.printError("error: cannot write \(TerminalText.visible(destination)): \(TerminalText.visible(FileText.describe(error))); nothing written")
+            throw ExitCode(74)
+        }
+        try io.print("wrote \(TerminalText.visible(destination)): open it in a browser (it needs no server and no network)")
+    }
+
+    /// `MACHINE.html`, with anything but letters, digits, `-`, `_` and `.` made `-`.
+    static func defaultFileName(_ machine: String) -> String {
+        let safe = String(String.UnicodeScalarView(machine.unicodeScalars.map { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_") ? scalar : "-"
+        }))
+        return (safe.isEmpty || safe.hasPrefix("-") ? "machine" + safe : safe) + ".html"
+    }
+
+    /// Refuses to replace a folder, or a file that is not an explorer page (a README next
+    /// to it, a page of one's own): the page is written only where nothing else is lost.
+    static func checkReplaceable(_ path: String, shown: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+        if isDirectory.boolValue {
+            throw ValidationError("\(TerminalText.visible(shown)) is a folder; give the page's file name, e.g. --output \(TerminalText.visible(shown))/page.html; nothing written")
+        }
+        let head = FileManager.default.contents(atPath: path).map { String(decoding: $0.prefix(4096), as: UTF8.self) } ?? ""
+        guard head.contains(ExplorerPage.generatorMarker) else {
+            throw ValidationError("\(TerminalText.visible(shown)) exists and is not an explorer page; it was left alone (remove it, or give another --output)")
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import FSM
+@testable import FSMTool
+import FSMREPL
+import Foundation
+import Testing
+import TestSupport
+
+private let labX = Guard<String>("x") { _ in true }
+private let labY = Guard<String>("y") { _ in true }
+
+/// A machine with what the page must get right: guarded alternatives tried in order over
+/// combined guards (`!`, `&&`, `||`), an ignored and an illegal default, an unguarded last
+/// line, an internal transition, a parent's transitions and refusals, a final state.
+let explorerLab = MachineDefinition<String, String, String, Void>(name: "lab", initial: "idle", events: ["go", "poke", "stop", "back"]) {
+    In("idle") {
+        On("go", to: "busy", guard: labX && !labY, emit: "start")
+        On("go", to: "done", guard: labY)
+        Ignore("go")
+        Internal("poke", emit: "tick")
+        On("stop", to: "done")
+        Illegal("back")
+    }
+    Parent("working", initial: "busy") {
+        On("back", to: "idle", emit: "rewind")
+        Illegal("stop")
+    } children: {
+        In("busy") {
+            On("go", to: "paused", guard: labX || labY)
+            Illegal("go")
+            On("poke", to: "paused", guard: !labX)
+            On("poke", to: "busy")
+        }
+        In("paused") { On("go", to: "busy") }
+    }
+    Final("done") { IgnoreOtherEvents() }
+}
+
+/// Names that would be markup or script if a page used them as HTML.
+let hostileNames = [
+    "<script>window.__pwned='state'</script>", "\"><img src=x onerror=\"window.__pwned='img'\">",
+    "</script><script>window.__pwned='end'</script>", "<b>bold</b> & <i>it</i>", "&lt;entity&gt; &amp;",
+    "javascript:window.__pwned='url'", "{{constructor.constructor('window.__pwned=1')()}}", "\u{202E}reversed\u{202C}", "line\u{2028}separator",
+]
+
+func hostileMachine() -> MachineDefinition<String, String, String, Void> {
+    let g = Guard<String>("<svg onload=\"window.__pwned='guard'\">") { _ in true }
+    return MachineDefinition(name: "<img src=x onerror=\"window.__pwned='name'\">", initial: hostileNames[0], events: hostileNames) {
+        In(hostileNames[0]) {
+            On(hostileNames[1], to: hostileNames[3], guard: g, emit: "<script>window.__pwned='effect'</script>")
+            On(hostileNames[2], to: hostileNames[4])
+            IgnoreOtherEvents()
+        }
+        In(hostileNames[3]) { On(hostileNames[5], to: hostileNames[0]); IgnoreOtherEvents() }
+        In(hostileNames[4]) { On(hostileNames[6], to: hostileNames[0], emit: hostileNames[7]); IgnoreOtherEvents() }
+    }
+}
+
+@Suite("The explorer page: its model is the machine's, names stay text, the tool writes it safely")
+struct ExplorerTests {
+    @Test("every outcome the page can pick is what the REPL prints, for every reachable state and every guard setting")
+    func labAgreesWithREPL() throws {
+        let report = try ExplorerAgreement.check(explorerLab)
+        #expect(report.states == 4)
+        #expect(report.checks == 4 * 4 * 4)  // states x events x the 4 settings of x and y
+        #expect(report.mismatches == [])
+    }
+
+    @Test("a hostile name reaches the page only as escaped JSON or escaped text; the page is written for the browser test")
+    func hostileNamesAreEscaped() throws {
+        let machine = hostileMachine()
+        #expect(machine.validate(.standard).filter { $0.severity == .error } == [])
+        let svg = Graphviz.find().flatMap { try? String(decoding: $0.svg(fromDOT: ExplorerPage.diagramDOT(for: machine)), as: UTF8.self) }
+        let page = try ExplorerPage.html(for: machine, diagramSVG: svg)
+        // Outside the two JSON blocks, no name appears raw; inside them, no '<' at all.
+        for name in hostileNames + ["<svg onload"] where name.contains("<") {
+            #expect(!page.contains(name), "'\(name)' appears raw in the page")
+        }
+        let scripts = page.ranges(of: "<script").count
+        #expect(scripts == 3, "the page has \(scripts) '<script' openings")
+        let report = try ExplorerAgreement.check(machine)
+        #expect(report.mismatches == [])
+        if let directory = ProcessInfo.processInfo.environment["FSM_EXPLORER_OUT"], !directory.isEmpty {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data(page.utf8).write(to: URL(fileURLWithPath: directory).appendingPathComponent("hostile.html"))
+            let names: [String: Any] = ["machine": machine.name, "states": machine.stateNames, "events": machine.eventNames, "guards": ["<svg onload=\"window.__pwned='guard'\">"]]
+            try JSONSerialization.data(withJSONObject: names).write(to: URL(fileURLWithPath: directory).appendingPathComponent("hostile-names.json"))
+        }
+    }
+
+    @Test("explore writes MACHINE.html, replaces its own page, and says where")
+    func writesPage() async throws {
+        let directory = try temporaryDirectory()
+        let first = await tool(["explore", "turnstile"], in: directory)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("wrote turnstile.html"))
+        let page = try String(contentsOf: directory.appendingPathComponent("turnstile.html"), encoding: .utf8)
+        #expect(page.contains(ExplorerPage.generatorMarker) && page.hasSuffix("</html>\n"))
+        let again = await tool(["explore", "turnstile", "--output", "turnstile.html"], in: directory)
+        #expect(again.status == 0)
+        let standardOutput = await tool(["explore", "turnstile", "--output", "-"], in: directory)
+        #expect(standardOutput.status == 0 && standardOutput.stdout == page)
+    }
+
+    @Test("explore leaves a file that is not an explorer page, a folder and an empty --output alone")
+    func refusesToReplace() async throws {
+        let directory = try temporaryDirectory()
+        let readme = directory.appendingPathComponent("README.md")
+        try Data("# mine\n".utf8).write(to: readme)
+        let refused = await tool(["explore", "turnstile", "--output", "README.md"], in: directory)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("README.md exists and is not an explorer page; it was left alone"))
+        #expect(try String(contentsOf: readme, encoding: .utf8) == "# mine\n")
+        let empty = await tool(["explore", "turnstile", "--output", ""], in: directory)
+        #expect(empty.status == 64 && empty.stderr.contains("--output needs a file name, and it was empty"))
+        let folder = await tool(["explore", "turnstile", "--output", "."], in: directory)
+        #expect(folder.status == 64 && folder.stderr.contains("is a folder"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["README.md"])
+        let unknown = await tool(["explore", "nosuch"], in: directory)
+        #expect(unknown.status == 64)
+    }
+
+    @Test("the default file name keeps only safe characters", arguments: [("login", "login.html"), ("home-loading", "home-loading.html"), ("a/b c", "a-b-c.html"), ("../x", "machine---x.html"), ("", "machine.html")])
+    func defaultFileName(machine: String, file: String) {
+        #expect(ExploreCommand.defaultFileName(machine) == file)
+    }
+}
