@@ -26,6 +26,15 @@ grep -q 'SYN-SENT --receive--> ESTABLISHED / sendACK' <<<"$out"
 grep -q "error: receive's data: field 'syn': expected true or false; nothing changed" <<<"$out"
 grep -q 'state: FIN-WAIT-1' <<<"$out"
 
+step "connection explore: walks clicked in Chromium agree with its REPL (segments' guards decided by switches)"
+if [ -x /usr/bin/chromium ] && python3 -c 'import playwright' 2>/dev/null; then
+  swift build -q --product connection
+  python3 ../../Scripts/explorer-test.py --fsm .build/debug/connection --only-walks --walks 5 --steps 40
+else
+  swift run -q connection explore tcp --output "$(mktemp -d)/tcp.html"
+  echo "(no Chromium or Playwright here: the page was written, not clicked; CI installs both)"
+fi
+
 step "the RFC's names are the state names: --highlight SYN-SENT"
 swift run -q connection dot tcp --highlight SYN-SENT | grep -q 'SYN-SENT.*penwidth=2'
 echo "ok"

@@ -18,6 +18,16 @@ grep -q '^door ' <<<"$list" && grep -q '^checkout ' <<<"$list"
 step "storefront validate"
 swift run -q storefront validate
 
+step "storefront explore: the consumer's own tool writes an explorer page; walks clicked in Chromium agree with its REPL"
+page=$(mktemp -d)/checkout.html
+swift run -q storefront explore checkout --output "$page"
+grep -q '<meta name="generator" content="fsm explore">' "$page"
+if [ -x /usr/bin/chromium ] && python3 -c 'import playwright' 2>/dev/null; then
+  python3 ../../Scripts/explorer-test.py --fsm .build/debug/storefront --only-walks --walks 5 --steps 30
+else
+  echo "(no Chromium or Playwright here: the page was written, not clicked; CI installs both)"
+fi
+
 step "swift test"
 swift test
 

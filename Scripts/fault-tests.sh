@@ -60,12 +60,39 @@ else
     if [ "$status" = 0 ] && "$fsm" diagrams --check --output "$work/disk/Diagrams" >/dev/null 2>&1; then
       pass "with room again: every file written, --check passes"
     else fail "with room again: exit $status, or --check fails"; fi
+    # The explorer's page on a full disk: its earlier page kept, no temporary left, exit 74.
+    "$fsm" explore login --output "$work/disk/login.html" >/dev/null 2>&1
+    old=$(sha256sum "$work/disk/login.html")
+    printf '<!-- stale -->' >> "$work/disk/login.html"; old=$(sha256sum "$work/disk/login.html")
+    avail=$(df --output=avail -k "$work/disk" | tail -1)
+    dd if=/dev/zero of="$work/disk/filler" bs=1k count=$((avail - 8)) 2>/dev/null
+    "$fsm" explore login --output "$work/disk/login.html" >"$work/out" 2>"$work/err"; status=$?
+    now=$(sha256sum "$work/disk/login.html")
+    leftovers=$(ls -A "$work/disk" | grep -cv '^\(login.html\|filler\|Diagrams\)$')
+    if [ "$status" = 74 ] && [ "$old" = "$now" ] && [ "$leftovers" = 0 ] && grep -q "cannot write $work/disk/login.html: no space left on the device; nothing written" "$work/err"; then
+      pass "explore on a full disk: exit 74, the earlier page kept, no temporary left: $(head -c 160 "$work/err")"
+    else
+      fail "explore on a full disk: exit $status, page changed: $([ "$old" = "$now" ] && echo no || echo yes), other files: $leftovers ($(ls -A "$work/disk" | tr '\n' ' ')); $(cat "$work/err")"
+    fi
+    rm -f "$work/disk/filler"
     umount "$work/disk"
   fi
 fi
 
+# 2b. `explore --output ""` and `explore --output README.md`: refused (64), the README untouched.
+mkdir -p "$work/explore" && cd "$work/explore" || exit 1
+printf '# My project\n' > README.md
+before=$(ls -l --time-style=+%s.%N; sha256sum README.md)
+"$fsm" explore login --output "" >/dev/null 2>"$work/err"; status1=$?
+"$fsm" explore login --output README.md >/dev/null 2>>"$work/err"; status2=$?
+after=$(ls -l --time-style=+%s.%N; sha256sum README.md)
+if [ "$status1" = 64 ] && [ "$status2" = 64 ] && [ "$before" = "$after" ] && grep -q "README.md exists and is not an explorer page" "$work/err"; then
+  pass "explore --output '' and --output README.md: bad usage (64), the folder untouched"
+else fail "explore --output ''/README.md: exits $status1 $status2; folder changed: $([ "$before" = "$after" ] && echo no || echo yes); $(cat "$work/err")"; fi
+cd "$work" || exit 1
+
 # 3. A full standard output and a full standard error, for every subcommand: never a crash.
-for args in "list" "table login" "dot login" "mermaid login" "validate" "diagrams --check" "repl login" "app" "--help"; do
+for args in "list" "table login" "dot login" "mermaid login" "validate" "diagrams --check" "repl login" "app" "explore login --output -" "--help"; do
   # shellcheck disable=SC2086
   printf 'logIn\n:events\n' | (cd "$root" && "$fsm" $args >/dev/full 2>"$work/err"); status=$?
   if [ "$status" = 74 ] && [ "$(cat "$work/err")" = "fsm: cannot write to standard output: No space left on device" ]; then
