@@ -24,6 +24,7 @@ let package = Package(
         .executable(name: "fsm", targets: ["fsm"]),
         .plugin(name: "GenerateDiagrams", targets: ["GenerateDiagrams"]),
         .plugin(name: "CheckDiagrams", targets: ["CheckDiagrams"]),
+        .plugin(name: "Explore", targets: ["Explore"]),
     ],
     // An adopter that needs only FSM (and FSMTesting, FSMRuntime, FSMREPL, FSMTerminal) depends on the
     // package with `traits: []` and fetches neither swift-syntax nor swift-argument-parser
@@ -82,6 +83,12 @@ let package = Package(
             name: "CheckDiagrams",
             capability: .command(
                 intent: .custom(verb: "check-diagrams", description: "Fails, with a diff, when a committed diagram (Diagrams/ or a DocC catalog's) differs from the code; writes nothing")
+            )
+        ),
+        .plugin(
+            name: "Explore",
+            capability: .command(
+                intent: .custom(verb: "explore", description: "Writes the explorer page of one of the package's machines (one offline HTML file that runs it in a browser) under .build/plugins, and prints its path")
             )
         ),
         .testTarget(

@@ -28,6 +28,13 @@ else
   echo "(no Chromium or Playwright here: the page was written, not clicked; CI installs both)"
 fi
 
+step "swift package explore checkout: the explore plugin finds the tool and writes the page under .build/plugins"
+rm -f .build/plugins/Explore/outputs/checkout.html
+out=$(swift package explore checkout 2>&1)
+echo "$out" | tail -1
+grep -q 'wrote .*/.build/plugins/Explore/outputs/checkout.html' <<<"$out"
+grep -q '<meta name="generator" content="fsm explore">' .build/plugins/Explore/outputs/checkout.html
+
 step "swift test"
 swift test
 

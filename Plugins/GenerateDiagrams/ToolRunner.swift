@@ -2,8 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// Finds, builds and runs the package's tool (the executable product whose targets depend
-/// on the `FSMTool` library) with its `diagrams` command: shared by `generate-diagrams`
-/// and `check-diagrams`.
+/// on the `FSMTool` library): shared by `generate-diagrams`, `check-diagrams` and `explore`.
 enum ToolRunner {
     /// Runs `TOOL diagrams` with `arguments` after it: `--output <package>/Diagrams` unless
     /// they give `--docc` (a relative catalog is taken from the package's folder).
@@ -11,7 +10,19 @@ enum ToolRunner {
         var extractor = ArgumentExtractor(arguments)
         let chosen = extractor.extractOption(named: "tool")
         let docc = extractor.extractOption(named: "docc")
-        let passThrough = extractor.remainingArguments + extra
+        let root = context.package.directoryURL
+        let place: [String]
+        if let catalog = docc.last {
+            place = ["--docc", catalog.hasPrefix("/") ? catalog : root.appendingPathComponent(catalog).path]
+        } else {
+            place = ["--output", root.appendingPathComponent("Diagrams").path]
+        }
+        try run(["diagrams"] + place + extractor.remainingArguments + extra, tool: chosen, context: context, packageManager: packageManager)
+    }
+
+    /// Builds the package's tool (`--tool NAME` among several) and runs it with `arguments`,
+    /// in the package's folder; fails when it exits with another status than 0.
+    static func run(_ arguments: [String], tool chosen: [String], context: PluginContext, packageManager: PackageManager) throws {
         let candidates = context.package.products(ofType: ExecutableProduct.self)
             .filter { product in product.targets.contains { dependsOnToolLibrary($0) } }
             .map(\.name)
@@ -24,22 +35,14 @@ enum ToolRunner {
         guard let executable = build.builtArtifacts.first(where: { $0.kind == .executable && $0.url.lastPathComponent == name }) else {
             throw PluginError("building '\(name)' produced no executable")
         }
-
-        let root = context.package.directoryURL
-        let place: [String]
-        if let catalog = docc.last {
-            place = ["--docc", catalog.hasPrefix("/") ? catalog : root.appendingPathComponent(catalog).path]
-        } else {
-            place = ["--output", root.appendingPathComponent("Diagrams").path]
-        }
         let process = Process()
         process.executableURL = executable.url
-        process.currentDirectoryURL = root
-        process.arguments = ["diagrams"] + place + passThrough
+        process.currentDirectoryURL = context.package.directoryURL
+        process.arguments = arguments
         try process.run()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw PluginError("'\(name) diagrams' exited with status \(process.terminationStatus)")
+            throw PluginError("'\(name) \(arguments.first ?? "")' exited with status \(process.terminationStatus)")
         }
     }
 
@@ -57,7 +60,7 @@ enum ToolRunner {
             return candidates[0]
         case 0:
             throw PluginError("""
-            '\(package)' has no tool to run: generate-diagrams looks for an executable product whose \
+            '\(package)' has no tool to run: the plugin looks for an executable product whose \
             target depends on the FSMTool library, and found none. Add one, e.g. an executable target \
             with `await FSMTool.main(machines: [...])` and a `.executable(name:targets:)` product.
             """)

@@ -1,0 +1,1 @@
+../GenerateDiagrams/ToolRunner.swift
