@@ -70,11 +70,12 @@ def write_page(machine, path, env=None):
     return result
 
 
-def repl_outputs(machine, lines, save_script, save_test):
+def repl_outputs(machine, lines, save_script, save_test, coverage_out):
     """What `fsm repl MACHINE` prints for each line (the piped transcript: '> line' then the
-    output), then the final state; the session saved with :save as a script and a test."""
+    output), then the final state; the session saved with :save as a script and a test, and
+    its coverage written to coverage_out."""
     extra = [f":save {save_script}", f":save {save_test}"]
-    result = run([FSM, "repl", machine], input="".join(line + "\n" for line in lines + extra), cwd=WORK)
+    result = run([FSM, "repl", machine, "--coverage-out", coverage_out], input="".join(line + "\n" for line in lines + extra), cwd=WORK)
     text = result.stdout
     outputs = []
     position = 0
@@ -93,6 +94,16 @@ def repl_outputs(machine, lines, save_script, save_test):
         position = end
     final = text[position:].strip()
     return outputs[: len(lines)], final
+
+
+def coverage_summary(machine, coverage_file):
+    """The page's coverage line as `fsm coverage` figures a coverage file."""
+    report = run([FSM, "coverage", machine, coverage_file]).stdout
+    taken = re.search(r"\| transitions taken \| (\d+) \| (\d+) \|", report)
+    states = re.search(r"\| states entered \| (\d+) \| (\d+) \|", report)
+    if not taken or not states:
+        raise RuntimeError(f"fsm coverage {machine} {coverage_file} printed no figures: {report!r}")
+    return f"Transitions taken: {taken.group(1)} of {taken.group(2)}. States entered: {states.group(1)} of {states.group(2)}."
 
 
 def page_steps(page):
@@ -114,7 +125,7 @@ def walk(page, machine, model, seed, steps):
         elif roll < 0.78 and enabled_edges.count() > 0:
             edge = enabled_edges.nth(rng.randrange(enabled_edges.count()))
             edge_id = edge.get_attribute("id")
-            event = next(x["event"] for x in model["edges"] if x["id"] == edge_id)
+            event = next(x["event"] for x in model["edges"] if "svg-" + x["id"] == edge_id)
             # A real click on the edge's label (or its line, for an edge without one).
             label = edge.locator("text")
             (label.first if label.count() else edge.locator("path").first).click()
@@ -163,7 +174,8 @@ def check_walks(browser, machine, pages_dir):
         page_test = page.locator("#export-test").input_value()
         page_state = page.evaluate("fsmExplorer.state()")
         script_path = os.path.join(WORK, f"{machine}-{walk_number}.fsm")
-        outputs, final = repl_outputs(machine, lines, script_path, test_file)
+        coverage_path = os.path.join(WORK, f"{machine}-{walk_number}.json")
+        outputs, final = repl_outputs(machine, lines, script_path, test_file, coverage_path)
         total_steps += len(lines)
         for index, (line, expected) in enumerate(zip(lines, outputs)):
             shown_line, shown = steps[index] if index < len(steps) else (None, None)
@@ -185,6 +197,12 @@ def check_walks(browser, machine, pages_dir):
         if saved_test != page_test:
             disagreements += 1
             fail(f"{machine} walk {walk_number}: the page's Swift test differs from :save's:\n{page_test}\n---\n{saved_test}")
+        # What the page counted of its session is what the REPL's recorder counted.
+        expected_summary = coverage_summary(machine, coverage_path)
+        page_summary = page.locator("#coverage-summary").text_content()
+        if page_summary != expected_summary:
+            disagreements += 1
+            fail(f"{machine} walk {walk_number}: the page's coverage says {page_summary!r}; fsm coverage of the REPL's says {expected_summary!r}")
         # The exported script replays in the REPL to the page's state.
         replay = run([FSM, "repl", machine, "--script", script_path, "--strict"])
         if replay.returncode != 0 or not replay.stdout.rstrip().endswith(f"state: {page_state}"):
@@ -281,9 +299,31 @@ def check_hostile(browser, pages_dir):
         first_line = state.split("\n")[0].strip()
         if first_line and first_line not in svg_texts and model.get("edges"):
             fail(f"the diagram does not show the state {state!r} as text")
+    page.set_viewport_size({"width": 800, "height": 900})
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width > 800:
+        fail(f"at 800 px the hostile page (a 210-character name) scrolls sideways ({width} px wide)")
     page.screenshot(path=os.path.join(args.screenshots, "hostile.png"), full_page=True)
+    # A drawing that is not Graphviz's (the library takes any SVG): nothing of it is active.
+    svg_page = context.new_page()
+    svg_errors = watch(svg_page)
+    svg_page.goto("file://" + os.path.abspath(os.path.join(pages_dir, "hostile-svg.html")))
+    if svg_page.locator("#events").is_visible():
+        svg_page.locator("#events button[data-event='0']").click()
+    pwned = svg_page.evaluate("window.__pwned === undefined ? null : String(window.__pwned)")
+    if pwned is not None:
+        fail(f"the hostile SVG ran script: window.__pwned = {pwned}")
+    active = svg_page.evaluate("document.querySelectorAll('#diagram script, #diagram style, #diagram foreignObject, #diagram a, #diagram animate, #diagram set, #diagram image, #diagram [onload], #diagram [onclick], #diagram [style], #diagram [href]').length")
+    if active:
+        fail(f"the hostile SVG kept {active} active elements or attributes")
+    timeline = svg_page.evaluate("document.getElementById('timeline').tagName")
+    if timeline != "OL":
+        fail(f"an id of the SVG took the place of the page's timeline (#timeline is a {timeline})")
+    if not svg_page.locator("#events").is_visible():
+        fail("the SVG's style hid the page")
+    errors += svg_errors
     finish(context, errors, failures_before, "the hostile page",
-           f"explorer hostile: {len(model['states'])} states, {len(model['events'])} events, {len(model['guards'])} guards clicked; names shown as text, no script ran, no element injected")
+           f"explorer hostile: {len(model['states'])} states, {len(model['events'])} events, {len(model['guards'])} guards clicked; names shown as text, no script ran, no element injected; a hostile SVG made inert")
 
 
 def check_keyboard_and_width(browser, pages_dir):
@@ -349,16 +389,14 @@ def check_coverage_and_no_graphviz(browser, pages_dir):
         f.write("logIn\nfail network\ncloseAlert\n:guard ID and password filled off\nlogIn\n")
     coverage = os.path.join(WORK, "cov.json")
     run([FSM, "repl", "login", "--script", script, "--coverage-out", coverage])
-    report = run([FSM, "coverage", "login", coverage]).stdout
-    taken = re.search(r"\| transitions taken \| (\d+) \| (\d+) \|", report)
-    states = re.search(r"\| states entered \| (\d+) \| (\d+) \|", report)
+    expected = coverage_summary("login", coverage)
     context = new_context(browser)
     page = context.new_page()
     errors = watch(page)
     page.goto("file://" + os.path.join(pages_dir, "login.html"))
     bad = os.path.join(WORK, "bad.json")
     with open(bad, "w") as f:
-        f.write('{"machines": [{"machine": "login", "cells": [{"state": "nowhere", "event": "logIn", "lines": []}]}]}')
+        f.write('{"machines": [{"machine": "login", "cells": [{"state": "nowhere", "event": "logIn", "lines": []}], "states": []}]}')
     before = page.locator("#coverage-summary").text_content()
     page.locator("#coverage-file").set_input_files(bad)
     expect(page.locator("#coverage-status")).not_to_have_text("")
@@ -368,7 +406,6 @@ def check_coverage_and_no_graphviz(browser, pages_dir):
     page.locator("#coverage-file").set_input_files(coverage)
     expect(page.locator("#coverage-status")).to_have_text(re.compile("^Added"))
     summary = page.locator("#coverage-summary").text_content()
-    expected = f"Transitions taken: {taken.group(1)} of {taken.group(2)}. States entered: {states.group(1)} of {states.group(2)}."
     if summary != expected:
         fail(f"the page counts the coverage file as {summary!r}; fsm coverage says {expected!r}")
     never = page.evaluate("document.querySelectorAll('#diagram g.edge.never').length")

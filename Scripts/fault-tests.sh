@@ -62,8 +62,8 @@ else
     else fail "with room again: exit $status, or --check fails"; fi
     # The explorer's page on a full disk: its earlier page kept, no temporary left, exit 74.
     "$fsm" explore login --output "$work/disk/login.html" >/dev/null 2>&1
+    printf '<!-- stale -->' >> "$work/disk/login.html"
     old=$(sha256sum "$work/disk/login.html")
-    printf '<!-- stale -->' >> "$work/disk/login.html"; old=$(sha256sum "$work/disk/login.html")
     avail=$(df --output=avail -k "$work/disk" | tail -1)
     dd if=/dev/zero of="$work/disk/filler" bs=1k count=$((avail - 8)) 2>/dev/null
     "$fsm" explore login --output "$work/disk/login.html" >"$work/out" 2>"$work/err"; status=$?

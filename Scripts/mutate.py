@@ -153,13 +153,13 @@ MUTANTS = [
     ("coverage-05", "coverage", "Sources/UseCases/Machines/LoginMachine.swift", "            On(.returnFromHome, to: .idle, emit: .enableInputs)",
      "            On(.returnFromHome, to: .idle)", "a change of the login machine that the saved session sees"),
     # The explorer: its model is the machine's, names stay data.
-    ("explorer-01", "explorer", "Sources/FSM/Runtime/Machine.swift", "            return tried == failing", "            return tried >= failing",
+    ("explorer-01", "explorer", "Sources/FSM/Runtime/Machine.swift", "            return tried == failing", "            return tried <= failing",
      "the explorer's model of a later alternative is an earlier one's"),
     ("explorer-02", "explorer", "Sources/FSM/Table/JSON.swift", "(forHTML && \"<>&'\\u{7F}\\u{2028}\\u{2029}\".unicodeScalars.contains(scalar))", "false",
      "a name's '<' reaches the page unescaped (</script> would end the model)"),
     ("explorer-03", "explorer", "Sources/FSMREPL/Explorer/TypedSession+Explorer.swift", "(\"else\", fallsThrough ? outcome(placed.check(key, failingGuards: Int.max)) : \"null\"),",
-     "(\"else\", \"null\"),", "a cell's default (no guard holds, or no transition) is lost from the model"),
-    ("explorer-04", "explorer", "Sources/FSMREPL/TypedSession.swift", "        let exact = events.contains { $0.name == line }", "        let exact = false",
+     "(\"else\", fallsThrough ? outcome(placed.check(key, failingGuards: 0)) : \"null\"),", "a cell's default (no guard holds) is its first alternative in the model"),
+    ("explorer-04", "explorer", "Sources/FSMREPL/TypedSession.swift", "        let exact = events.contains { $0.name == line }", "        let exact = events.contains { $0.name == line && !line.contains(\" \") }",
      "the REPL reads a space in an event's name as a payload"),
 ]
 

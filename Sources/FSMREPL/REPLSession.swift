@@ -72,9 +72,26 @@ public final class REPLSession {
     /// including those taken back with `:undo` or `:reset` (they were tried).
     public var coverage: Coverage { engine.coverage }
 
-    /// The machine as ``ExplorerPage`` runs it (JSON).
+    /// The machine as ``ExplorerPage`` runs it (JSON), with which of its events and guards
+    /// the REPL can be handed as lines: a scratch copy of this session is handed each and
+    /// must print what the page would (a name with a leading `#` or `:`, spaces at its ends
+    /// or a line break cannot be typed, so a session using it cannot be replayed).
     func explorerModel() throws(ExplorerError) -> String {
-        try engine.explorerModel(toolName: toolName)
+        let scratch = REPLSession(copying: self)
+        return try engine.explorerModel(toolName: toolName) { line, expected in
+            let before = scratch.script.count
+            let printed = scratch.handle(line).text
+            if scratch.script.count > before { _ = scratch.handle(":undo") }
+            return printed == expected
+        }
+    }
+
+    /// A session in the same state as `other`, whose `:save` writes nothing.
+    private init(copying other: REPLSession) {
+        engine = other.engine
+        transcript = other.transcript
+        writeFile = { _, _ in throw ExplorerError(description: "a scratch session writes no files") }
+        toolName = other.toolName
     }
 
     /// The prompt for a terminal: `login(idle)> `.

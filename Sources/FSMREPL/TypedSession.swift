@@ -15,7 +15,7 @@ protocol SessionMachine {
     var table: String { get }
     var coverage: Coverage { get }
     var moduleName: String? { get }
-    func explorerModel(toolName: String) throws(ExplorerError) -> String
+    func explorerModel(toolName: String, typeable: (_ line: String, _ expected: String) -> Bool) throws(ExplorerError) -> String
     mutating func send(_ line: String) -> REPLSession.Output
     mutating func setGuard(_ argument: String) -> REPLSession.Output
     mutating func undo() -> REPLSession.Output

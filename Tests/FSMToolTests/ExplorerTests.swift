@@ -40,7 +40,22 @@ let hostileNames = [
     "<script>window.__pwned='state'</script>", "\"><img src=x onerror=\"window.__pwned='img'\">",
     "</script><script>window.__pwned='end'</script>", "<b>bold</b> & <i>it</i>", "&lt;entity&gt; &amp;",
     "javascript:window.__pwned='url'", "{{constructor.constructor('window.__pwned=1')()}}", "\u{202E}reversed\u{202C}", "line\u{2028}separator",
+    String(repeating: "averyveryverylongname", count: 10),
 ]
+
+/// An SVG that is not Graphviz's: what `ExplorerPage.html(diagramSVG:)` must make inert.
+let hostileSVG = """
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 100" onload="window.__pwned='svg onload'">
+<script>window.__pwned='svg script'</script>
+<style>body { display: none }</style>
+<g id="timeline" class="node" onclick="window.__pwned='click'"><title>s0</title><path d="M0 0L10 10" style="fill:url(javascript:alert(1))"/></g>
+<foreignObject><img xmlns="http://www.w3.org/1999/xhtml" src="x" onerror="window.__pwned='foreign'"/></foreignObject>
+<a xlink:href="javascript:window.__pwned='link'"><text x="1" y="1">link text</text></a>
+<animate attributeName="onload" to="window.__pwned='animate'"/>
+<set attributeName="href" to="javascript:window.__pwned='set'"/>
+<image href="x" onerror="window.__pwned='image'"/>
+</svg>
+"""
 
 func hostileMachine() -> MachineDefinition<String, String, String, Void> {
     let g = Guard<String>("<svg onload=\"window.__pwned='guard'\">") { _ in true }
@@ -51,7 +66,7 @@ func hostileMachine() -> MachineDefinition<String, String, String, Void> {
             IgnoreOtherEvents()
         }
         In(hostileNames[3]) { On(hostileNames[5], to: hostileNames[0]); IgnoreOtherEvents() }
-        In(hostileNames[4]) { On(hostileNames[6], to: hostileNames[0], emit: hostileNames[7]); IgnoreOtherEvents() }
+        In(hostileNames[4]) { On(hostileNames[6], to: hostileNames[0], emit: hostileNames[7]); On(hostileNames[9], to: hostileNames[4]); IgnoreOtherEvents() }
     }
 }
 
@@ -84,7 +99,26 @@ struct ExplorerTests {
             try Data(page.utf8).write(to: URL(fileURLWithPath: directory).appendingPathComponent("hostile.html"))
             let names: [String: Any] = ["machine": machine.name, "states": machine.stateNames, "events": machine.eventNames, "guards": ["<svg onload=\"window.__pwned='guard'\">"]]
             try JSONSerialization.data(withJSONObject: names).write(to: URL(fileURLWithPath: directory).appendingPathComponent("hostile-names.json"))
+            // And a hostile drawing: the browser test checks that nothing of it is active.
+            let withHostileSVG = try ExplorerPage.html(for: machine, diagramSVG: hostileSVG)
+            try Data(withHostileSVG.utf8).write(to: URL(fileURLWithPath: directory).appendingPathComponent("hostile-svg.html"))
         }
+    }
+
+    @Test("events and guards the REPL cannot read as lines are marked, so that the page warns before exporting them")
+    func untypeableNames() throws {
+        let odd = Guard<String>("two  spaces") { _ in true }
+        let machine = MachineDefinition<String, String, String, Void>(name: "odd", initial: "a", events: ["#hash", ":state", " padded", "fine", "x y"]) {
+            In("a") {
+                On("#hash", to: "a"); On(":state", to: "a"); On(" padded", to: "a")
+                On("fine", to: "b", guard: odd); On("x y", to: "b")
+            }
+            Final("b") { IgnoreOtherEvents() }
+        }
+        let model = try ExplorerAgreement.model(ofPage: try ExplorerPage.html(for: machine))
+        #expect(model["typeableEvents"] as? [Bool] == [false, false, false, true, true])
+        #expect(model["typeableGuards"] as? [Bool] == [false])
+        #expect(try ExplorerAgreement.check(machine).mismatches == [])
     }
 
     @Test("explore writes MACHINE.html, replaces its own page, and says where")
@@ -117,6 +151,25 @@ struct ExplorerTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["README.md"])
         let unknown = await tool(["explore", "nosuch"], in: directory)
         #expect(unknown.status == 64)
+    }
+
+    @Test("explore follows a link to its earlier page, and leaves a FIFO alone without blocking")
+    func linksAndSpecialFiles() async throws {
+        let directory = try temporaryDirectory()
+        #expect(await tool(["explore", "turnstile", "--output", "real.html"], in: directory).status == 0)
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("link.html").path, withDestinationPath: "real.html")
+        try Data("<meta name=\"generator\" content=\"fsm explore\">stale".utf8).write(to: directory.appendingPathComponent("real.html"))
+        let viaLink = await tool(["explore", "turnstile", "--output", "link.html"], in: directory)
+        #expect(viaLink.status == 0, "\(viaLink.stderr)")
+        let real = try String(contentsOf: directory.appendingPathComponent("real.html"), encoding: .utf8)
+        #expect(real.hasSuffix("</html>\n"), "the page the link points to is replaced")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory.appendingPathComponent("link.html").path) == "real.html", "the link stays a link")
+        let fifo = directory.appendingPathComponent("fifo.html").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let refused = await tool(["explore", "turnstile", "--output", "fifo.html"], in: directory)
+        #expect(refused.status == 64 && refused.stderr.contains("fifo.html exists and is not a regular file"))
+        let newline = await tool(["explore", "turnstile", "--output", "\n"], in: directory)
+        #expect(newline.status == 64 && newline.stderr.contains("--output needs a file name"))
     }
 
     @Test("the default file name keeps only safe characters", arguments: [("login", "login.html"), ("home-loading", "home-loading.html"), ("a/b c", "a-b-c.html"), ("../x", "machine---x.html"), ("", "machine.html")])

@@ -9,8 +9,11 @@ struct ExplorerShippedTests {
     func agrees(name: String) throws {
         let machine = try #require(LoginChallenge.machines.first { $0.name == name })
         let report = try ExplorerAgreement.check(machine)
+        let model = try ExplorerAgreement.model(ofPage: try ExplorerPage.html(for: machine))
+        let guards = (model["guards"] as? [String] ?? []).count
         #expect(report.states == machine.stateNames.count, "every state is reachable in the page")
-        #expect(report.checks >= report.states * machine.eventNames.count)
+        #expect(report.checks == report.states * machine.eventNames.count * (1 << guards), "every state, event and guard setting")
+        #expect(model["typeableEvents"] as? [Bool] == Array(repeating: true, count: machine.eventNames.count))
         #expect(report.mismatches == [])
     }
 }

@@ -44,11 +44,12 @@ extension MachineDefinition {
             collect(graph, region: nil)
         } else {
             for (whole, digits) in graph.regionStates {
-                let regional = zip(graph.regions, digits).compactMap { region, digit in
+                // One entry per region, in order (an edge's region indexes it).
+                let regional = zip(graph.regions, digits).map { region, digit in
                     region.graph.nodes.indices.contains(digit) ? region.graph.nodes[digit] : nil
                 }
-                nodes[whole] = regional.map(\.id)
-                regionStates[whole] = regional.map(\.name)
+                nodes[whole] = regional.compactMap { $0?.id }
+                regionStates[whole] = regional.map { $0?.name ?? "" }
             }
             for (r, region) in graph.regions.enumerated() { collect(region.graph, region: r) }
         }

@@ -180,6 +180,14 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         return try take(decide(tables.index(of: key), passes: guardDecision), key)
     }
 
+    /// The same compiled machine in the state at `index` of ``states``: for tools that look at
+    /// every state without compiling the definition again.
+    package func placed(atStateIndex index: Int) -> Machine {
+        var copy = self
+        copy.stateIndex = index
+        return copy
+    }
+
     /// What sending an event's key would do now if the cell's first `failing` guards tried
     /// failed and the next one held (`Int.max`: every guard fails): each alternative of a
     /// guarded cell, and its default, as the machine itself would report them, without

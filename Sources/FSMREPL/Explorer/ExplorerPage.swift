@@ -4,9 +4,12 @@ import FSM
 /// no server and no network.
 ///
 /// ```swift
-/// let svg = try graphviz.svg(fromDOT: ExplorerPage.diagramDOT(for: Door.definition))
-/// let html = try ExplorerPage.html(for: Door.definition, diagramSVG: svg)
+/// let dot = ExplorerPage.diagramDOT(for: Door.definition)   // draw it with Graphviz: dot -Tsvg
+/// let html = try ExplorerPage.html(for: Door.definition, diagramSVG: svg)   // svg: dot's output, or nil
+/// try html.write(toFile: "door.html", atomically: true, encoding: .utf8)
 /// ```
+///
+/// A tool built on `FSMTool` has all of this as `explore MACHINE`, Graphviz included.
 ///
 /// The page shows the diagram with the current configuration highlighted, fires an event
 /// from a button or a click on an enabled edge, decides guards with switches, keeps a

@@ -52,6 +52,9 @@ enum ExplorerTemplate {
     #states-list li.current { background: var(--current); border-width: 2px; font-weight: bold; }
     .painted #states-list li.never { border: 1px dashed var(--never); color: var(--never); }
     #events { display: flex; flex-wrap: wrap; gap: 0.35rem; }
+    h1, button, label, th, td, #current, .note, #coverage-status { overflow-wrap: anywhere; }
+    input[aria-invalid=true] { outline: 2px solid var(--never); }
+    #diagram:focus { outline: none; }
     button { font: inherit; font-size: 0.9rem; padding: 0.3rem 0.6rem; border-radius: 5px; border: 1px solid #888; background: #fff; cursor: pointer; }
     button:focus-visible, input:focus-visible, textarea:focus-visible, #diagram g.edge:focus-visible { outline: 3px solid #1565c0; outline-offset: 1px; }
     button.event.taken { border-color: var(--accent); border-width: 2px; font-weight: bold; }
@@ -88,7 +91,7 @@ enum ExplorerTemplate {
     <main>
     <section id="diagram-section" aria-labelledby="diagram-title">
     <h2 id="diagram-title">Diagram</h2>
-    <div id="diagram"></div>
+    <div id="diagram" tabindex="-1"></div>
     <p id="diagram-note" class="note"></p>
     </section>
     <section id="controls" aria-labelledby="events-title">
@@ -115,7 +118,7 @@ enum ExplorerTemplate {
     <p class="note" id="script-hint"></p>
     <div class="row"><button id="download-script" type="button">Download the script</button></div>
     <h3><label for="export-test">Swift test</label></h3>
-    <label>File name <input type="text" id="test-file"></label>
+    <label>File name (ending in .swift) <input type="text" id="test-file"></label>
     <label>Expression of the definition <input type="text" id="test-definition"></label>
     <textarea id="export-test" readonly rows="8"></textarea>
     <div class="row"><button id="download-test" type="button">Download the test</button></div>
@@ -141,6 +144,7 @@ enum ExplorerTemplate {
       let guards = {};
       let history = [];
       let last = null;
+      let lastStep = null;
       const timeline = [];
       // Coverage: transitions taken (by source, event, target names) and states entered,
       // kept through undo and reset as the REPL keeps them; and those of loaded files.
@@ -182,14 +186,17 @@ enum ExplorerTemplate {
         const line = M.events[e];
         if (o.kind === "external" || o.kind === "internal") {
           history.push({ line: line, state: state, guards: Object.assign({}, guards), text: o.text });
-          bump(taken, key(M.states[state].name, line, chosen.line, M.states[o.target].name));
+          const to = M.states[state].cells[e].alts[chosen.line].to;
+          bump(taken, key(M.states[state].name, line, chosen.line, to));
           if (o.kind === "external") bump(entered, M.states[o.target].name);
+          lastStep = { from: state, event: e, to: o.target };
           state = o.target;
           record(line, o.text, false);
         } else {
+          lastStep = null;
           record(line, o.text, o.kind === "refused");
         }
-        render(e);
+        render();
       }
 
       function setGuard(index, on) {
@@ -198,30 +205,39 @@ enum ExplorerTemplate {
         const text = name + ": " + (on ? "on" : "off");
         history.push({ line: line, state: state, guards: Object.assign({}, guards), text: text });
         guards[name] = on;
+        lastStep = null;
         record(line, text, false);
-        render(null);
+        render();
       }
 
       function undo() {
         const entry = history.pop();
-        if (!entry) { record(":undo", "nothing to undo", true); render(null); return; }
+        if (!entry) { record(":undo", "nothing to undo", true); render(); return; }
         state = entry.state;
         guards = entry.guards;
+        lastStep = null;
         record(":undo", "undid '" + entry.line + "'; state: " + M.states[state].configuration, false);
-        render(null);
+        render();
       }
 
       function reset() {
         state = M.initial;
         guards = {};
         history = [];
+        lastStep = null;
         bump(entered, M.states[state].name);
         record(":reset", "reset; state: " + M.states[state].configuration, false);
-        render(null);
+        render();
       }
 
       // ---- Exports: the files the REPL's :save writes. ----
       function scriptText() { return history.map((h) => h.line + "\n").join(""); }
+      function typeableLine(line) {
+        const e = M.events.indexOf(line);
+        if (e >= 0) return M.typeableEvents[e];
+        const g = M.guards.findIndex((name) => line === ":guard " + name + " on" || line === ":guard " + name + " off");
+        return g < 0 || M.typeableGuards[g];
+      }
       function literal(text) {
         let out = "\"";
         for (const ch of text) {
@@ -251,12 +267,20 @@ enum ExplorerTemplate {
         if (out === "" || /^[0-9]/.test(out)) out = "_" + out;
         return out.slice(0, 1).toLowerCase() + out.slice(1);
       }
-      function testFileName() { return $("test-file").value.trim() || (identifier(M.machine) + "Session.swift"); }
+      // The file name as `:save FILE.swift` reads it: trimmed of spaces, tabs and CRs, ending
+      // in .swift, without spaces (a space starts the EXPRESSION); else the default.
+      const trimmed = (text) => text.replace(/^[ \t\r]+|[ \t\r]+$/g, "");
+      function testFileName() {
+        const typed = trimmed($("test-file").value);
+        const valid = typed.endsWith(".swift") && !/[ \t\r]/.test(typed) && typed.split("/").pop() !== ".swift";
+        $("test-file").setAttribute("aria-invalid", typed !== "" && !valid ? "true" : "false");
+        return valid ? typed : identifier(M.machine) + "Session.swift";
+      }
       function swiftTest() {
         const file = testFileName();
         const parts = file.split("/").filter((p) => p !== "");
         const base = parts.length ? parts[parts.length - 1].slice(0, -6) : M.machine;
-        const definition = $("test-definition").value.trim() || (identifier(M.machine) + "Definition");
+        const definition = trimmed($("test-definition").value) || (identifier(M.machine) + "Definition");
         const finalState = M.states[state].name;
         let text = "// A session of the machine '" + commentSafe(M.machine) + "' saved from the REPL as a test: its lines are replayed, in\n"
           + "// order, in a new REPL session of the definition, and each must print what it printed then;\n"
@@ -283,14 +307,26 @@ enum ExplorerTemplate {
       // ---- The diagram: Graphviz's SVG, parsed as SVG and made inert. ----
       const nodeElements = new Map();
       const edgeElements = [];
+      // Only what Graphviz draws is kept: its shapes and texts, their geometry and paint.
+      // Every other element (script, style, foreignObject, links, animation...) is dropped,
+      // every other attribute (handlers, links, style) too, and ids are prefixed so that no
+      // id of the drawing can stand for one of the page's.
+      const keptElements = new Set(["svg", "g", "title", "path", "polygon", "polyline", "ellipse", "circle", "line", "rect", "text", "tspan"]);
+      const keptAttributes = new Set(["id", "class", "transform", "viewBox", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "d", "points",
+        "fill", "fill-opacity", "stroke", "stroke-width", "stroke-dasharray", "stroke-opacity", "opacity", "font-family", "font-size", "font-weight",
+        "font-style", "text-anchor", "preserveAspectRatio"]);
       function inert(root) {
-        for (const bad of root.querySelectorAll("script, foreignObject, iframe, object, embed, use, image, a")) {
-          if (bad.localName === "a") { while (bad.firstChild) bad.parentNode.insertBefore(bad.firstChild, bad); }
-          bad.remove();
+        for (const node of Array.from(root.querySelectorAll("*"))) {
+          if (!keptElements.has(node.localName) && node.parentNode) {
+            // A link's drawing stays; anything else goes with its content.
+            if (node.localName === "a") { while (node.firstChild) node.parentNode.insertBefore(node.firstChild, node); }
+            node.remove();
+          }
         }
         for (const node of [root, ...root.querySelectorAll("*")]) {
           for (const attr of Array.from(node.attributes)) {
-            if (/^on/i.test(attr.name) || /href$/i.test(attr.name) || attr.name === "style") node.removeAttribute(attr.name);
+            if (!keptAttributes.has(attr.name) || attr.namespaceURI !== null || /url\s*\(/i.test(attr.value)) node.removeAttributeNode(attr);
+            else if (attr.name === "id") node.setAttribute("id", "svg-" + attr.value);
           }
         }
       }
@@ -317,7 +353,7 @@ enum ExplorerTemplate {
           const title = g.querySelector("title");
           if (title) nodeElements.set(title.textContent, g);
         }
-        const byID = new Map(M.edges.map((edge) => [edge.id, edge]));
+        const byID = new Map(M.edges.map((edge) => ["svg-" + edge.id, edge]));
         for (const g of shown.querySelectorAll("g.edge")) {
           const edge = byID.get(g.id);
           if (!edge) continue;
@@ -331,24 +367,32 @@ enum ExplorerTemplate {
       }
       // The names an edge's transitions use for a state: its own, or in a region its region's.
       function placeName(s, region) { return region === null ? M.states[s].name : M.states[s].regions[region]; }
-      function edgeFrom(edge, s) { const here = placeName(s, edge.region); return edge.keys.some((k) => k[0] === here); }
-      function edgeCount(edge, counts) {
-        let total = 0;
+      // Whether an edge stands for the step from state s to state t (in its region's names).
+      function edgeGoes(edge, s, t) {
+        const from = placeName(s, edge.region), to = placeName(t, edge.region);
+        return edge.keys.some((k) => k[0] === from && k[1] === to);
+      }
+      const stateIndex = new Map(M.states.map((s, i) => [s.name, i]));
+      // The counts of the transitions taken, read once per paint: [event, source, target, n].
+      function takenSteps(counts) {
+        const steps = [];
         for (const [k, n] of counts) {
           const [source, event, , target] = JSON.parse(k);
-          if (event !== edge.event) continue;
-          const s = M.states.findIndex((x) => x.name === source), t = M.states.findIndex((x) => x.name === target);
-          if (s < 0 || t < 0) continue;
-          const from = placeName(s, edge.region), to = placeName(t, edge.region);
-          if (edge.keys.some((pair) => pair[0] === from && pair[1] === to)) total += n;
+          const s = stateIndex.get(source), t = stateIndex.get(target);
+          if (s !== undefined && t !== undefined) steps.push([event, s, t, n]);
         }
+        return steps;
+      }
+      function edgeCount(edge, steps) {
+        let total = 0;
+        for (const [event, s, t, n] of steps) if (event === edge.event && edgeGoes(edge, s, t)) total += n;
         return total;
       }
 
       // ---- Rendering. ----
       function allTaken() { const all = new Map(taken); for (const [k, n] of loadedTaken) bump(all, k, n); return all; }
       function allEntered() { const all = new Map(entered); for (const [k, n] of loadedEntered) bump(all, k, n); return all; }
-      function render(lastEvent) {
+      function render() {
         const here = M.states[state];
         $("current").textContent = here.configuration + (here.final ? " (final)" : "");
         const lastLine = $("last");
@@ -367,17 +411,24 @@ enum ExplorerTemplate {
         // Diagram.
         for (const g of nodeElements.values()) g.classList.remove("current");
         for (const id of here.nodes) { const g = nodeElements.get(id); if (g) g.classList.add("current"); }
+        const focused = document.activeElement;
         for (const item of edgeElements) {
-          const enabled = item.event >= 0 && edgeFrom(item.edge, state) && ["external", "internal"].includes(outcome(state, item.event).kind);
+          const o = item.event >= 0 ? outcome(state, item.event) : null;
+          const enabled = o !== null && (o.kind === "external" || o.kind === "internal") && edgeGoes(item.edge, state, o.target);
           item.g.classList.toggle("enabled", enabled);
-          item.g.classList.toggle("last", lastEvent !== null && item.event === lastEvent && history.length > 0 && edgeFrom(item.edge, history[history.length - 1].state));
+          item.g.classList.toggle("last", lastStep !== null && item.event === lastStep.event && edgeGoes(item.edge, lastStep.from, lastStep.to));
           if (enabled) { item.g.setAttribute("tabindex", "0"); item.g.setAttribute("role", "button"); item.g.setAttribute("aria-label", "send " + item.edge.event); }
           else { item.g.removeAttribute("tabindex"); item.g.removeAttribute("role"); item.g.removeAttribute("aria-label"); }
+        }
+        // An edge sent from the keyboard may no longer be enabled: keep the focus in the diagram.
+        if (focused && focused.classList && focused.classList.contains("edge") && !focused.hasAttribute("tabindex")) {
+          const next = $("diagram").querySelector("g.edge.enabled");
+          (next || $("diagram")).focus();
         }
         const list = $("states-list");
         if (list) for (const li of list.children) li.classList.toggle("current", li.dataset.state === String(state));
         // Timers, timeline, table, coverage, exports.
-        $("timers").textContent = here.timers.length ? "Timers of this state (time does not pass here; fsm repl's :advance fires them): " + here.timers.join("; ") : "";
+        $("timers").textContent = here.timers.length ? "Timers of this state (time does not pass here; fsm repl's :advance fires them): " + here.timers.map((t) => t.event + " -> " + t.to + (t.guard === null ? "" : " [" + t.guard + "]")).join("; ") : "";
         const ol = $("timeline");
         while (ol.children.length < timeline.length) {
           const item = timeline[ol.children.length];
@@ -390,7 +441,10 @@ enum ExplorerTemplate {
         for (const tr of tableRows) { const current = tr.dataset.state === String(state); tr.classList.toggle("current", current); if (current) tr.setAttribute("aria-current", "true"); else tr.removeAttribute("aria-current"); }
         paint();
         $("export-script").value = scriptText();
-        $("script-hint").textContent = "Replay with: " + M.tool + " repl " + M.machine + " --script FILE";
+        const untypeable = history.filter((h) => !typeableLine(h.line)).map((h) => h.line);
+        $("script-hint").textContent = untypeable.length
+          ? "The REPL cannot read " + untypeable.map((l) => JSON.stringify(l)).join(", ") + " as a line (a name starting with # or :, with spaces at an end, or a line break): this script and test will not replay."
+          : "Replay with: " + M.tool + " repl " + M.machine + " --script FILE";
         $("export-test").value = swiftTest();
       }
 
@@ -398,20 +452,17 @@ enum ExplorerTemplate {
         const counts = allTaken(), states = allEntered();
         let transitions = 0, covered = 0;
         const seen = new Set();
-        M.states.forEach((s) => s.cells.forEach((cell, e) => {
-          cell.alts.forEach((alt, j) => {
-            if (alt.o.kind !== "external" && alt.o.kind !== "internal") return;
-            const k = key(s.name, M.events[e], j, M.states[alt.o.target].name);
-            if (seen.has(k)) return;
-            seen.add(k); transitions += 1;
-            if (counts.get(k)) covered += 1;
-          });
-        }));
+        const count = (k) => { if (seen.has(k)) return; seen.add(k); transitions += 1; if (counts.get(k)) covered += 1; };
+        M.states.forEach((s) => {
+          s.cells.forEach((cell, e) => cell.alts.forEach((alt, j) => count(key(s.name, M.events[e], j, alt.to))));
+          s.timers.forEach((timer) => count(key(s.name, timer.event, 0, timer.to)));
+        });
         const enteredCount = M.states.filter((s) => states.get(s.name)).length;
         $("coverage-summary").textContent = "Transitions taken: " + covered + " of " + transitions + ". States entered: " + enteredCount + " of " + M.states.length + ".";
         document.body.classList.toggle("painted", $("paint").checked);
+        const steps = takenSteps(counts);
         for (const item of edgeElements) {
-          const n = edgeCount(item.edge, counts);
+          const n = edgeCount(item.edge, steps);
           item.g.classList.toggle("taken", n > 0);
           item.g.classList.toggle("never", n === 0);
           item.g.dataset.taken = String(n);
@@ -423,33 +474,58 @@ enum ExplorerTemplate {
         if (list) for (const li of list.children) li.classList.toggle("never", !states.get(M.states[Number(li.dataset.state)].name));
       }
 
-      function loadCoverage(text, fileName) {
-        let data;
-        try { data = JSON.parse(text); } catch (error) { return fileName + " is not JSON; nothing changed."; }
-        const machines = data && Array.isArray(data.machines) ? data.machines : null;
-        if (!machines) return fileName + " is not a coverage file (no machines); nothing changed.";
-        const mine = machines.filter((m) => m && m.machine === M.machine);
-        if (!mine.length) return fileName + " has no coverage of " + M.machine + " (it has: " + machines.map((m) => m && m.machine).join(", ") + "); nothing changed.";
-        const names = new Set(M.states.map((s) => s.name));
-        const addTaken = [], addEntered = [];
-        let bad = false;
-        for (const m of mine) {
-          for (const cell of m.cells || []) {
-            if (!names.has(cell.state)) return fileName + ": state '" + cell.state + "' is not a state of " + M.machine + "; nothing changed.";
-            if (!M.events.includes(cell.event)) return fileName + ": event '" + cell.event + "' is not an event of " + M.machine + "; nothing changed.";
-            (cell.lines || []).forEach((line, j) => {
-              if (!Number.isSafeInteger(line.taken) || line.taken < 0) bad = true;
-              else if (line.taken > 0) addTaken.push([key(cell.state, cell.event, j, line.target), line.taken]);
+      // A coverage file (`repl --coverage-out`, `fsm coverage --format json`): its entries for
+      // this machine whose shape is this machine's (every cell, its lines' targets and guards,
+      // its timers), as `fsm coverage` keeps them; anything else changes nothing.
+      function shapeOf() {
+        const cells = new Map();
+        M.states.forEach((s) => {
+          s.cells.forEach((cell, e) => cells.set(JSON.stringify([s.name, M.events[e]]), cell.alts.map((a) => [a.to, a.guard === null ? null : M.guardExpressions[a.guard].name])));
+          s.timers.forEach((t) => cells.set(JSON.stringify([s.name, t.event]), [[t.to, t.guard]]));
+        });
+        return cells;
+      }
+      const isCount = (n) => Number.isSafeInteger(n) && n >= 0;
+      function readCoverage(data) {
+        if (!data || typeof data !== "object" || !Array.isArray(data.machines)) return { error: "is not a coverage file (no list of machines)" };
+        const named = data.machines.filter((m) => m && typeof m === "object" && m.machine === M.machine);
+        if (!named.length) return { error: "has no coverage of " + M.machine };
+        const shape = shapeOf();
+        const accepted = [];
+        let problem = "is another version of " + M.machine + " (its cells differ)";
+        for (const m of named) {
+          if (!Array.isArray(m.cells) || !Array.isArray(m.states)) { problem = "is not a coverage file (cells or states missing)"; continue; }
+          const addTaken = [], addEntered = [];
+          let fits = m.cells.length === shape.size;
+          for (const cell of m.cells) {
+            if (!fits) break;
+            const want = cell && typeof cell === "object" ? shape.get(JSON.stringify([cell.state, cell.event])) : undefined;
+            const lines = cell && Array.isArray(cell.lines) ? cell.lines : null;
+            if (!want || !lines || lines.length !== want.length) { fits = false; break; }
+            lines.forEach((line, j) => {
+              if (!line || typeof line !== "object" || line.target !== want[j][0] || (line.guard === undefined ? null : line.guard) !== want[j][1]) { fits = false; return; }
+              if (!isCount(line.taken)) { fits = false; problem = "has a count that is not a whole number"; return; }
+              if (line.taken > 0) addTaken.push([key(cell.state, cell.event, j, line.target), line.taken]);
             });
-            if (bad) return fileName + ": a count is not a whole number; nothing changed.";
           }
-          for (const s of m.states || []) {
-            if (!Number.isSafeInteger(s.entered) || s.entered < 0) return fileName + ": a count is not a whole number; nothing changed.";
-            if (s.entered > 0) addEntered.push([s.state, s.entered]);
+          for (const entry of m.states) {
+            if (!fits) break;
+            if (!entry || typeof entry !== "object" || !stateIndex.has(entry.state) || !isCount(entry.entered)) { fits = false; break; }
+            if (entry.entered > 0) addEntered.push([entry.state, entry.entered]);
           }
+          if (fits) accepted.push([addTaken, addEntered]);
         }
-        for (const [k, n] of addTaken) bump(loadedTaken, k, n);
-        for (const [k, n] of addEntered) bump(loadedEntered, k, n);
+        if (!accepted.length) return { error: named.length === 1 ? problem : "has " + named.length + " entries for " + M.machine + ", none of this version: the last " + problem.replace(/^is |^has /, "") };
+        return { accepted: accepted };
+      }
+      function loadCoverage(text, fileName) {
+        let result;
+        try { result = readCoverage(JSON.parse(text)); } catch (error) { return fileName + " is not JSON; nothing changed."; }
+        if (result.error) return fileName + " " + result.error + "; nothing changed.";
+        for (const [addTaken, addEntered] of result.accepted) {
+          for (const [k, n] of addTaken) bump(loadedTaken, k, n);
+          for (const [k, n] of addEntered) bump(loadedEntered, k, n);
+        }
         $("paint").checked = true;
         return "Added " + fileName + ".";
       }
@@ -462,6 +538,7 @@ enum ExplorerTemplate {
         button.type = "button";
         button.dataset.event = String(e);
         button.appendChild(el("span", name, "name"));
+        if (!M.typeableEvents[e]) button.title = "The REPL cannot read this name as a line: a session that sends it cannot be replayed.";
         button.appendChild(el("span", "", "why"));
         button.addEventListener("click", () => send(e));
         $("events").appendChild(button);
@@ -482,7 +559,7 @@ enum ExplorerTemplate {
       if (!M.guards.length) $("guards").appendChild(el("p", M.machine + " has no guards.", "note"));
       $("undo").addEventListener("click", undo);
       $("reset").addEventListener("click", reset);
-      $("paint").addEventListener("change", () => render(null));
+      $("paint").addEventListener("change", () => render());
       $("test-file").value = identifier(M.machine) + "Session.swift";
       $("test-file").addEventListener("input", () => { $("export-test").value = swiftTest(); });
       $("test-definition").placeholder = identifier(M.machine) + "Definition";
@@ -492,7 +569,7 @@ enum ExplorerTemplate {
       $("coverage-file").addEventListener("change", (ev) => {
         const file = ev.target.files && ev.target.files[0];
         if (!file) return;
-        file.text().then((text) => { $("coverage-status").textContent = loadCoverage(text, file.name); render(null); },
+        file.text().then((text) => { $("coverage-status").textContent = loadCoverage(text, file.name); render(); },
           () => { $("coverage-status").textContent = "Cannot read " + file.name + "; nothing changed."; });
       });
       const table = $("table");
@@ -515,7 +592,7 @@ enum ExplorerTemplate {
       });
       table.appendChild(bodyRows);
       drawDiagram();
-      render(null);
+      render();
       // For tests and the console: read-only views of the session.
       window.fsmExplorer = Object.freeze({
         state: () => M.states[state].name,

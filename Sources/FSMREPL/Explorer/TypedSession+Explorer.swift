@@ -8,12 +8,15 @@ extension TypedSession {
     /// The machine as the explorer page runs it, in JSON: every cell's outcomes exactly as the
     /// machine reports them (each alternative of a guarded cell, then its default, each with
     /// the text the REPL prints for it), every guard as a truth table over the named guards
-    /// `:guard` decides, and where each state and transition is in the diagram. The page
-    /// only chooses among these outcomes; it never works one out itself.
-    func explorerModel(toolName: String) throws(ExplorerError) -> String {
+    /// `:guard` decides, where each state and transition is in the diagram, and which events
+    /// and guards the REPL can be handed as lines (`typeable`: whether the REPL prints the
+    /// expected text for a line). The page only chooses among these outcomes; it never works
+    /// one out itself.
+    func explorerModel(toolName: String, typeable: (_ line: String, _ expected: String) -> Bool) throws(ExplorerError) -> String {
         let states = machine.states
         let keys = machine.events
         let layout = definition.explorerLayout
+        let table = definition.table
         var stateIndex: [State: Int] = [:]
         for (index, state) in states.enumerated() { stateIndex[state] = index }
 
@@ -72,13 +75,15 @@ extension TypedSession {
 
         var rows: [String] = []
         var tableRows: [State: [Event.Key: TransitionTable<State, Event.Key, Effect>.Row]] = [:]
-        for row in definition.table.rows { tableRows[row.state, default: [:]][row.event] = row }
-        for state in states {
-            let placed: Machine<State, Event, Effect, Context>
-            do {
-                placed = try Machine(definition, startingIn: state, policy: .throw)
-            } catch {
-                throw ExplorerError(description: error.description)
+        for row in table.rows { tableRows[row.state, default: [:]][row.event] = row }
+        // One compiled machine, placed in each state in turn.
+        var plain = initialMachine
+        plain.recorder = nil
+        plain.policy = .throw
+        for (index, state) in states.enumerated() {
+            let placed = plain.placed(atStateIndex: index)
+            guard placed.state == state else {
+                throw ExplorerError(description: "the machine's state \(index) is not '\(definition.name(of: state))'")
             }
             var cells: [String] = []
             for key in keys {
@@ -95,12 +100,15 @@ extension TypedSession {
                 for entry in entries {
                     guard let guardName = entry.guardName else {
                         // An unguarded line is taken when every guard before it failed.
-                        alternatives.append(ExplorerJSON.object([("guard", "null"), ("o", outcome(placed.check(key, failingGuards: Int.max)))]))
+                        alternatives.append(ExplorerJSON.object([
+                            ("guard", "null"), ("to", ExplorerJSON.string(definition.name(of: entry.target))),
+                            ("o", outcome(placed.check(key, failingGuards: Int.max))),
+                        ]))
                         fallsThrough = false
                         break
                     }
                     alternatives.append(ExplorerJSON.object([
-                        ("guard", String(try expression(guardName))),
+                        ("guard", String(try expression(guardName))), ("to", ExplorerJSON.string(definition.name(of: entry.target))),
                         ("o", outcome(placed.check(key, failingGuards: tried))),
                     ]))
                     tried += 1
@@ -113,8 +121,13 @@ extension TypedSession {
                 ]))
             }
             let name = definition.name(of: state)
-            let timers = definition.table.timers(state).map { timer in
-                "after \(DurationText.words(timer.duration)) -> \(definition.name(of: timer.entry.target))" + (timer.entry.guardName.map { " [\($0)]" } ?? "")
+            // Timers: listed (time does not pass in the page), and lines of coverage files.
+            let timers = table.timers(state).map { timer in
+                ExplorerJSON.object([
+                    ("event", ExplorerJSON.string(Trigger<Event.Key>.after(timer.duration).description)),
+                    ("to", ExplorerJSON.string(definition.name(of: timer.entry.target))),
+                    ("guard", ExplorerJSON.optional(timer.entry.guardName)),
+                ])
             }
             rows.append(ExplorerJSON.object([
                 ("name", ExplorerJSON.string(name)),
@@ -122,7 +135,7 @@ extension TypedSession {
                 ("final", placed.isFinished ? "true" : "false"),
                 ("nodes", ExplorerJSON.strings(layout.nodes[name] ?? [])),
                 ("regions", ExplorerJSON.strings(layout.regionStates[name] ?? [])),
-                ("timers", ExplorerJSON.strings(timers)),
+                ("timers", ExplorerJSON.array(timers)),
                 ("cells", ExplorerJSON.array(cells)),
             ]))
         }
@@ -134,6 +147,21 @@ extension TypedSession {
                 ("keys", ExplorerJSON.array(edge.keys.map { ExplorerJSON.strings([$0.source, $0.target]) })),
             ])
         }
+        // What the REPL prints for each event in the initial state with every guard on, and for
+        // each guard set off and on: a name the REPL reads otherwise cannot be replayed.
+        let first = plain
+        let typeableEvents = keys.map { key -> String in
+            let line = definition.name(of: key)
+            let expected: String
+            switch first.check(key, guards: { _ in true }) {
+            case let .success(step): expected = describe(step)
+            case let .failure(error): expected = "error: \(error); nothing changed"
+            }
+            return typeable(line, expected) ? "true" : "false"
+        }
+        let typeableGuards = guardNames.map { name in
+            typeable(":guard \(name) off", "\(name): off") && typeable(":guard \(name) on", "\(name): on") ? "true" : "false"
+        }
         return ExplorerJSON.object([
             ("format", "1"),
             ("machine", ExplorerJSON.string(machineName)),
@@ -143,6 +171,8 @@ extension TypedSession {
             ("regions", ExplorerJSON.strings(definition.outline.regionStateNames.map(\.region))),
             ("events", ExplorerJSON.strings(eventNames)),
             ("guards", ExplorerJSON.strings(guardNames)),
+            ("typeableEvents", ExplorerJSON.array(typeableEvents)),
+            ("typeableGuards", ExplorerJSON.array(typeableGuards)),
             ("guardExpressions", ExplorerJSON.array(guardExpressions)),
             ("states", ExplorerJSON.array(rows)),
             ("edges", ExplorerJSON.array(edges)),

@@ -34,12 +34,12 @@ struct ExploreCommand: ParsableCommand {
         let context = ToolContext.current
         let io = context.io
         let machine = try context.runnableMachine(named: machine)
-        if let output, output.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let output, output.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw ValidationError("--output needs a file name, and it was empty (an unset variable?); nothing written")
         }
         let destination = output ?? Self.defaultFileName(machine.name)
-        let path = destination == "-" ? nil : io.path(destination)
-        if let path { try Self.checkReplaceable(path, shown: destination) }
+        // A link to an earlier page is followed: the page it points to is replaced.
+        let path = destination == "-" ? nil : try Self.checkReplaceable(io.path(destination), shown: destination)
 
         var svg: String?
         if let graphviz = Graphviz.find(environment: io.environment.isEmpty ? ProcessInfo.processInfo.environment : io.environment) {
@@ -71,7 +71,8 @@ struct ExploreCommand: ParsableCommand {
         try io.print("wrote \(TerminalText.visible(destination)): open it in a browser (it needs no server and no network)")
     }
 
-    /// `MACHINE.html`, with anything but letters, digits, `-`, `_` and `.` made `-`.
+    /// `MACHINE.html`, with anything but ASCII letters, digits, `-` and `_` made `-` (and
+    /// `machine` before a name that would start with `-` or be empty).
     static func defaultFileName(_ machine: String) -> String {
         let safe = String(String.UnicodeScalarView(machine.unicodeScalars.map { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_") ? scalar : "-"
@@ -79,17 +80,28 @@ struct ExploreCommand: ParsableCommand {
         return (safe.isEmpty || safe.hasPrefix("-") ? "machine" + safe : safe) + ".html"
     }
 
-    /// Refuses to replace a folder, or a file that is not an explorer page (a README next
-    /// to it, a page of one's own): the page is written only where nothing else is lost.
-    static func checkReplaceable(_ path: String, shown: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
-        if isDirectory.boolValue {
+    /// The file to write: `path`, or the file a symbolic link there points to. Refuses to
+    /// replace a folder, anything but a regular file (a FIFO would block, a device is not a
+    /// page), a file it cannot read, and a file that is not an explorer page (a README next to
+    /// it, a page of one's own): the page is written only where nothing else is lost.
+    static func checkReplaceable(_ path: String, shown: String) throws -> String {
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else { return resolved }
+        let type = attributes[.type] as? FileAttributeType
+        if type == .typeDirectory {
             throw ValidationError("\(TerminalText.visible(shown)) is a folder; give the page's file name, e.g. --output \(TerminalText.visible(shown))/page.html; nothing written")
         }
-        let head = FileManager.default.contents(atPath: path).map { String(decoding: $0.prefix(4096), as: UTF8.self) } ?? ""
+        guard type == .typeRegular else {
+            throw ValidationError("\(TerminalText.visible(shown)) exists and is not a regular file; it was left alone (give another --output, or '-' for standard output)")
+        }
+        guard let handle = FileHandle(forReadingAtPath: resolved) else {
+            throw ValidationError("\(TerminalText.visible(shown)) exists and cannot be read, so it cannot be told from a file of yours; it was left alone")
+        }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
         guard head.contains(ExplorerPage.generatorMarker) else {
             throw ValidationError("\(TerminalText.visible(shown)) exists and is not an explorer page; it was left alone (remove it, or give another --output)")
         }
+        return resolved
     }
 }
