@@ -7,7 +7,8 @@ import PackagePlugin
 /// library), builds it, and runs `TOOL explore MACHINE --output <plugin's work folder>/MACHINE.html`:
 /// the explorer page of one of the package's machines, written where a plugin may write
 /// without asking (under `.build/plugins/`), and its path printed: open it in a browser. To
-/// write it elsewhere, run the tool itself: `swift run TOOL explore MACHINE --output FILE`.
+/// write it elsewhere, run the tool itself: `swift run TOOL explore MACHINE --output FILE`
+/// (an `--output` given here is passed on too, but a sandboxed plugin may not write there).
 @main
 struct Explore: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {

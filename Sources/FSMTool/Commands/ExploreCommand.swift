@@ -89,7 +89,8 @@ struct ExploreCommand: ParsableCommand {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else { return resolved }
         let type = attributes[.type] as? FileAttributeType
         if type == .typeDirectory {
-            throw ValidationError("\(TerminalText.visible(shown)) is a folder; give the page's file name, e.g. --output \(TerminalText.visible(shown))/page.html; nothing written")
+            let folder = shown.hasSuffix("/") ? String(shown.dropLast()) : shown
+            throw ValidationError("\(TerminalText.visible(shown)) is a folder; give the page's file name, e.g. --output \(TerminalText.visible(folder))/page.html; nothing written")
         }
         guard type == .typeRegular else {
             throw ValidationError("\(TerminalText.visible(shown)) exists and is not a regular file; it was left alone (give another --output, or '-' for standard output)")
