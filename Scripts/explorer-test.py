@@ -273,6 +273,21 @@ def check_hostile(browser, pages_dir):
         edges = page.locator("#diagram g.edge.enabled")
         if index < edges.count():
             edges.nth(index).dispatch_event("click")
+    # A session written by swift test with what the REPL printed for each line, clicked anew.
+    session = json.load(open(os.path.join(pages_dir, "hostile-session.json"), encoding="utf-8"))
+    page.reload()
+    for line in session["lines"]:
+        if line in model["events"]:
+            page.locator(f"#events button[data-event='{model['events'].index(line)}']").click()
+        elif line.startswith(":guard ") and line.endswith(" off"):
+            page.locator(f"#guards input[data-guard='{model['guards'].index(line[len(':guard '):-len(' off')])}']").click()
+        else:
+            page.locator({":undo": "#undo", ":reset": "#reset"}[line]).click()
+    shown = page_steps(page)
+    expected = [["> " + line, output] for line, output in zip(session["lines"], session["outputs"])]
+    if shown != expected:
+        first = next((i for i, (a, b) in enumerate(zip(shown, expected)) if a != b), min(len(shown), len(expected)))
+        fail(f"the hostile session disagrees with the REPL at line {first + 1}: the page {shown[first] if first < len(shown) else None!r}, the REPL {expected[first] if first < len(expected) else None!r}")
     pwned = page.evaluate("window.__pwned === undefined ? null : String(window.__pwned)")
     if pwned is not None:
         fail(f"hostile names ran script: window.__pwned = {pwned}")
@@ -323,7 +338,7 @@ def check_hostile(browser, pages_dir):
         fail("the SVG's style hid the page")
     errors += svg_errors
     finish(context, errors, failures_before, "the hostile page",
-           f"explorer hostile: {len(model['states'])} states, {len(model['events'])} events, {len(model['guards'])} guards clicked; names shown as text, no script ran, no element injected; a hostile SVG made inert")
+           f"explorer hostile: {len(model['states'])} states, {len(model['events'])} events, {len(model['guards'])} guards clicked; names shown as text, a session of {len(session['lines'])} lines as the REPL printed it, no script ran, no element injected; a hostile SVG made inert")
 
 
 def check_keyboard_and_width(browser, pages_dir):

@@ -59,10 +59,11 @@ let hostileSVG = """
 
 func hostileMachine() -> MachineDefinition<String, String, String, Void> {
     let g = Guard<String>("<svg onload=\"window.__pwned='guard'\">") { _ in true }
+    let proto = Guard<String>("__proto__") { _ in true }  // a key JavaScript objects treat specially
     return MachineDefinition(name: "<img src=x onerror=\"window.__pwned='name'\">", initial: hostileNames[0], events: hostileNames) {
         In(hostileNames[0]) {
             On(hostileNames[1], to: hostileNames[3], guard: g, emit: "<script>window.__pwned='effect'</script>")
-            On(hostileNames[2], to: hostileNames[4])
+            On(hostileNames[2], to: hostileNames[4], guard: proto)
             IgnoreOtherEvents()
         }
         In(hostileNames[3]) { On(hostileNames[5], to: hostileNames[0]); IgnoreOtherEvents() }
@@ -97,8 +98,30 @@ struct ExplorerTests {
         if let directory = ProcessInfo.processInfo.environment["FSM_EXPLORER_OUT"], !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try Data(page.utf8).write(to: URL(fileURLWithPath: directory).appendingPathComponent("hostile.html"))
-            let names: [String: Any] = ["machine": machine.name, "states": machine.stateNames, "events": machine.eventNames, "guards": ["<svg onload=\"window.__pwned='guard'\">"]]
+            let names: [String: Any] = ["machine": machine.name, "states": machine.stateNames, "events": machine.eventNames, "guards": ["<svg onload=\"window.__pwned='guard'\">", "__proto__"]]
             try JSONSerialization.data(withJSONObject: names).write(to: URL(fileURLWithPath: directory).appendingPathComponent("hostile-names.json"))
+            // A session the browser test clicks in the page, with what the REPL printed for each
+            // line: every event, then with each guard off, undo and reset.
+            let session = try machine.makeSession()
+            let guardLines = ["<svg onload=\"window.__pwned='guard'\">", "__proto__"].map { ":guard \($0) off" }
+            var lines: [String] = [], outputs: [String] = []
+            func handle(_ line: String) {
+                lines.append(line)
+                outputs.append(session.handle(line).text)
+            }
+            for round in 0..<3 {
+                // From the initial state: with every guard on, then with each one off; a
+                // taken event is undone (an ignored or refused one changed nothing).
+                handle(":reset")
+                if round > 0 { handle(guardLines[round - 1]) }
+                for event in machine.eventNames {
+                    let before = session.script.count
+                    handle(event)
+                    if session.script.count > before { handle(":undo") }
+                }
+            }
+            for line in [hostileNames[2], hostileNames[9], hostileNames[6], ":undo", ":undo"] { handle(line) }
+            try JSONSerialization.data(withJSONObject: ["lines": lines, "outputs": outputs]).write(to: URL(fileURLWithPath: directory).appendingPathComponent("hostile-session.json"))
             // And a hostile drawing: the browser test checks that nothing of it is active.
             let withHostileSVG = try ExplorerPage.html(for: machine, diagramSVG: hostileSVG)
             try Data(withHostileSVG.utf8).write(to: URL(fileURLWithPath: directory).appendingPathComponent("hostile-svg.html"))

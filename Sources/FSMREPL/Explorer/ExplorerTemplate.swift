@@ -141,7 +141,7 @@ enum ExplorerTemplate {
 
       // The session: where the machine is, the guards decided, the lines that changed it.
       let state = M.initial;
-      let guards = {};
+      let guards = new Map();  // a Map: a guard may be named "__proto__" or "constructor"
       let history = [];
       let last = null;
       let lastStep = null;
@@ -157,7 +157,7 @@ enum ExplorerTemplate {
       const bump = (map, k, n) => map.set(k, (map.get(k) || 0) + (n === undefined ? 1 : n));
       bump(entered, M.states[state].name);
 
-      const holds = (name) => guards[name] === undefined ? true : guards[name];
+      const holds = (name) => guards.has(name) ? guards.get(name) : true;
       function guardHolds(index) {
         const g = M.guardExpressions[index];
         let row = 0;
@@ -185,7 +185,7 @@ enum ExplorerTemplate {
         const chosen = choice(state, e), o = chosen.o;
         const line = M.events[e];
         if (o.kind === "external" || o.kind === "internal") {
-          history.push({ line: line, state: state, guards: Object.assign({}, guards), text: o.text });
+          history.push({ line: line, state: state, guards: new Map(guards), text: o.text });
           const to = M.states[state].cells[e].alts[chosen.line].to;
           bump(taken, key(M.states[state].name, line, chosen.line, to));
           if (o.kind === "external") bump(entered, M.states[o.target].name);
@@ -203,8 +203,8 @@ enum ExplorerTemplate {
         const name = M.guards[index];
         const line = ":guard " + name + " " + (on ? "on" : "off");
         const text = name + ": " + (on ? "on" : "off");
-        history.push({ line: line, state: state, guards: Object.assign({}, guards), text: text });
-        guards[name] = on;
+        history.push({ line: line, state: state, guards: new Map(guards), text: text });
+        guards.set(name, on);
         lastStep = null;
         record(line, text, false);
         render();
@@ -222,7 +222,7 @@ enum ExplorerTemplate {
 
       function reset() {
         state = M.initial;
-        guards = {};
+        guards = new Map();
         history = [];
         lastStep = null;
         bump(entered, M.states[state].name);
