@@ -284,7 +284,7 @@ def check_hostile(browser, pages_dir):
         else:
             page.locator({":undo": "#undo", ":reset": "#reset"}[line]).click()
     shown = page_steps(page)
-    expected = [["> " + line, output] for line, output in zip(session["lines"], session["outputs"])]
+    expected = [["> " + line, output] for line, output in zip(session["shown"], session["outputs"])]
     if shown != expected:
         first = next((i for i, (a, b) in enumerate(zip(shown, expected)) if a != b), min(len(shown), len(expected)))
         fail(f"the hostile session disagrees with the REPL at line {first + 1}: the page {shown[first] if first < len(shown) else None!r}, the REPL {expected[first] if first < len(expected) else None!r}")
@@ -298,8 +298,8 @@ def check_hostile(browser, pages_dir):
     if injected:
         fail(f"hostile names became {injected} elements or handlers")
     header = page.evaluate("Array.from(document.querySelectorAll('#table thead th'), th => th.textContent).slice(1)")
-    if header != names["events"]:
-        fail(f"the table's header is not the events' names as text: {header!r} vs {names['events']!r}")
+    if header != names["shownEvents"]:
+        fail(f"the table's header is not the events' names as text: {header!r} vs {names['shownEvents']!r}")
     rows = page.evaluate("Array.from(document.querySelectorAll('#table tbody th'), th => th.textContent)")
     if rows != names["states"]:
         fail(f"the table's rows are not the states' names as text: {rows!r} vs {names['states']!r}")

@@ -1,6 +1,7 @@
 import FSM
 @testable import FSMTool
 import FSMREPL
+import FSMTerminal
 import Foundation
 import Testing
 import TestSupport
@@ -98,7 +99,12 @@ struct ExplorerTests {
         if let directory = ProcessInfo.processInfo.environment["FSM_EXPLORER_OUT"], !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try Data(page.utf8).write(to: URL(fileURLWithPath: directory).appendingPathComponent("hostile.html"))
-            let names: [String: Any] = ["machine": machine.name, "states": machine.stateNames, "events": machine.eventNames, "guards": ["<svg onload=\"window.__pwned='guard'\">", "__proto__"]]
+            // The names as the page shows them: as the REPL's transcript does (bidi controls escaped).
+            let guardNames = ["<svg onload=\"window.__pwned='guard'\">", "__proto__"]
+            let names: [String: Any] = [
+                "machine": TerminalText.visible(machine.name), "states": machine.stateNames.map(TerminalText.visible),
+                "events": machine.eventNames, "shownEvents": machine.eventNames.map(TerminalText.visible), "guards": guardNames.map(TerminalText.visible),
+            ]
             try JSONSerialization.data(withJSONObject: names).write(to: URL(fileURLWithPath: directory).appendingPathComponent("hostile-names.json"))
             // A session the browser test clicks in the page, with what the REPL printed for each
             // line: every event, then with each guard off, undo and reset.
@@ -121,7 +127,9 @@ struct ExplorerTests {
                 }
             }
             for line in [hostileNames[2], hostileNames[9], hostileNames[6], ":undo", ":undo"] { handle(line) }
-            try JSONSerialization.data(withJSONObject: ["lines": lines, "outputs": outputs]).write(to: URL(fileURLWithPath: directory).appendingPathComponent("hostile-session.json"))
+            try JSONSerialization.data(withJSONObject: [
+                "lines": lines, "shown": lines.map(TerminalText.visible), "outputs": outputs.map(TerminalText.visibleLines),
+            ]).write(to: URL(fileURLWithPath: directory).appendingPathComponent("hostile-session.json"))
             // And a hostile drawing: the browser test checks that nothing of it is active.
             let withHostileSVG = try ExplorerPage.html(for: machine, diagramSVG: hostileSVG)
             try Data(withHostileSVG.utf8).write(to: URL(fileURLWithPath: directory).appendingPathComponent("hostile-svg.html"))

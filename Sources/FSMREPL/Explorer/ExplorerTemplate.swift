@@ -137,7 +137,26 @@ enum ExplorerTemplate {
       const M = JSON.parse(document.getElementById("fsm-model").textContent);
       const svgText = JSON.parse(document.getElementById("fsm-diagram").textContent);
       const $ = (id) => document.getElementById(id);
-      const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
+      // Text from the machine is shown as the REPL's transcript shows it (TerminalText.visible):
+      // control characters, line and paragraph separators and bidi controls as visible escapes
+      // (`\u{202E}`), so that no name can reorder or hide what follows it.
+      const needsEscape = (c) => c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x061c || c === 0x200e || c === 0x200f
+        || c === 0x2028 || c === 0x2029 || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+      function visible(text) {
+        let out = "";
+        for (const ch of text) {
+          const c = ch.codePointAt(0);
+          if (!needsEscape(c)) out += ch;
+          else if (c === 0x1b) out += "\\e";
+          else if (ch === "\n") out += "\\n";
+          else if (ch === "\r") out += "\\r";
+          else if (ch === "\t") out += "\\t";
+          else out += "\\u{" + c.toString(16).toUpperCase() + "}";
+        }
+        return out;
+      }
+      const visibleLines = (text) => text.split("\n").map(visible).join("\n");
+      const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = visibleLines(text); if (cls) e.className = cls; return e; };
 
       // The session: where the machine is, the guards decided, the lines that changed it.
       let state = M.initial;
@@ -329,6 +348,10 @@ enum ExplorerTemplate {
             else if (attr.name === "id") node.setAttribute("id", "svg-" + attr.value);
           }
         }
+        // Names drawn as the page shows them elsewhere (a bidi control as an escape).
+        for (const text of root.querySelectorAll("text, tspan, title")) {
+          for (const child of text.childNodes) if (child.nodeType === 3) child.data = visible(child.data);
+        }
       }
       function drawDiagram() {
         const host = $("diagram");
@@ -346,7 +369,7 @@ enum ExplorerTemplate {
         svg.removeAttribute("width");
         svg.removeAttribute("height");
         svg.setAttribute("role", "img");
-        svg.setAttribute("aria-label", "Diagram of " + M.machine);
+        svg.setAttribute("aria-label", "Diagram of " + visible(M.machine));
         const shown = document.importNode(svg, true);
         host.appendChild(shown);
         for (const g of shown.querySelectorAll("g.node")) {
@@ -394,9 +417,9 @@ enum ExplorerTemplate {
       function allEntered() { const all = new Map(entered); for (const [k, n] of loadedEntered) bump(all, k, n); return all; }
       function render() {
         const here = M.states[state];
-        $("current").textContent = here.configuration + (here.final ? " (final)" : "");
+        $("current").textContent = visible(here.configuration) + (here.final ? " (final)" : "");
         const lastLine = $("last");
-        lastLine.textContent = last ? last.text : "";
+        lastLine.textContent = last ? visibleLines(last.text) : "";
         lastLine.className = last && last.refused ? "refused" : "";
         // Events.
         M.events.forEach((name, e) => {
@@ -405,7 +428,7 @@ enum ExplorerTemplate {
           const kind = o.kind === "external" || o.kind === "internal" ? "taken" : o.kind;
           button.className = "event " + kind;
           button.dataset.outcome = kind;
-          button.lastChild.textContent = kind === "taken" ? "-> " + M.states[o.target].name + (o.kind === "internal" ? " (internal)" : "") : kind === "ignored" ? "ignored" : o.reason;
+          button.lastChild.textContent = visible(kind === "taken" ? "-> " + M.states[o.target].name + (o.kind === "internal" ? " (internal)" : "") : kind === "ignored" ? "ignored" : o.reason);
         });
         M.guards.forEach((name, i) => { guardBoxes[i].checked = holds(name); });
         // Diagram.
@@ -417,7 +440,7 @@ enum ExplorerTemplate {
           const enabled = o !== null && (o.kind === "external" || o.kind === "internal") && edgeGoes(item.edge, state, o.target);
           item.g.classList.toggle("enabled", enabled);
           item.g.classList.toggle("last", lastStep !== null && item.event === lastStep.event && edgeGoes(item.edge, lastStep.from, lastStep.to));
-          if (enabled) { item.g.setAttribute("tabindex", "0"); item.g.setAttribute("role", "button"); item.g.setAttribute("aria-label", "send " + item.edge.event); }
+          if (enabled) { item.g.setAttribute("tabindex", "0"); item.g.setAttribute("role", "button"); item.g.setAttribute("aria-label", "send " + visible(item.edge.event)); }
           else { item.g.removeAttribute("tabindex"); item.g.removeAttribute("role"); item.g.removeAttribute("aria-label"); }
         }
         // An edge sent from the keyboard may no longer be enabled: keep the focus in the diagram.
@@ -428,12 +451,14 @@ enum ExplorerTemplate {
         const list = $("states-list");
         if (list) for (const li of list.children) li.classList.toggle("current", li.dataset.state === String(state));
         // Timers, timeline, table, coverage, exports.
-        $("timers").textContent = here.timers.length ? "Timers of this state (time does not pass here; fsm repl's :advance fires them): " + here.timers.map((t) => t.event + " -> " + t.to + (t.guard === null ? "" : " [" + t.guard + "]")).join("; ") : "";
+        $("timers").textContent = visible(here.timers.length ? "Timers of this state (time does not pass here; fsm repl's :advance fires them): " + here.timers.map((t) => t.event + " -> " + t.to + (t.guard === null ? "" : " [" + t.guard + "]")).join("; ") : "");
         const ol = $("timeline");
         while (ol.children.length < timeline.length) {
           const item = timeline[ol.children.length];
           const li = el("li", undefined, item.refused ? "refused" : "");
-          li.appendChild(el("div", "> " + item.line, "line"));
+          const echoed = el("div", undefined, "line");
+          echoed.textContent = "> " + visible(item.line);
+          li.appendChild(echoed);
           li.appendChild(el("pre", item.text, "out"));
           ol.appendChild(li);
         }
@@ -442,9 +467,9 @@ enum ExplorerTemplate {
         paint();
         $("export-script").value = scriptText();
         const untypeable = history.filter((h) => !typeableLine(h.line)).map((h) => h.line);
-        $("script-hint").textContent = untypeable.length
+        $("script-hint").textContent = visible(untypeable.length
           ? "The REPL cannot read " + untypeable.map((l) => JSON.stringify(l)).join(", ") + " as a line (a name starting with # or :, with spaces at an end, or a line break): this script and test will not replay."
-          : "Replay with: " + M.tool + " repl " + M.machine + " --script FILE";
+          : "Replay with: " + M.tool + " repl " + M.machine + " --script FILE");
         $("export-test").value = swiftTest();
       }
 
@@ -531,8 +556,8 @@ enum ExplorerTemplate {
       }
 
       // ---- Building the page. ----
-      document.title = M.machine + " — state machine explorer";
-      $("machine-name").textContent = M.machine;
+      document.title = visible(M.machine) + " — state machine explorer";
+      $("machine-name").textContent = visible(M.machine);
       const eventButtons = M.events.map((name, e) => {
         const button = el("button", undefined, "event");
         button.type = "button";
@@ -552,7 +577,7 @@ enum ExplorerTemplate {
         box.dataset.guard = String(i);
         box.addEventListener("change", () => setGuard(i, box.checked));
         label.appendChild(box);
-        label.appendChild(document.createTextNode(" " + name));
+        label.appendChild(document.createTextNode(" " + visible(name)));
         $("guards").appendChild(label);
         return box;
       });
@@ -569,8 +594,8 @@ enum ExplorerTemplate {
       $("coverage-file").addEventListener("change", (ev) => {
         const file = ev.target.files && ev.target.files[0];
         if (!file) return;
-        file.text().then((text) => { $("coverage-status").textContent = loadCoverage(text, file.name); render(); },
-          () => { $("coverage-status").textContent = "Cannot read " + file.name + "; nothing changed."; });
+        file.text().then((text) => { $("coverage-status").textContent = visible(loadCoverage(text, file.name)); render(); },
+          () => { $("coverage-status").textContent = visible("Cannot read " + file.name + "; nothing changed."); });
       });
       const table = $("table");
       const head = el("thead"), headRow = el("tr");
