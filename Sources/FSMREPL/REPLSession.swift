@@ -53,6 +53,13 @@ public final class REPLSession {
     /// The machine's name.
     public var machineName: String { engine.machineName }
 
+    /// The elements of the machine's SCXML document (``MachineDefinition/scxml``) active
+    /// now: what an SCXML interpreter's configuration is, for comparing the two.
+    package func scxmlActiveIDs(in export: SCXMLExport) -> [String] { engine.scxmlActiveIDs(in: export) }
+
+    /// The effects the last event line emitted, in order (none when it was refused or ignored).
+    package var lastEffects: [String] { engine.lastEffects }
+
     /// The name of the tool that replays saved scripts, for the hint `:save` prints
     /// (`replay with: fsm repl login --script run.fsm`).
     public var toolName = "fsm"

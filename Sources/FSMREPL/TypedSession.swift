@@ -6,6 +6,10 @@ protocol SessionMachine {
     var stateName: String { get }
     var configuration: String { get }
     var eventNames: [String] { get }
+    func scxmlActiveIDs(in export: SCXMLExport) -> [String]
+    /// The effects the last event line (or `:advance`, its timers') emitted, in order (none
+    /// when it was refused).
+    var lastEffects: [String] { get }
     var guardNames: [String] { get }
     var script: [String] { get }
     var eventsReport: String { get }
@@ -43,6 +47,8 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     let guardsByName: [String: TransitionGuard<Context, Event>]
     /// What the session exercised: every event and timer, kept through undo and reset.
     let recorder = CoverageRecorder()
+    /// The effects the last event line emitted, in order.
+    var lastEffects: [String] = []
 
     init(_ definition: MachineDefinition<State, Event, Effect, Context>) throws(DefinitionError) {
         self.definition = definition
@@ -65,6 +71,7 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     /// parallel machine, the state's name otherwise.
     var configuration: String { definition.configuration(of: machine.state) }
     var eventNames: [String] { events.map(\.name) }
+    func scxmlActiveIDs(in export: SCXMLExport) -> [String] { definition.scxmlActiveIDs(of: machine.state, in: export) }
     var dot: String { definition.dot(highlighting: machine.state).trimmingTrailingNewline }
     var table: String { definition.table.markdown.trimmingTrailingNewline }
     var coverage: Coverage { recorder.coverage }
@@ -93,11 +100,13 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
             let suggestion = Suggestion.closest(to: name, in: eventNames).map { "; did you mean '\($0)'?" } ?? ""
             return REPLSession.Output(text: "error: unknown event '\(name)'\(suggestion) (events: \(eventNames.joined(separator: ", "))); nothing changed", isError: true)
         }
+        lastEffects = []
         let before = machine
         let mark = machine.recordingMark
         let guardValues = self.guardValues
         do {
             let (step, kept) = try machine.sendKeeping(event) { guardValues[$0] ?? true }
+            lastEffects = step.effects.map { String(describing: $0) }
             if step.kind != .ignored { history.append((definition.name(of: event), before, guardValues, now, schedule, mark)) }
             schedule.rearm(machine.timers, kept: kept, now: now)
             return REPLSession.Output(text: describe(step))
@@ -129,11 +138,13 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         guard event.key == key else {
             return REPLSession.Output(text: "error: the data makes a '\(definition.name(of: event.key))' event, not '\(caseName)'; nothing changed", isError: true)
         }
+        lastEffects = []
         let before = machine
         let mark = machine.recordingMark
         let guardValues = self.guardValues
         do {
             let (step, kept) = try machine.sendKeeping(event) { $0.holds(event: event) ?? $0.holds { guardValues[$0] ?? true } }
+            lastEffects = step.effects.map { String(describing: $0) }
             if step.kind != .ignored { history.append((line, before, guardValues, now, schedule, mark)) }
             schedule.rearm(machine.timers, kept: kept, now: now)
             return REPLSession.Output(text: describe(step))
@@ -316,6 +327,7 @@ extension TypedSession {
             return REPLSession.Output(text: "error: usage: :advance DURATION (30s, 500ms, 2min, 1.5s); nothing changed", isError: true)
         }
         history.append((":advance \(argument)", machine, guardValues, now, schedule, machine.recordingMark))
+        lastEffects = []
         let end = now + duration
         let guardValues = self.guardValues
         var lines: [String] = []
@@ -331,6 +343,7 @@ extension TypedSession {
                 let label = "after \(DurationText.words(due.timer.duration))"
                 if let (step, kept) = machine.fireKeeping(due.timer, deciding: { $0.holds { guardValues[$0] ?? true } }) {
                     schedule.rearm(machine.timers, kept: kept, now: now)
+                    lastEffects += step.effects.map { String(describing: $0) }
                     lines.append("[\(DurationText.words(now))] " + describe(step))
                 } else {
                     schedule.spend(due)

@@ -90,6 +90,8 @@ protocol RegionBody<State, Event, Effect, Context>: Sendable {
     func cell(_ s: Int, _ key: Event.Key) -> Region<State, Event, Effect, Context>.Cell
     func graph(_ prefix: String) -> MachineGraph
     func diagnostics(_ mode: ValidationMode) -> [Diagnostic]
+    /// Writes the region's states as SCXML (see ``MachineDefinition/writeSCXMLBody(_:indent:events:)``).
+    func writeSCXML(_ writer: inout SCXMLWriter, indent: Int, events: [String: String]) -> (chains: [[String]], initial: String?)
 }
 
 /// A region's definition and the key path to its part of the parallel state.
@@ -119,6 +121,10 @@ struct TypedRegion<State: Hashable & Sendable, RegionState: Hashable & Sendable,
     }
 
     func graph(_ prefix: String) -> MachineGraph { MachineGraph(definition, idPrefix: prefix) }
+
+    func writeSCXML(_ writer: inout SCXMLWriter, indent: Int, events: [String: String]) -> (chains: [[String]], initial: String?) {
+        definition.writeSCXMLBody(&writer, indent: indent, events: events)
+    }
 
     func diagnostics(_ mode: ValidationMode) -> [Diagnostic] {
         let resolution = definition.resolution

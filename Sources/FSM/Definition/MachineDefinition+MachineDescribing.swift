@@ -6,7 +6,8 @@ extension MachineDefinition: MachineDescribing {
             stateNames: stateNames, eventNames: eventNames, initialStateName: initialStateName,
             regionStateNames: regionStateNames, parentStateNames: parentStateNames,
             diagramDirection: diagramDirection, configuration: { configuration(ofStateNamed: $0) },
-            draw: { drawing($0) }, emptyCoverage: { MachineCoverage(self) }
+            draw: { drawing($0) }, emptyCoverage: { MachineCoverage(self) },
+            scxml: { scxmlExport() }
         )
     }
 

@@ -16,6 +16,8 @@ public struct MachineOutline: Sendable {
     /// Every state, cell and timer of the machine with nothing hit: what a coverage file of
     /// it must match.
     package let emptyCoverage: @Sendable () -> MachineCoverage
+    /// The machine as an SCXML document, with what its elements stand for.
+    package let scxml: @Sendable () -> SCXMLExport
 }
 
 /// A machine's DOT and Mermaid text printed from one graph, and what the DOT draws (for a

@@ -25,7 +25,7 @@ struct RootCommand: AsyncParsableCommand {
 
     static let builtInSubcommands: [any ParsableCommand.Type] = [
         ListCommand.self, TableCommand.self, DotCommand.self, MermaidCommand.self,
-        ValidateCommand.self, DiagramsCommand.self, ReplCommand.self, CoverageCommand.self, ExploreCommand.self,
+        ValidateCommand.self, DiagramsCommand.self, ReplCommand.self, CoverageCommand.self, ExploreCommand.self, SCXMLCommand.self,
     ]
 
     /// Parses and runs `arguments`, printing what went wrong (with the usage of the

@@ -1,0 +1,135 @@
+/// Writes a definition as an SCXML document, and remembers which element stands for which
+/// state (what a configuration is in the document's terms).
+///
+/// Names become XML identifiers: ASCII letters, digits, `_` and `-`, every other run of
+/// characters one `_` (`failure(network)` is `failure_network`), made unique with `_2`,
+/// `_3`, ...; the name itself is kept in an `fsm:name` attribute. States, parents, regions
+/// and guard variables share one namespace (XML's `ID`); events have their own. Event names
+/// never contain a dot, so SCXML's prefix matching (`error` matches `error.execution`)
+/// cannot join two of them; a name that would match the interpreter's own events (`error`,
+/// `done`) or the timers' (`fsm`) gets a `_`.
+package struct SCXMLWriter {
+    /// The namespace of the `fsm:name` and `fsm:kind` attributes.
+    package static let namespace = "urn:x-swift-fsm:scxml"
+
+    private(set) var lines: [String] = []
+    private var usedIDs: Set<String> = []
+    private var usedEvents: Set<String> = []
+    /// Per guard atom's name, its variable.
+    private(set) var guardVariables: [(name: String, id: String)] = []
+    private var guardIndex: [String: String] = [:]
+    /// The durations of the timers, in the order of their events (`fsm.after.t1` first).
+    private(set) var timerDurations: [Duration] = []
+
+    init() {}
+
+    /// A unique identifier (an XML `ID`, also an ECMAScript and Python identifier) for a name.
+    mutating func id(for name: String, prefix: String = "") -> String {
+        unique(prefix + Self.token(name), in: &usedIDs)
+    }
+
+    /// The event name an event of this name is sent as.
+    mutating func event(for name: String) -> String {
+        var token = Self.token(name)
+        if ["error", "done", "fsm"].contains(token.lowercased()) { token += "_" }
+        return unique(token, in: &usedEvents)
+    }
+
+    /// The variable that decides a named guard (an atom), declared once.
+    mutating func guardVariable(_ name: String) -> String {
+        if let known = guardIndex[name] { return known }
+        let variable = id(for: name, prefix: "guard_")
+        guardIndex[name] = variable
+        guardVariables.append((name, variable))
+        return variable
+    }
+
+    /// The name of a new timer's event and `<send>` identifier.
+    mutating func timerEvent(_ duration: Duration) -> String {
+        timerDurations.append(duration)
+        return "fsm.after.t\(timerDurations.count)"
+    }
+
+    mutating func append(_ indent: Int, _ line: String) {
+        lines.append(String(repeating: "  ", count: indent) + line)
+    }
+
+    /// Puts a line at a position (an element's opening tag, once its content is written).
+    mutating func insert(_ indent: Int, _ line: String, at position: Int) {
+        lines.insert(String(repeating: "  ", count: indent) + line, at: position)
+    }
+
+    mutating func dropLast() { lines.removeLast() }
+
+    mutating func replaceLast(_ line: String) { lines[lines.count - 1] = line }
+
+    private func unique(_ token: String, in used: inout Set<String>) -> String {
+        var candidate = token
+        var n = 2
+        while used.contains(candidate) {
+            candidate = "\(token)_\(n)"
+            n += 1
+        }
+        used.insert(candidate)
+        return candidate
+    }
+
+    /// `failure(network)` is `failure_network`: ASCII letters, digits, `_` and `-` kept, every
+    /// other run of characters one `_`, none at either end; a name that does not start with a
+    /// letter or `_` gets a leading `_`; an empty one is `_`.
+    static func token(_ name: String) -> String {
+        var out = ""
+        var pendingUnderscore = false
+        for scalar in name.unicodeScalars {
+            let kept = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
+            if kept {
+                if pendingUnderscore && !out.isEmpty { out += "_" }
+                pendingUnderscore = false
+                out.unicodeScalars.append(scalar)
+            } else {
+                pendingUnderscore = true
+            }
+        }
+        if let first = out.unicodeScalars.first, !(first.properties.isAlphabetic || first == "_") { out = "_" + out }
+        return out.isEmpty ? "_" : out
+    }
+
+    /// Text for an attribute value in double quotes: `&`, `<`, `"` and the characters XML
+    /// attributes would normalise (tab, line feed, carriage return) as references; characters
+    /// XML 1.0 cannot hold at all (other controls, lone surrogates cannot occur in a
+    /// `String`, U+FFFE/U+FFFF) as `\u{...}` text.
+    static func attribute(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\t": out += "&#9;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF || (0x7F...0x9F).contains(scalar.value) {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// Text for a comment: `--` cannot occur in one.
+    static func comment(_ text: String) -> String {
+        attribute(text).replacing("--", with: "-\u{2010}")
+    }
+
+    /// A duration as SCXML writes one (`Duration.datatype`): whole milliseconds, at least 1.
+    static func delay(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000)s" }
+        return "\(milliseconds)ms"
+    }
+}
