@@ -35,6 +35,13 @@ else
   echo "(no Chromium or Playwright here: the page was written, not clicked; CI installs both)"
 fi
 
+step "connection scxml: every machine as SCXML and seeded runs, replayed by python-statemachine 3.2 (configuration and effects after every step)"
+if command -v xmllint >/dev/null 2>&1 && python3 -c 'import statemachine' 2>/dev/null; then
+  ../../Scripts/scxml-gate.sh .build/debug/connection "$(mktemp -d)" 60 60 2026   # 60 of 60: all 11 states reached
+else
+  echo "(no xmllint or python-statemachine here: CI installs both)"
+fi
+
 step "the RFC's names are the state names: --highlight SYN-SENT"
 swift run -q connection dot tcp --highlight SYN-SENT | grep -q 'SYN-SENT.*penwidth=2'
 echo "ok"

@@ -28,6 +28,13 @@ else
   echo "(no Chromium or Playwright here: the page was written, not clicked; CI installs both)"
 fi
 
+step "storefront scxml: every machine as SCXML and seeded runs, replayed by python-statemachine 3.2 (configuration and effects after every step)"
+if command -v xmllint >/dev/null 2>&1 && python3 -c 'import statemachine' 2>/dev/null; then
+  ../../Scripts/scxml-gate.sh .build/debug/storefront "$(mktemp -d)" 30 40 2026
+else
+  echo "(no xmllint or python-statemachine here: CI installs both)"
+fi
+
 step "swift package explore checkout: the explore plugin finds the tool and writes the page under .build/plugins"
 rm -f .build/plugins/Explore/outputs/checkout.html
 out=$(swift package explore checkout 2>&1)

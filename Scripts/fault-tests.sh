@@ -92,7 +92,7 @@ else fail "explore --output ''/README.md: exits $status1 $status2; folder change
 cd "$work" || exit 1
 
 # 3. A full standard output and a full standard error, for every subcommand: never a crash.
-for args in "list" "table login" "dot login" "mermaid login" "validate" "diagrams --check" "repl login" "app" "explore login --output -" "--help"; do
+for args in "list" "table login" "dot login" "mermaid login" "validate" "diagrams --check" "repl login" "app" "explore login --output -" "scxml home" "scxml home --runs 50" "--help"; do
   # shellcheck disable=SC2086
   printf 'logIn\n:events\n' | (cd "$root" && "$fsm" $args >/dev/full 2>"$work/err"); status=$?
   if [ "$status" = 74 ] && [ "$(cat "$work/err")" = "fsm: cannot write to standard output: No space left on device" ]; then

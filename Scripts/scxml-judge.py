@@ -155,6 +155,21 @@ def judge(document, trace, load, clock):
     return len(trace["runs"]), steps, mismatches
 
 
+def leaves_reached(document, trace):
+    """How many of the document's atomic states (no state inside) the runs were in, of all."""
+    import xml.etree.ElementTree as ET
+
+    ns = "{http://www.w3.org/2005/07/scxml}"
+    root = ET.parse(document).getroot()
+    leaves = set()
+    for element in root.iter():
+        if element.tag in (ns + "state", ns + "final"):
+            if not any(child.tag in (ns + "state", ns + "final", ns + "parallel") for child in element):
+                leaves.add(element.get("id"))
+    seen = set(trace["initial"]) | {i for run in trace["runs"] for step in run for i in step["active"]}
+    return len(leaves & seen), len(leaves)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("folders", nargs="+")
@@ -194,7 +209,9 @@ def main():
             failures += 1
             continue
         try:
-            runs, steps, mismatches = judge(document, json.loads(trace.read_text()), load, clock)
+            data = json.loads(trace.read_text())
+            runs, steps, mismatches = judge(document, data, load, clock)
+            reached, leaves = leaves_reached(document, data)
         except Exception as error:  # the interpreter refused the document
             print(f"FAIL {document.name}: python-statemachine: {type(error).__name__}: {error}")
             failures += 1
@@ -207,7 +224,7 @@ def main():
             for line in mismatches[:5]:
                 print("  " + line)
         else:
-            print(f"ok   {document.name}: {runs} runs, {steps} steps, 0 mismatches")
+            print(f"ok   {document.name}: {runs} runs, {steps} steps, {reached} of {leaves} states reached, 0 mismatches")
     print(f"{len(documents)} documents, {total_runs} runs, {total_steps} steps, {failures} failing")
     return 1 if failures else 0
 

@@ -57,6 +57,10 @@ public final class REPLSession {
     /// now: what an SCXML interpreter's configuration is, for comparing the two.
     package func scxmlActiveIDs(in export: SCXMLExport) -> [String] { engine.scxmlActiveIDs(in: export) }
 
+    /// The indices (in ``REPLSession``'s machine's events) of the events that would change
+    /// the state now, guards decided as `:guard` set them.
+    package var movingEventIndices: [Int] { engine.movingEventIndices }
+
     /// The effects the last event line emitted, in order (none when it was refused or ignored).
     package var lastEffects: [String] { engine.lastEffects }
 

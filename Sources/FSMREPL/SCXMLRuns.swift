@@ -5,7 +5,8 @@ import FSM
 /// steps on the document and be compared with this library step by step
 /// (`Scripts/scxml-judge.py` does it with python-statemachine).
 ///
-/// Each step sends one of the machine's events (chosen at random), or, in a machine with
+/// Each step sends one of the machine's events (half the time one that would move it now,
+/// otherwise any), or, in a machine with
 /// timers, moves virtual time (`:advance`, firing the timers that run out), after
 /// deciding every named guard (held three times in four) as `:guard` does, and records the
 /// event's name in the document, the guard variables' values, the ids of the elements the
@@ -63,7 +64,12 @@ package enum SCXMLRuns {
                     run.append(Step(event: "", advance: advance, guards: guards, active: session.scxmlActiveIDs(in: export), effects: session.lastEffects))
                     continue
                 }
-                let e = Int(random.next() % UInt64(export.eventIDs.count))
+                // Half the steps send an event that moves the machine, so that runs go deep
+                // (a random event mostly leaves a protocol machine where it is).
+                let moving = session.movingEventIndices
+                let e = !moving.isEmpty && random.next() % 2 == 0
+                    ? moving[Int(random.next() % UInt64(moving.count))]
+                    : Int(random.next() % UInt64(export.eventIDs.count))
                 let output = session.handle(machine.eventNames[e])
                 if output.text.hasPrefix("error: unknown") { throw Failure(description: output.text) }
                 run.append(Step(event: export.eventIDs[e], advance: nil, guards: guards, active: session.scxmlActiveIDs(in: export), effects: session.lastEffects))

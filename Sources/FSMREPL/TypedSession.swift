@@ -13,6 +13,9 @@ protocol SessionMachine {
     var guardNames: [String] { get }
     var script: [String] { get }
     var eventsReport: String { get }
+    /// The indices of the events that would move the machine now (not ignored, not refused),
+    /// its guards decided as `:guard` set them.
+    var movingEventIndices: [Int] { get }
     func payloadFields(of eventName: String) -> [String]
     var guardsReport: String { get }
     var dot: String { get }
@@ -194,6 +197,14 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     private func holdsNow(_ guardName: String) -> Bool {
         let decide = { (name: String) in guardValues[name] ?? true }
         return guardsByName[guardName]?.holds(deciding: decide) ?? decide(guardName)
+    }
+
+    var movingEventIndices: [Int] {
+        let guardValues = self.guardValues
+        return events.indices.filter {
+            guard case let .success(step) = machine.check(events[$0].event, guards: { guardValues[$0] ?? true }) else { return false }
+            return step.kind == .external
+        }
     }
 
     var eventsReport: String {

@@ -25,7 +25,7 @@ struct EndToEndFaultTests {
     static let commands: [([String], String)] = [
         (["list"], ""), (["table", "login"], ""), (["table", "home", "--format", "csv"], ""), (["dot", "login"], ""),
         (["mermaid", "home"], ""), (["validate"], ""), (["diagrams", "--check", "--output", "{fresh}"], ""), (["repl", "login"], "logIn\n:events\n"),
-        (["app", "--seed", "1"], "id koher\nlogin\n"), (["explore", "home", "--output", "-"], ""), (["--help"], ""), (["nosuch"], ""),
+        (["app", "--seed", "1"], "id koher\nlogin\n"), (["explore", "home", "--output", "-"], ""), (["scxml", "home"], ""), (["scxml", "home", "--runs", "50"], ""), (["--help"], ""), (["nosuch"], ""),
     ]
 
     @Test("standard output on /dev/full: one line on standard error, exit 74, no crash", arguments: commands)
