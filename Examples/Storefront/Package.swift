@@ -15,7 +15,7 @@ let package = Package(
         // The machines: FSMMacros, which re-exports FSM (the macros need swift-syntax at build
         // time; a target that needs no macro depends on "FSM", the standard library only).
         .target(name: "StorefrontMachines", dependencies: [.product(name: "FSMMacros", package: "FSM")]),
-        // The package's own tool: list, table, dot, mermaid, validate, diagrams, repl, coverage, explore.
+        // The package's own tool: list, table, dot, mermaid, validate, diagrams, repl, coverage, explore, scxml.
         .executableTarget(
             name: "storefront",
             dependencies: ["StorefrontMachines", .product(name: "FSMTool", package: "FSM")]

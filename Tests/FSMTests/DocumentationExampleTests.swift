@@ -79,6 +79,7 @@ struct StatechartsArticleTests {
             #expect(text.contains("```swift\n" + code + "\n```"), "Statecharts.md does not show '\(region)' as compiled")
         }
         #expect(text.contains("```\n" + playerDefinition.dot() + "```"), "Statecharts.md does not show the player's DOT as it is drawn")
+        #expect(text.contains("```xml\n" + locksDefinition.scxml + "```"), "Statecharts.md does not show the locks' SCXML as it is written")
         #expect(text.contains("](login.svg)") && text.contains("](home.svg)"), "the drawings the tool writes into the catalog")
     }
 }
