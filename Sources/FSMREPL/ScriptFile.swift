@@ -30,6 +30,12 @@ package enum ScriptFile {
     /// a FIFO would wait for a writer): a file replaced between the check and the open is
     /// still refused.
     package static func lines(of path: String) throws(Refusal) -> [String] {
+        try lines(in: bytes(of: path, kind: "a script"))
+    }
+
+    /// The bytes of the regular file at `path`, checked as ``lines(of:)`` checks a script;
+    /// `kind` names what it should be in a refusal (`a script`).
+    package static func bytes(of path: String, kind: String) throws(Refusal) -> [UInt8] {
         var status = stat()
         guard stat(path, &status) == 0 else { throw Refusal(description: reason(errno)) }
         try checkRegular(status)
@@ -50,9 +56,9 @@ package enum ScriptFile {
             if count == 0 { break }
             bytes += buffer[0..<count]
             // It grew after the check.
-            guard bytes.count <= maximumBytes else { throw Refusal(description: "it is too big for a script (more than \(maximumBytes) bytes)") }
+            guard bytes.count <= maximumBytes else { throw Refusal(description: "it is too big for \(kind) (more than \(maximumBytes) bytes)") }
         }
-        return try lines(in: bytes)
+        return bytes
     }
 
     /// Refuses what is not a regular file of at most ``maximumBytes``, saying what it is.

@@ -35,8 +35,13 @@ public struct ToolContext: Sendable {
     static let empty = ToolContext(name: "fsm", abstract: "", catalog: Catalog(validated: []), subcommands: [], io: .standard)
 
     /// Finds a machine, or fails with a usage error (exit 64) that lists the machines and
-    /// suggests the closest name.
+    /// suggests the closest name. A name ending in `.scxml` that is not a machine's is an
+    /// SCXML document, read as a machine (a document outside what it reads fails, exit 1,
+    /// saying why with its line).
     public func machine(named name: String) throws -> any DrivableMachine {
+        if SCXMLImport.names(name) && !catalog.names.contains(name) {
+            return try SCXMLImport.machine(file: io.path(name), label: name)
+        }
         do {
             return try catalog.machine(named: name)
         } catch {

@@ -176,13 +176,13 @@ struct SCXMLTests {
         #expect(scxmlNested.scxml == """
             <?xml version="1.0" encoding="UTF-8"?>
             <!-- The machine nested, written by FSM. Guards are the data items guard_*: set one to false to refuse its transitions. Effects are logs. -->
-            <scxml xmlns="http://www.w3.org/2005/07/scxml" xmlns:fsm="urn:x-swift-fsm:scxml" version="1.0" datamodel="ecmascript" name="nested" initial="idle" fsm:name="nested">
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" xmlns:fsm="urn:x-swift-fsm:scxml" version="1.0" datamodel="ecmascript" name="nested" initial="idle" fsm:name="nested" fsm:events='["go", "back", "tick", "stop", "poke", "reset", "error", "done"]'>
               <datamodel>
                 <data id="guard_ok" expr="true" fsm:name="ok"/>
                 <data id="guard_late" expr="true" fsm:name="late"/>
                 <data id="guard_fast" expr="true" fsm:name="fast"/>
               </datamodel>
-              <state id="idle" fsm:name="idle">
+              <state id="idle" fsm:name="idle" fsm:ignore="tick">
                 <onexit>
                   <log label="idleOut"/>
                 </onexit>
@@ -213,7 +213,7 @@ struct SCXMLTests {
                 <transition event="reset" target="work"/>
                 <state id="a" fsm:name="a">
                   <transition event="back" target="idle"/>
-                  <transition event="stop" fsm:kind="refuse"/>
+                  <transition event="stop" fsm:kind="ignore"/>
                 </state>
                 <state id="inner" fsm:name="inner" fsm:kind="parent" initial="c">
                   <onentry>
@@ -223,7 +223,7 @@ struct SCXMLTests {
                     <log label="innerOut"/>
                   </onexit>
                   <transition event="go" cond="(guard_ok &amp;&amp; (guard_late === false))" target="a"/>
-                  <transition event="poke" fsm:kind="refuse"/>
+                  <transition event="poke" fsm:kind="illegal"/>
                   <state id="b" fsm:name="b">
                     <transition event="stop" cond="guard_late" target="c">
                       <log label="guardedStop"/>
@@ -241,7 +241,7 @@ struct SCXMLTests {
                   </state>
                 </state>
               </state>
-              <state id="elsewhere" fsm:name="elsewhere">
+              <state id="elsewhere" fsm:name="elsewhere" fsm:illegal="back">
                 <transition event="reset" target="c">
                   <log label="deep"/>
                 </transition>

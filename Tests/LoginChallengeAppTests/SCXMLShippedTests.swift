@@ -1,4 +1,5 @@
 import FSM
+@testable import FSMTool
 import FSMREPL
 import LoginChallengeApp
 import Testing
@@ -21,5 +22,17 @@ struct SCXMLShippedTests {
         // The runs reach every state, so the differential judges every element.
         let reached = Set(runs.flatMap { $0.map(\.active) }.map { $0.joined(separator: " ") } + [initial.joined(separator: " ")])
         #expect(reached.count == machine.stateNames.count, "\(name): every state reached (\(reached.count) of \(machine.stateNames.count))")
+    }
+
+    @Test("read back by the tool, every shipped machine is the machine: the same table, cell for cell, and the same document", arguments: LoginChallenge.machines.map(\.name))
+    func readBack(name: String) throws {
+        let machine = try #require(LoginChallenge.machines.first { $0.name == name })
+        let document = machine.outline.scxml().text
+        let read = try SCXMLImport.machine(text: document, file: name + ".scxml")
+        #expect(read.outline.scxml().text == document)
+        #expect(read.tableText(.markdown) == machine.tableText(.markdown))
+        #expect(read.tableText(.csv) == machine.tableText(.csv))
+        #expect(read.summary == machine.summary)
+        #expect(read.dot(DiagramOptions()) == machine.dot(DiagramOptions()), "the same diagram")
     }
 }

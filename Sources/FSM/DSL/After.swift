@@ -30,4 +30,10 @@ public struct After<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     public init(_ duration: Duration, to target: State, guard: Guard<Context>? = nil, emit effects: Effect...) {
         element = StateElement(.after(duration, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects))
     }
+
+    /// Declares a delayed transition whose effects are given as an array (a machine read
+    /// from a document).
+    package init(_ duration: Duration, to target: State, guard: Guard<Context>? = nil, effects: [Effect]) {
+        element = StateElement(.after(duration, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects))
+    }
 }

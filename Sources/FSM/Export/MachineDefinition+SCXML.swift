@@ -68,7 +68,10 @@ extension MachineDefinition {
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
             "<!-- The machine \(SCXMLWriter.comment(name)), written by FSM. Guards are the data items guard_*: set one to false to refuse its transitions. Effects are logs. -->",
             "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" xmlns:fsm=\"\(SCXMLWriter.namespace)\" version=\"1.0\" datamodel=\"ecmascript\""
-                + " name=\"\(SCXMLWriter.token(name))\"" + (rootID.map { " initial=\"\($0)\"" } ?? "") + " fsm:name=\"\(SCXMLWriter.attribute(name))\">",
+                + " name=\"\(SCXMLWriter.token(name))\"" + (rootID.map { " initial=\"\($0)\"" } ?? "") + " fsm:name=\"\(SCXMLWriter.attribute(name))\""
+                + (summary.isEmpty ? "" : " fsm:summary=\"\(SCXMLWriter.attribute(summary))\"")
+                + (diagramDirection == .leftToRight ? "" : " fsm:direction=\"\(diagramDirection.rawValue)\"")
+                + " fsm:events='[" + resolution.eventNames.map { SCXMLWriter.singleQuoted(JSON.string($0)) }.joined(separator: ", ") + "]'>",
         ]
         if !writer.guardVariables.isEmpty {
             lines.append("  <datamodel>")
@@ -170,15 +173,31 @@ extension MachineDefinition {
                 transition(event: event, cond: timer.guard.map { writer.condition($0.expression) }, target: destination, effects: timer.effects)
             }
             // What this level decides without a transition that SCXML would pass outwards.
-            var refused: [Event.Key] = []
+            // Its kind says which line it stands for, so that reading the document back gives
+            // the same machine: `ignore`, `illegal`, or `refuse` (guards none of which holds).
             for key in resolution.events where outerHasTransition(outer, key) {
-                let decides = lastGuarded[key] == true || body.ignored.contains(key) || body.illegal.contains(key)
-                if decides { refused.append(key) }
+                let kind = body.ignored.contains(key) ? "ignore" : body.illegal.contains(key) ? "illegal" : lastGuarded[key] == true ? "refuse" : nil
+                guard let kind, let event = events[name(of: key)] else { continue }
+                writer.append(indent, "<transition event=\"\(event)\" fsm:kind=\"\(kind)\"/>")
             }
-            for key in refused {
-                guard let event = events[name(of: key)] else { continue }
-                writer.append(indent, "<transition event=\"\(event)\" fsm:kind=\"refuse\"/>")
+        }
+        /// ` fsm:others="ignore"` for `IgnoreOtherEvents()`, `illegal` for `IllegalOtherEvents()`:
+        /// SCXML discards an event nothing takes either way; kept for reading the document back.
+        /// Its `Ignore` and `Illegal` lines that no refusing transition stands for, as
+        /// ` fsm:ignore="a b"` and ` fsm:illegal="c"` (event names in the document), and its
+        /// `Overrides` as ` fsm:overrides="d"`.
+        func others(_ body: StateDeclaration<State, Event, Effect, Context>, outer: ArraySlice<Int32>) -> String {
+            var text = body.ignoresOtherEvents ? " fsm:others=\"ignore\"" : body.declaresOtherEventsIllegal ? " fsm:others=\"illegal\"" : ""
+            for (attribute, keys) in [("ignore", body.ignored), ("illegal", body.illegal), ("overrides", body.overrides)] {
+                let listed = keys.filter { attribute == "overrides" || !outerHasTransition(outer, $0) }.compactMap { events[name(of: $0)] }
+                if !listed.isEmpty { text += " fsm:\(attribute)=\"\(listed.joined(separator: " "))\"" }
             }
+            return text
+        }
+        /// The parents around parent `p`, outermost first.
+        func outerOf(_ p: Int) -> ArraySlice<Int32> {
+            let chain = resolution.chains.first { $0.contains(Int32(p)) } ?? []
+            return chain.prefix { $0 != Int32(p) }
         }
         // The items directly in a parent (nil: at the top), in order of first appearance:
         // a state index, or a parent index (negative: -p - 1).
@@ -197,7 +216,7 @@ extension MachineDefinition {
             if item >= 0 {
                 let declaration = resolution.declarations[item]
                 let element = declaration.isFinal ? "final" : "state"
-                writer.append(indent, "<\(element) id=\"\(stateIDs[item])\" fsm:name=\"\(SCXMLWriter.attribute(resolution.stateNames[item]))\">")
+                writer.append(indent, "<\(element) id=\"\(stateIDs[item])\" fsm:name=\"\(SCXMLWriter.attribute(resolution.stateNames[item]))\"\(others(declaration, outer: hierarchy ? resolution.chains[item][...] : []))>")
                 let outer = hierarchy ? resolution.chains[item][...] : []
                 content(declaration, entry: declaration.entryEffects, exit: declaration.exitEffects, timers: declaration.timers, outer: outer, indent: indent + 1, isFinal: declaration.isFinal)
                 writer.append(indent, "</\(element)>")
@@ -207,10 +226,8 @@ extension MachineDefinition {
                 let parent = resolution.parents[p]
                 let leaf = resolution.parentInitialLeaf[p]
                 let initial = leaf >= 0 ? " initial=\"\(stateIDs[leaf])\"" : ""
-                writer.append(indent, "<state id=\"\(parentIDs[p] ?? "")\" fsm:name=\"\(SCXMLWriter.attribute(parent.name))\" fsm:kind=\"parent\"\(initial)>")
-                let chain = resolution.chains.first { $0.contains(Int32(p)) } ?? []
-                let outer = chain.prefix { $0 != Int32(p) }
-                content(parent.body, entry: parent.entryEffects, exit: parent.exitEffects, timers: parent.timers, outer: outer, indent: indent + 1, isFinal: false)
+                writer.append(indent, "<state id=\"\(parentIDs[p] ?? "")\" fsm:name=\"\(SCXMLWriter.attribute(parent.name))\" fsm:kind=\"parent\"\(initial)\(others(parent.body, outer: outerOf(p)))>")
+                content(parent.body, entry: parent.entryEffects, exit: parent.exitEffects, timers: parent.timers, outer: outerOf(p), indent: indent + 1, isFinal: false)
                 for child in items[p] ?? [] { write(child, indent: indent + 1) }
                 writer.append(indent, "</state>")
             }

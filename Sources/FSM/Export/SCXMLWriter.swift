@@ -21,7 +21,7 @@ package struct SCXMLWriter {
     /// The durations of the timers, in the order of their events (`fsm.after.t1` first).
     private(set) var timerDurations: [Duration] = []
 
-    init() {}
+    package init() {}
 
     /// A unique identifier (an XML `ID`, also an ECMAScript and Python identifier) for a name.
     mutating func id(for name: String, prefix: String = "") -> String {
@@ -29,7 +29,7 @@ package struct SCXMLWriter {
     }
 
     /// The event name an event of this name is sent as.
-    mutating func event(for name: String) -> String {
+    package mutating func event(for name: String) -> String {
         var token = Self.token(name)
         if ["error", "done", "fsm"].contains(token.lowercased()) { token += "_" }
         return unique(token, in: &usedEvents)
@@ -118,6 +118,11 @@ package struct SCXMLWriter {
             }
         }
         return out
+    }
+
+    /// Text for an attribute value in single quotes (`fsm:events='["a", "b"]'`).
+    static func singleQuoted(_ text: String) -> String {
+        attribute(text).replacing("&quot;", with: "\"").replacing("'", with: "&apos;")
     }
 
     /// Text for a comment: `--` cannot occur in one.

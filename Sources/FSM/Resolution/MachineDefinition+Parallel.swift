@@ -23,6 +23,11 @@ extension MachineDefinition {
     ///     region's first.
     ///   - regions: The regions, in order.
     public init(name: String, summary: String = "", initial: State, events: [Event.Key]? = nil, regions: Region<State, Event, Effect, Context>...) {
+        self.init(name: name, summary: summary, initial: initial, events: events, regionList: regions)
+    }
+
+    /// A parallel machine of regions given as an array (a machine read from a document).
+    package init(name: String, summary: String = "", initial: State, events: [Event.Key]? = nil, regionList regions: [Region<State, Event, Effect, Context>]) {
         var allEvents: [Event.Key] = events ?? []
         if events == nil {
             var seen: Set<Event.Key> = []

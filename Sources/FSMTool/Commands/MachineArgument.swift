@@ -5,7 +5,7 @@ import FSMTerminal
 
 /// The help text of a MACHINE argument, listing the tool's machines.
 var machineHelp: ArgumentHelp {
-    ArgumentHelp("The machine: \(ToolContext.current.catalog.names.map(TerminalText.visible).joined(separator: ", ")).", valueName: "machine")
+    ArgumentHelp("The machine: \(ToolContext.current.catalog.names.map(TerminalText.visible).joined(separator: ", ")), or an SCXML document (FILE.scxml).", valueName: "machine")
 }
 
 /// A state name given on the command line, checked against the machine's states.

@@ -1,0 +1,582 @@
+import FSM
+import FSMREPL
+import Foundation
+
+/// An SCXML document read as a machine whose states, events and effects are strings, so that
+/// every command of the tool works on it: `fsm dot door.scxml`, `table`, `validate`, `repl`.
+///
+/// The subset is what ``MachineDefinition/scxml`` writes: `<state>`, `<final>`, a top-level
+/// `<parallel>` of regions, `initial` (attribute or `<initial>`), `<transition>` with `event`,
+/// one `target` (none: an internal transition) and a `cond` over boolean `<data>` items
+/// (`!`, `&&`, `||`, `=== false`, parentheses), `<log>` as effects in transitions, `<onentry>`
+/// and `<onexit>`, and a delayed `<send>` on entry with a transition on its event as a timer.
+/// The `fsm:` attributes that document writes give back the names and the lines SCXML
+/// cannot say (`Ignore`, `Illegal`, `IgnoreOtherEvents`), so a machine read back is the
+/// machine written. Anything else is refused with its line, as is a document whose meaning
+/// under SCXML's rules would differ from this library's (an event a state's failing guards
+/// would pass to its parent).
+enum SCXMLImport {
+    static let scxmlNamespace = "http://www.w3.org/2005/07/scxml"
+
+    /// Why a document cannot be read as a machine.
+    struct Failure: Error, CustomStringConvertible {
+        let file: String
+        let line: Int
+        let message: String
+        var description: String { "\(file):\(line): \(message)" }
+    }
+
+    /// Whether a machine argument names an SCXML file rather than a machine of the catalog.
+    static func names(_ argument: String) -> Bool { argument.lowercased().hasSuffix(".scxml") }
+
+    /// Reads the file at `path` as a machine; messages name it `label` (as the user typed it).
+    static func machine(file path: String, label: String? = nil) throws(Failure) -> any DrivableMachine {
+        let label = label ?? path
+        let bytes: [UInt8]
+        do {
+            bytes = try ScriptFile.bytes(of: path, kind: "an SCXML document")
+        } catch {
+            throw Failure(file: label, line: 0, message: "cannot be read: \(error)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Failure(file: label, line: 0, message: "is not UTF-8 text")
+        }
+        return try machine(text: text, file: label)
+    }
+
+    /// Reads a document as a machine; `file` names it in messages and, when the document has
+    /// no name, gives the machine its name.
+    static func machine(text: String, file: String) throws(Failure) -> any DrivableMachine {
+        let root: XMLElement
+        do {
+            root = try XMLTree.parse(text)
+        } catch {
+            throw Failure(file: file, line: error.line, message: error.message)
+        }
+        var reader = Reader(file: file)
+        return try reader.machine(root)
+    }
+
+    /// A condition over the document's boolean data items.
+    indirect enum Condition {
+        case atom(String)
+        case not(Condition)
+        case and([Condition])
+        case or([Condition])
+    }
+
+    struct Line {
+        let event: String
+        let target: String?
+        let condition: Condition?
+        let effects: [String]
+        /// `fsm:kind`: `ignore`, `illegal`, `refuse`, or nil for a transition.
+        let kind: String?
+        let line: Int
+    }
+
+    final class Node {
+        enum Kind { case state, final, parallel }
+        let kind: Kind
+        let id: String
+        let name: String
+        let line: Int
+        weak var parent: Node?
+        var children: [Node] = []
+        var initial: String?
+        var lines: [Line] = []
+        var entry: [String] = []
+        var exit: [String] = []
+        var timers: [(event: String, delay: Duration, line: Int)] = []
+        var ignore: [String] = []
+        var illegal: [String] = []
+        var overrides: [String] = []
+        var others: String?
+
+        init(kind: Kind, id: String, name: String, line: Int) {
+            self.kind = kind
+            self.id = id
+            self.name = name
+            self.line = line
+        }
+
+        var ancestors: [Node] {
+            var result: [Node] = []
+            var current = parent
+            while let node = current {
+                result.append(node)
+                current = node.parent
+            }
+            return result
+        }
+    }
+
+    struct Reader {
+        let file: String
+        var nodes: [String: Node] = [:]
+        /// The data items: id, name and initial value.
+        var data: [String: (name: String, holds: Bool, line: Int)] = [:]
+        var dataOrder: [String] = []
+        /// Events in order of first appearance (their names in the document).
+        var eventOrder: [String] = []
+
+        init(file: String) { self.file = file }
+
+        func fail(_ line: Int, _ message: String) -> Failure { Failure(file: file, line: line, message: message) }
+
+        func unsupported(_ element: XMLElement, _ why: String = "") -> Failure {
+            fail(element.line, "<\(element.name)> is not supported\(why.isEmpty ? "" : ": " + why)")
+        }
+
+        /// The SCXML children of an element (elements of other namespaces are extensions,
+        /// which SCXML lets a reader skip).
+        func children(_ element: XMLElement) -> [XMLElement] {
+            element.children.filter { $0.namespace == SCXMLImport.scxmlNamespace }
+        }
+
+        mutating func machine(_ root: XMLElement) throws(Failure) -> any DrivableMachine {
+            guard root.name == "scxml", root.namespace == SCXMLImport.scxmlNamespace else {
+                throw fail(root.line, "not an SCXML document: the root is <\(root.name)>\(root.namespace.isEmpty ? " in no namespace" : " in \(root.namespace)") (SCXML's is <scxml xmlns=\"\(SCXMLImport.scxmlNamespace)\">)")
+            }
+            if let binding = root.attribute("binding"), binding == "late" { throw fail(root.line, "binding=\"late\" is not supported") }
+            var top: [Node] = []
+            for child in children(root) {
+                switch child.name {
+                case "datamodel": try readData(child)
+                case "state", "final", "parallel": top.append(try node(child, parent: nil))
+                case "script": throw unsupported(child, "scripts (executable content) are not part of a machine here")
+                default: throw unsupported(child, "not a child of <scxml> this tool reads")
+                }
+            }
+            guard !top.isEmpty else { throw fail(root.line, "the document has no state") }
+            let fsmName = root.attribute("name", namespace: SCXMLWriter.namespace)
+            let baseName = String(file.split(separator: "/").last ?? Substring(file))
+            let name = fsmName ?? root.attribute("name") ?? String(baseName.dropLast(".scxml".count))
+            let summary = root.attribute("summary", namespace: SCXMLWriter.namespace) ?? ""
+            // Event names: the document's names, or the machine's own when it says them.
+            var eventNames: [String: String] = [:]
+            var events: [String] = eventOrder
+            if let listed = root.attribute("events", namespace: SCXMLWriter.namespace) {
+                guard let data = listed.data(using: .utf8), let names = try? JSONSerialization.jsonObject(with: data) as? [String] else {
+                    throw fail(root.line, "fsm:events is not a JSON array of names")
+                }
+                var writer = SCXMLWriter()
+                events = names
+                for eventName in names { eventNames[writer.event(for: eventName)] = eventName }
+                for event in eventOrder where eventNames[event] == nil {
+                    throw fail(root.line, "the event '\(event)' is not in fsm:events")
+                }
+            }
+            func eventName(_ id: String) -> String { eventNames[id] ?? id }
+            try check(top)
+            let direction: DiagramDirection = root.attribute("direction", namespace: SCXMLWriter.namespace) == "TB" ? .topToBottom : .leftToRight
+            let initialID = root.attribute("initial") ?? top[0].id
+            if top.count == 1, top[0].kind == .parallel {
+                let parallel = top[0]
+                guard initialID == parallel.id || parallel.children.contains(where: { $0.id == initialID }) || initialID.split(separator: " ").count > 1 else {
+                    throw fail(root.line, "the initial state '\(initialID)' is inside a region: a parallel machine starts in every region's initial state")
+                }
+                var regions: [Region<SCXMLConfiguration, String, String, Void>] = []
+                var initialParts: [String] = []
+                for (r, region) in parallel.children.enumerated() {
+                    guard region.kind == .state, !region.children.isEmpty else { throw fail(region.line, "a region of <parallel> must be a <state> with states inside") }
+                    let regionEvents = events.filter { event in Self.uses(region, eventName: event, eventName) }
+                    let initial = try initialChild(of: region)
+                    initialParts.append(initial.name)
+                    let definition = MachineDefinition<String, String, String, Void>(
+                        name: region.name, initial: initial.name, events: regionEvents, declarations: try declarations(region.children, eventName)
+                    )
+                    regions.append(Region(region.name, \SCXMLConfiguration.parts[r], definition))
+                }
+                return MachineDefinition<SCXMLConfiguration, String, String, Void>(
+                    name: name, summary: summary, initial: SCXMLConfiguration(parts: initialParts), events: events, regionList: regions
+                ).drawn(direction)
+            }
+            if let parallel = (top.first { $0.kind == .parallel }) {
+                throw fail(parallel.line, "a <parallel> beside other states: regions are the whole machine here (regions inside a parent are not supported yet)")
+            }
+            guard let initial = nodes[initialID] else { throw fail(root.line, "the initial state '\(initialID)' is not a state of the document") }
+            return MachineDefinition<String, String, String, Void>(
+                name: name, summary: summary, initial: try leaf(initial).name, events: events, declarations: try declarations(top, eventName)
+            ).drawn(direction)
+        }
+
+        /// Whether a region's states have a line on an event.
+        static func uses(_ node: Node, eventName event: String, _ name: (String) -> String) -> Bool {
+            node.lines.contains { name($0.event) == event } || node.ignore.contains { name($0) == event } || node.illegal.contains { name($0) == event }
+                || node.children.contains { uses($0, eventName: event, name) }
+        }
+
+        /// The child a compound state enters.
+        func initialChild(of node: Node) throws(Failure) -> Node {
+            guard let id = node.initial else { return node.children[0] }
+            guard let child = nodes[id], child.ancestors.contains(where: { $0 === node }) else {
+                throw fail(node.line, "the initial state '\(id)' of '\(node.id)' is not inside it")
+            }
+            return child
+        }
+
+        /// The leaf a transition to `node` ends in.
+        func leaf(_ node: Node) throws(Failure) -> Node {
+            var current = node
+            while !current.children.isEmpty { current = try initialChild(of: current) }
+            return current
+        }
+
+        mutating func readData(_ element: XMLElement) throws(Failure) {
+            for item in children(element) {
+                guard item.name == "data" else { throw unsupported(item, "only <data> items in a <datamodel>") }
+                guard let id = item.attribute("id") else { throw fail(item.line, "a <data> without an id") }
+                if item.attribute("src") != nil || !item.text.isEmpty || !item.children.isEmpty {
+                    throw unsupported(item, "a data item with content or a source (only boolean guards: expr=\"true\" or \"false\")")
+                }
+                let expression = item.attribute("expr") ?? "true"
+                guard ["true", "false"].contains(expression) else {
+                    throw fail(item.line, "the data item '\(id)' is \(expression): only boolean guards (true, false) are read")
+                }
+                data[id] = (item.attribute("name", namespace: SCXMLWriter.namespace) ?? id, expression == "true", item.line)
+                dataOrder.append(id)
+            }
+        }
+
+        mutating func node(_ element: XMLElement, parent: Node?) throws(Failure) -> Node {
+            guard let id = element.attribute("id") else { throw fail(element.line, "a <\(element.name)> without an id") }
+            guard nodes[id] == nil else { throw fail(element.line, "the id '\(id)' is used twice") }
+            let kind: Node.Kind = element.name == "final" ? .final : element.name == "parallel" ? .parallel : .state
+            if kind == .parallel && parent != nil {
+                throw unsupported(element, "regions inside a parent are not supported yet")
+            }
+            let node = Node(kind: kind, id: id, name: element.attribute("name", namespace: SCXMLWriter.namespace) ?? id, line: element.line)
+            node.parent = parent
+            node.initial = element.attribute("initial")
+            nodes[id] = node
+            let ns = SCXMLWriter.namespace
+            func events(_ attribute: String) -> [String] { (element.attribute(attribute, namespace: ns) ?? "").split(separator: " ").map(String.init) }
+            node.ignore = events("ignore")
+            node.illegal = events("illegal")
+            node.overrides = events("overrides")
+            node.others = element.attribute("others", namespace: ns)
+            var sends: [(event: String, delay: Duration, line: Int)] = []
+            for child in children(element) {
+                switch child.name {
+                case "state", "final", "parallel":
+                    guard kind != .final else { throw unsupported(child, "a <final> has no states inside") }
+                    node.children.append(try self.node(child, parent: node))
+                case "transition":
+                    guard kind != .parallel else { throw unsupported(child, "a transition of the whole parallel machine (each region's states take the events)") }
+                    node.lines += try transitions(child)
+                case "onentry", "onexit":
+                    guard kind != .parallel else { throw unsupported(child, "entry or exit effects of the whole parallel machine") }
+                    for action in children(child) {
+                        switch action.name {
+                        case "log": (child.name == "onentry" ? { node.entry.append($0) } : { node.exit.append($0) })(try effect(action))
+                        case "send" where child.name == "onentry": sends.append(try timer(action))
+                        case "cancel" where child.name == "onexit": continue // leaving a state cancels its timers here
+                        case "raise": throw unsupported(action, "raising internal events (micro-steps inside one event) is not supported yet")
+                        default: throw unsupported(action, "only <log> effects (and a delayed <send> on entry as a timer)")
+                        }
+                    }
+                case "initial":
+                    let transitions = children(child).filter { $0.name == "transition" }
+                    guard transitions.count == 1, let target = transitions[0].attribute("target"), !target.contains(" "),
+                          children(transitions[0]).isEmpty, transitions[0].attribute("cond") == nil else {
+                        throw unsupported(child, "only an <initial> with one <transition target=\"ID\"/> and nothing else")
+                    }
+                    node.initial = target
+                case "history": throw unsupported(child, "history states are not supported yet")
+                case "invoke": throw unsupported(child, "invoking other machines is not supported")
+                case "datamodel": throw unsupported(child, "a datamodel inside a state (only the document's)")
+                case "donedata": throw unsupported(child, "completion (done.state events) is not supported yet")
+                default: throw unsupported(child, "not a child of <\(element.name)> this tool reads")
+                }
+            }
+            for send in sends {
+                guard node.lines.contains(where: { $0.event == send.event }) else {
+                    throw fail(send.line, "a delayed <send> of '\(send.event)' that no transition of '\(id)' takes: only timers (a <send> whose event the state takes) are read")
+                }
+                node.timers.append(send)
+            }
+            if !node.timers.isEmpty {
+                let timerEvents = Set(node.timers.map(\.event))
+                let onlyTimers = Set(timerEvents.filter { !otherUse($0, besides: node) })
+                eventOrder.removeAll { onlyTimers.contains($0) }
+            }
+            if kind == .state && node.children.isEmpty && node.initial != nil {
+                throw fail(element.line, "the state '\(id)' has an initial state but no states inside")
+            }
+            return node
+        }
+
+        /// Whether an event is used by a state other than `node`.
+        func otherUse(_ event: String, besides node: Node) -> Bool {
+            nodes.values.contains { $0 !== node && $0.lines.contains { $0.event == event } }
+        }
+
+        func effect(_ element: XMLElement) throws(Failure) -> String {
+            if let label = element.attribute("label"), element.attribute("expr") == nil { return label }
+            throw unsupported(element, "only <log label=\"EFFECT\"/> (an expr is executable content)")
+        }
+
+        func timer(_ element: XMLElement) throws(Failure) -> (event: String, delay: Duration, line: Int) {
+            let allowed: Set = ["event", "delay", "id"]
+            guard element.attributes.allSatisfy({ !$0.namespace.isEmpty || allowed.contains($0.name) }), children(element).isEmpty,
+                  let event = element.attribute("event"), let delayText = element.attribute("delay") else {
+                throw unsupported(element, "only a timer: <send event=\"E\" delay=\"5s\"/> on entry, with a transition on E")
+            }
+            guard let delay = Self.duration(delayText), delay > .zero else { throw fail(element.line, "the delay '\(delayText)' is not a duration (500ms, 5s, 2m, 1h, 1d)") }
+            return (event, delay, element.line)
+        }
+
+        /// `500ms`, `1.5s`, `2m`, `1h`, `1d` (SCXML's `Duration.datatype`).
+        static func duration(_ text: String) -> Duration? {
+            let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
+            for (unit, seconds) in units where text.hasSuffix(unit) {
+                let number = text.dropLast(unit.count)
+                guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }), let value = Double(number) else { return nil }
+                return .milliseconds(Int64((value * seconds * 1000).rounded()))
+            }
+            return nil
+        }
+
+        mutating func transitions(_ element: XMLElement) throws(Failure) -> [Line] {
+            guard let eventText = element.attribute("event") else {
+                throw unsupported(element, "a transition without an event (eventless transitions are not supported yet)")
+            }
+            let target = element.attribute("target")
+            if let target, target.split(separator: " ").count > 1 { throw unsupported(element, "a transition to several states") }
+            if element.attribute("type") == "internal" && target != nil {
+                throw unsupported(element, "type=\"internal\" with a target (this library leaves and re-enters the source)")
+            }
+            let condition = try element.attribute("cond").map { text throws(Failure) in try parseCondition(text, line: element.line) }
+            var effects: [String] = []
+            for action in children(element) {
+                guard action.name == "log" else { throw unsupported(action, action.name == "raise" ? "raising internal events (micro-steps inside one event) is not supported yet" : "only <log> effects in a transition") }
+                effects.append(try effect(action))
+            }
+            var result: [Line] = []
+            for event in eventText.split(separator: " ").map(String.init) {
+                if event == "*" || event.hasSuffix(".*") || event.hasSuffix(".") { throw fail(element.line, "the event descriptor '\(event)' matches several events: only exact event names are supported") }
+                let first = event.split(separator: ".").first.map(String.init) ?? event
+                if first == "done" || first == "error" {
+                    throw fail(element.line, "'\(event)' is an event the interpreter raises itself (\(first).*): completion and error events are not supported yet")
+                }
+                guard event.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || "_-.:".unicodeScalars.contains($0) }) else {
+                    throw fail(element.line, "'\(event)' is not an event name")
+                }
+                if !eventOrder.contains(event) { eventOrder.append(event) }
+                result.append(Line(event: event, target: target, condition: condition, effects: effects,
+                                   kind: element.attribute("kind", namespace: SCXMLWriter.namespace), line: element.line))
+            }
+            return result
+        }
+
+        func parseCondition(_ text: String, line: Int) throws(Failure) -> Condition {
+            var parser = ConditionParser(text: text)
+            do {
+                let condition = try parser.parse()
+                for atom in condition.atoms where data[atom] == nil {
+                    throw ConditionParser.Failure(message: "'\(atom)' is not a <data> item of the document")
+                }
+                return condition
+            } catch let error as ConditionParser.Failure {
+                throw fail(line, "the condition '\(text)': \(error.message) (conditions here are boolean data items with !, &&, ||, === false and parentheses)")
+            } catch {
+                throw fail(line, "the condition '\(text)': \(error)")
+            }
+        }
+
+        /// What this library and SCXML would do differently with the document: refused.
+        func check(_ nodes: [Node]) throws(Failure) {
+            for node in nodes {
+                let outerEvents = Set(node.ancestors.flatMap { $0.lines.filter { $0.kind == nil }.map(\.event) })
+                if node.kind == .final, let event = node.ancestors.lazy.flatMap(\.lines).first(where: { $0.kind == nil }) {
+                    throw fail(node.line, "the final state '\(node.id)' is inside a state with a transition on '\(event.event)': SCXML takes it from there, this library's final states refuse every event")
+                }
+                var byEvent: [String: [Line]] = [:]
+                for line in node.lines { byEvent[line.event, default: []].append(line) }
+                for (event, lines) in byEvent where outerEvents.contains(event) {
+                    // SCXML passes the event to the parent when none of these is enabled.
+                    guard let last = lines.last, last.condition != nil, last.kind == nil else { continue }
+                    throw fail(last.line, "'\(node.id)' has only guarded transitions on '\(event)', which a parent also takes: when no guard holds SCXML passes the event to the parent and this library does not (add <transition event=\"\(event)\"/> last in '\(node.id)', or an unguarded transition)")
+                }
+                for line in node.lines where line.target.map({ self.nodes[$0] == nil }) ?? false {
+                    throw fail(line.line, "the target '\(line.target ?? "")' is not a state of the document")
+                }
+                try check(node.children)
+            }
+        }
+
+        /// The machine's declarations for a list of sibling nodes.
+        func declarations(_ siblings: [Node], _ eventName: @escaping (String) -> String) throws(Failure) -> [StateDeclaration<String, String, String, Void>] {
+            var targeted: Set<String> = []
+            for node in self.nodes.values { for line in node.lines { if let target = line.target { targeted.insert(target) } } }
+            var result: [StateDeclaration<String, String, String, Void>] = []
+            for node in siblings {
+                let body = try elements(of: node, eventName)
+                if node.children.isEmpty {
+                    result += node.kind == .final ? [Final(node.name) { body }.declaration] : MachineBuilder.buildExpression(In(node.name) { body })
+                } else {
+                    let initial = try initialChild(of: node).name
+                    let children = try declarations(node.children, eventName)
+                    let parent = targeted.contains(node.id)
+                        ? Parent(state: node.name, initial: initial) { body } children: { children }
+                        : Parent(node.name, initial: initial) { body } children: { children }
+                    result += parent.declarations
+                }
+            }
+            return result
+        }
+
+        func elements(of node: Node, _ eventName: (String) -> String) throws(Failure) -> [StateElement<String, String, String, Void>] {
+            typealias Build = StateBuilder<String, String, String, Void>
+            var result: [StateElement<String, String, String, Void>] = []
+            for effect in node.entry { result += Build.buildExpression(OnEntry(effect)) }
+            for effect in node.exit { result += Build.buildExpression(OnExit(effect)) }
+            let timerEvents = Set(node.timers.map(\.event))
+            for line in node.lines where !timerEvents.contains(line.event) {
+                let event = eventName(line.event)
+                let guardValue = line.condition.map(guardFor)
+                switch line.kind {
+                case "ignore": result += Build.buildExpression(Ignore(event))
+                case "illegal": result += Build.buildExpression(Illegal(event))
+                case "refuse":
+                    // Guards none of which holds refuse here anyway; alone, it refuses the event.
+                    if !node.lines.contains(where: { $0.event == line.event && $0.kind == nil }) { result += Build.buildExpression(Illegal(event)) }
+                default:
+                    if let target = line.target, let targetNode = nodes[target] {
+                        result += Build.buildExpression(On(event, to: targetNode.children.isEmpty ? targetNode.name : targetNode.name, guard: guardValue, effects: line.effects))
+                    } else {
+                        result += Build.buildExpression(Internal(event, guard: guardValue, effects: line.effects))
+                    }
+                }
+            }
+            for timer in node.timers {
+                for line in node.lines where line.event == timer.event {
+                    guard let target = line.target, let targetNode = nodes[target] else { throw fail(line.line, "a timer's transition needs a target") }
+                    result += Build.buildExpression(After(timer.delay, to: targetNode.name, guard: line.condition.map(guardFor), effects: line.effects))
+                }
+            }
+            if !node.ignore.isEmpty { result += Build.buildExpression(Ignore(node.ignore.map(eventName))) }
+            if !node.illegal.isEmpty { result += Build.buildExpression(Illegal(node.illegal.map(eventName))) }
+            if !node.overrides.isEmpty { result += node.overrides.flatMap { Build.buildExpression(Overrides(eventName($0))) } }
+            switch node.others {
+            case "ignore": result += Build.buildExpression(IgnoreOtherEvents())
+            case "illegal": result += Build.buildExpression(IllegalOtherEvents())
+            default: break
+            }
+            return result
+        }
+
+        /// A guard named as the document names its data items, holding as their values say
+        /// (tools decide guards by name: `:guard`, the explorer's switches).
+        func guardFor(_ condition: Condition) -> Guard<Void> {
+            switch condition {
+            case let .atom(id):
+                let item = data[id] ?? (id, true, 0)
+                let holds = item.holds
+                return Guard<Void>(item.name) { holds }
+            case let .not(operand): return !guardFor(operand)
+            case let .and(operands): return operands.dropFirst().reduce(guardFor(operands[0])) { $0 && guardFor($1) }
+            case let .or(operands): return operands.dropFirst().reduce(guardFor(operands[0])) { $0 || guardFor($1) }
+            }
+        }
+    }
+}
+
+/// The state of a parallel machine read from a document: one state per region, in order.
+struct SCXMLConfiguration: Hashable, Sendable, CustomStringConvertible {
+    var parts: [String]
+    var description: String { "(" + parts.joined(separator: ", ") + ")" }
+}
+
+extension SCXMLImport.Condition {
+    var atoms: [String] {
+        switch self {
+        case let .atom(name): [name]
+        case let .not(operand): operand.atoms
+        case let .and(operands), let .or(operands): operands.flatMap(\.atoms)
+        }
+    }
+}
+
+/// `a && !(b || c === false)`: identifiers, `!`, `&&`, `||`, `=== false`, `=== true`,
+/// parentheses.
+struct ConditionParser {
+    struct Failure: Error { let message: String }
+
+    var tokens: [String]
+    var position = 0
+
+    init(text: String) {
+        var tokens: [String] = []
+        var current = ""
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        func flush() { if !current.isEmpty { tokens.append(current); current = "" } }
+        while i < scalars.count {
+            let c = scalars[i]
+            let rest = String(String.UnicodeScalarView(scalars[i..<min(i + 3, scalars.count)]))
+            if c == " " || c == "\t" || c == "\n" { flush(); i += 1; continue }
+            if rest.hasPrefix("===") { flush(); tokens.append("==="); i += 3; continue }
+            if rest.hasPrefix("&&") || rest.hasPrefix("||") { flush(); tokens.append(String(rest.prefix(2))); i += 2; continue }
+            if c == "!" || c == "(" || c == ")" { flush(); tokens.append(String(c)); i += 1; continue }
+            current.unicodeScalars.append(c)
+            i += 1
+        }
+        flush()
+        self.tokens = tokens
+    }
+
+    mutating func parse() throws(Failure) -> SCXMLImport.Condition {
+        guard !tokens.isEmpty else { throw Failure(message: "it is empty") }
+        let result = try or()
+        guard position == tokens.count else { throw Failure(message: "unexpected '\(tokens[position])'") }
+        return result
+    }
+
+    var next: String? { position < tokens.count ? tokens[position] : nil }
+
+    mutating func or() throws(Failure) -> SCXMLImport.Condition {
+        var operands = [try and()]
+        while next == "||" { position += 1; operands.append(try and()) }
+        return operands.count == 1 ? operands[0] : .or(operands)
+    }
+
+    mutating func and() throws(Failure) -> SCXMLImport.Condition {
+        var operands = [try unary()]
+        while next == "&&" { position += 1; operands.append(try unary()) }
+        return operands.count == 1 ? operands[0] : .and(operands)
+    }
+
+    mutating func unary() throws(Failure) -> SCXMLImport.Condition {
+        if next == "!" {
+            position += 1
+            return .not(try unary())
+        }
+        var operand: SCXMLImport.Condition
+        if next == "In" && position + 1 < tokens.count && tokens[position + 1] == "(" {
+            throw Failure(message: "In(...) is not supported")
+        } else if next == "(" {
+            position += 1
+            operand = try or()
+            guard next == ")" else { throw Failure(message: "a '(' is not closed") }
+            position += 1
+        } else if let token = next, token.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0) }),
+                  let first = token.unicodeScalars.first, !("0"..."9").contains(first), token != "true", token != "false" {
+            position += 1
+            operand = .atom(token)
+        } else {
+            throw Failure(message: next.map { "unexpected '\($0)'" } ?? "it ends too early")
+        }
+        if next == "===" {
+            position += 1
+            switch next {
+            case "false": operand = .not(operand)
+            case "true": break
+            default: throw Failure(message: "only '=== false' and '=== true' compare")
+            }
+            position += 1
+        }
+        return operand
+    }
+}

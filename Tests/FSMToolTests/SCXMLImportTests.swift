@@ -1,0 +1,164 @@
+import FSM
+@testable import FSMTool
+import FSMREPL
+import Foundation
+import Testing
+
+/// A door written by hand in SCXML, without any `fsm:` attribute: what a user brings.
+let handWrittenDoor = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="closed" name="door" datamodel="ecmascript">
+      <datamodel><data id="hasKey" expr="true"/></datamodel>
+      <state id="closed">
+        <transition event="open" target="opened"><log label="creak"/></transition>
+        <transition event="lock" cond="hasKey" target="locked"/>
+      </state>
+      <state id="opened">
+        <onentry><log label="lightOn"/></onentry>
+        <transition event="close" target="closed"/>
+      </state>
+      <state id="locked">
+        <onexit><log label="click"/></onexit>
+        <transition event="unlock" cond="hasKey" target="closed"/>
+      </state>
+    </scxml>
+
+    """
+
+@Suite("SCXML in: a document read as a machine, for every command")
+struct SCXMLImportTests {
+    static func folder(with files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scxml-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return folder
+    }
+
+    static func read(_ text: String) throws(SCXMLImport.Failure) -> any DrivableMachine {
+        try SCXMLImport.machine(text: text, file: "doc.scxml")
+    }
+
+    @Test("a hand-written door: table, dot, validate and a REPL session through the tool")
+    func handWritten() async throws {
+        let folder = try Self.folder(with: ["door.scxml": handWrittenDoor])
+        let table = await tool(["table", "door.scxml"], in: folder)
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout == """
+            | from | event | guard | to | effects |
+            |---|---|---|---|---|
+            | closed | open |  | opened | creak |
+            | closed | lock | hasKey | locked |  |
+            | closed | close |  | (illegal) |  |
+            | closed | unlock |  | (illegal) |  |
+            | opened | open |  | (illegal) |  |
+            | opened | lock |  | (illegal) |  |
+            | opened | close |  | closed |  |
+            | opened | unlock |  | (illegal) |  |
+            | locked | open |  | (illegal) |  |
+            | locked | lock |  | (illegal) |  |
+            | locked | close |  | (illegal) |  |
+            | locked | unlock | hasKey | closed |  |
+
+            """)
+        let dot = await tool(["dot", "door.scxml"], in: folder)
+        #expect(dot.status == 0 && dot.stdout.contains("label=\"lock [hasKey]\""), "\(dot.stdout)")
+        let validate = await tool(["validate", "door.scxml"], in: folder)
+        #expect(validate.stdout == "door: clean\n")
+        let repl = await tool(["repl", "door.scxml"], input: ["lock", "open", ":guard hasKey off", "unlock", ":state"], in: folder)
+        #expect(repl.stdout.contains("closed --lock--> locked"))
+        #expect(repl.stdout.contains("error: illegal transition: 'open' is not permitted in state 'locked': no transition (permitted: unlock); nothing changed"), "\(repl.stdout)")
+        #expect(repl.stdout.contains("'unlock' is not permitted in state 'locked': guard 'hasKey' not met"), "\(repl.stdout)")
+        #expect(repl.stdout.hasSuffix("state: locked\n"), "\(repl.stdout)")
+    }
+
+    /// Every machine the SCXML tests export, and the shipped ones' kinds: written, read back.
+    @Test("read back, every exported machine is the machine: the same table, cell for cell, and the same document", arguments: scxmlMachines.map(\.file))
+    func roundTrip(file: String) throws {
+        let machine = try #require(scxmlMachines.first { $0.file == file }).machine
+        let document = machine.outline.scxml().text
+        let read = try Self.read(document)
+        #expect(read.outline.scxml().text == document, "the document of the machine read back")
+        #expect(read.name == machine.name)
+        #expect(read.stateNames.count == machine.stateNames.count)
+        #expect(read.eventNames == machine.eventNames)
+        if machine.regionStateNames.isEmpty {
+            #expect(read.tableText(.markdown) == machine.tableText(.markdown))
+            #expect(read.stateNames == machine.stateNames)
+        } else {
+            #expect(read.regionStateNames.map(\.states) == machine.regionStateNames.map(\.states))
+        }
+        // The combined states of a parallel machine are named by its own type; read back,
+        // by the regions' states: the findings are the same, in other words.
+        let findings = (read.validate(.strict), machine.validate(.strict))
+        #expect(findings.0.map(\.kind) == findings.1.map(\.kind))
+        if machine.regionStateNames.isEmpty { #expect(findings.0.map(\.message) == findings.1.map(\.message)) }
+    }
+
+    @Test("what SCXML says that this tool does not read: refused with the line and the reason", arguments: [
+        ("<state id=\"a\"><history id=\"h\"/></state>", 3, "<history> is not supported: history states are not supported yet"),
+        ("<state id=\"a\"><transition target=\"a\"/></state>", 3, "eventless transitions are not supported yet"),
+        ("<state id=\"a\"><onentry><raise event=\"x\"/></onentry></state>", 3, "<raise> is not supported: raising internal events"),
+        ("<state id=\"a\"><transition event=\"go\" target=\"b\"><assign location=\"x\" expr=\"1\"/></transition></state><state id=\"b\"/>", 3, "<assign> is not supported"),
+        ("<state id=\"a\"><state id=\"b\"/><parallel id=\"p\"><state id=\"r\"><state id=\"x\"/></state></parallel></state>", 3, "regions inside a parent are not supported yet"),
+        ("<state id=\"a\"><transition event=\"go\" cond=\"In('a')\" target=\"a\"/></state>", 3, "In(...) is not supported"),
+        ("<state id=\"a\"><transition event=\"go\" cond=\"x &gt; 1\" target=\"a\"/></state>", 3, "the condition 'x > 1'"),
+        ("<state id=\"a\"><transition event=\"go\" target=\"nowhere\"/></state>", 3, "the target 'nowhere' is not a state of the document"),
+        ("<state id=\"a\"><transition event=\"*\" target=\"a\"/></state>", 3, "matches several events"),
+        ("<state id=\"a\"><transition event=\"done.state.a\" target=\"a\"/></state>", 3, "completion and error events are not supported yet"),
+        ("<state id=\"a\"><transition event=\"go\" target=\"a b\"/></state><state id=\"b\"/>", 3, "a transition to several states"),
+        ("<state id=\"p\"><transition event=\"go\" target=\"p\"/><final id=\"f\"/></state>", 3, "SCXML takes it from there"),
+        ("<state id=\"p\"><transition event=\"go\" target=\"q\"/><state id=\"a\">\n<transition event=\"go\" cond=\"g\" target=\"a\"/></state></state><state id=\"q\"/>", 4, "SCXML passes the event to the parent"),
+        ("<state id=\"a\"/><state id=\"a\"/>", 3, "the id 'a' is used twice"),
+        ("<state id=\"a\"><invoke src=\"x.scxml\"/></state>", 3, "<invoke> is not supported"),
+        ("<script>x = 1</script><state id=\"a\"/>", 3, "<script> is not supported"),
+    ])
+    func refused(body: String, line: Int, message: String) throws {
+        let document = "<?xml version=\"1.0\"?>\n<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\" datamodel=\"ecmascript\">\n<datamodel><data id=\"g\" expr=\"true\"/></datamodel>" + body + "\n</scxml>\n"
+        do {
+            _ = try Self.read(document)
+            Issue.record("read: \(body)")
+        } catch {
+            #expect(error.line == line, "\(error)")
+            #expect(error.description.contains(message), "\(error)")
+            #expect(error.description.hasPrefix("doc.scxml:\(line): "))
+        }
+    }
+
+    @Test("not an SCXML document, or not XML: the line and what is wrong", arguments: [
+        ("<scxml version=\"1.0\"><state id=\"a\"/></scxml>", 1, "not an SCXML document"),
+        ("<?xml version=\"1.0\"?>\n<!DOCTYPE scxml [<!ENTITY a \"aaaa\">]>\n<scxml/>", 2, "<!DOCTYPE> is not read"),
+        ("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\">\n<state id=\"a\">\n</scxml>", 3, "</scxml> closes <state> of line 2"),
+        ("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\">\n<state id=\"a&b\"/></scxml>", 2, "an '&' that starts no reference"),
+        ("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\"><state id=\"&x;\"/></scxml>", 1, "the entity '&x;' is not one of XML's"),
+        ("", 1, "the document is empty"),
+        ("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\"><x:state id=\"a\"/></scxml>", 1, "the prefix 'x' of 'x:state' is not declared"),
+        ("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\"></scxml>", 1, "the document has no state"),
+    ])
+    func malformed(text: String, line: Int, message: String) {
+        do {
+            _ = try Self.read(text)
+            Issue.record("read: \(text)")
+        } catch {
+            #expect(error.line == line, "\(error)")
+            #expect(error.description.contains(message), "\(error)")
+        }
+    }
+
+    @Test("through the tool: a refused document is exit 1 with file and line; a missing file, a folder and a FIFO are refused without waiting")
+    func toolErrors() async throws {
+        let folder = try Self.folder(with: ["bad.scxml": "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\">\n<state id=\"a\"><history/></state></scxml>"])
+        let bad = await tool(["table", "bad.scxml"], in: folder)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("bad.scxml:2: <history> is not supported"), "\(bad.stderr)")
+        let article = try String(contentsOf: packageRoot.appendingPathComponent("Sources/FSM/Documentation.docc/SCXMLConformance.md"), encoding: .utf8)
+        #expect(article.contains("$ fsm table bad.scxml\n" + bad.stderr), "the article shows what the tool prints")
+        let missing = await tool(["dot", "missing.scxml"], in: folder)
+        #expect(missing.status == 1 && missing.stderr.contains("missing.scxml:0: cannot be read"), "\(missing.stderr)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("dir.scxml"), withIntermediateDirectories: true)
+        let directory = await tool(["dot", "dir.scxml"], in: folder)
+        #expect(directory.status == 1 && directory.stderr.contains("cannot be read"), "\(directory.stderr)")
+        #expect(mkfifo(folder.appendingPathComponent("fifo.scxml").path, 0o600) == 0)
+        let fifo = await tool(["dot", "fifo.scxml"], in: folder)
+        #expect(fifo.status == 1 && fifo.stderr.contains("cannot be read"), "\(fifo.stderr)")
+    }
+}
