@@ -5,8 +5,10 @@
 // quotes are balanced; every state's DOT label unquotes to its name; Mermaid's title
 // unquotes (YAML) to the machine's name; no Mermaid statement spans lines. With
 // FSM_FUZZ_DOT_DIR set, each input's DOT, Mermaid and state names are also written there,
-// for Fuzz/run.sh to hand to Graphviz and to real Mermaid.
+// for Fuzz/run.sh to hand to Graphviz and to real Mermaid. The SCXML export must read back
+// (FSMREPL's XML reader and importer) as the same states, and write the same document again.
 import FSM
+import FSMREPL
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzExport(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
@@ -52,6 +54,16 @@ public func fuzzExport(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     check(YAMLCheck.doubleQuoted(String(String.UnicodeScalarView(lines[1].dropFirst(title.count)))) == machineName, "title does not read back as the name")
     for line in lines.dropFirst(3) where !line.isEmpty {
         check(line == Array("stateDiagram-v2".unicodeScalars) || line.starts(with: Array("  ".unicodeScalars)), "a Mermaid statement spans lines: \(String(String.UnicodeScalarView(line)))")
+    }
+    let scxml = machine.scxml
+    check(!scxml.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0xFFFE || $0.value == 0xFFFF }, "a character XML cannot hold in the SCXML export")
+    do {
+        let read = try SCXMLImport.machine(text: scxml, file: "fuzz.scxml")
+        check(read.stateNames == states, "the SCXML export reads back as states \(read.stateNames), not \(states)")
+        check(read.eventNames == [event, event + "'"], "the SCXML export reads back as events \(read.eventNames)")
+        check(read.outline.scxml().text == scxml, "the SCXML export read back writes another document")
+    } catch {
+        check(false, "the SCXML export is not read back: \(error)")
     }
     return 0
 }

@@ -61,6 +61,14 @@ public final class REPLSession {
     /// the state now, guards decided as `:guard` set them.
     package var movingEventIndices: [Int] { engine.movingEventIndices }
 
+    /// Sends the event of that exact name, as a line naming it does, without reading the
+    /// name as a command, a comment or a payload (`:x`, `#x`, ` x `). Not in the history's
+    /// transcript: for tools that drive a session by name (`scxml --runs`).
+    package func send(eventNamed name: String) -> Output { engine.send(name) }
+
+    /// Decides a named guard, the name taken as it is (see ``send(eventNamed:)``).
+    package func decide(guardNamed name: String, holds: Bool) { engine.decide(guardNamed: name, holds: holds) }
+
     /// The effects the last event line emitted, in order (none when it was refused or ignored).
     package var lastEffects: [String] { engine.lastEffects }
 

@@ -49,8 +49,7 @@ package enum SCXMLRuns {
                 for (name, variable) in export.guardVariables {
                     let holds = random.next() % 4 != 0
                     guards.append((variable, holds))
-                    let output = session.handle(":guard \(name) \(holds ? "on" : "off")")
-                    if output.isError { throw Failure(description: output.text) }
+                    session.decide(guardNamed: name, holds: holds)
                 }
                 // A machine with timers moves time one step in three, by about a timer's
                 // duration (half, all, a millisecond more, twice), firing what runs out.
@@ -70,7 +69,7 @@ package enum SCXMLRuns {
                 let e = !moving.isEmpty && random.next() % 2 == 0
                     ? moving[Int(random.next() % UInt64(moving.count))]
                     : Int(random.next() % UInt64(export.eventIDs.count))
-                let output = session.handle(machine.eventNames[e])
+                let output = session.send(eventNamed: machine.eventNames[e])
                 if output.text.hasPrefix("error: unknown") { throw Failure(description: output.text) }
                 run.append(Step(event: export.eventIDs[e], advance: nil, guards: guards, active: session.scxmlActiveIDs(in: export), effects: session.lastEffects))
             }

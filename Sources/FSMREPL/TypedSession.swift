@@ -25,6 +25,8 @@ protocol SessionMachine {
     func explorerModel(toolName: String, typeable: (_ line: String, _ expected: String) -> Bool) throws(ExplorerError) -> String
     mutating func send(_ line: String) -> REPLSession.Output
     mutating func setGuard(_ argument: String) -> REPLSession.Output
+    /// Decides a named guard as `:guard NAME on|off` does, the name taken as it is.
+    mutating func decide(guardNamed name: String, holds: Bool)
     mutating func undo() -> REPLSession.Output
     mutating func reset() -> REPLSession.Output
     mutating func advance(_ argument: String) -> REPLSession.Output
@@ -197,6 +199,10 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     private func holdsNow(_ guardName: String) -> Bool {
         let decide = { (name: String) in guardValues[name] ?? true }
         return guardsByName[guardName]?.holds(deciding: decide) ?? decide(guardName)
+    }
+
+    mutating func decide(guardNamed name: String, holds: Bool) {
+        guardValues[name] = holds
     }
 
     var movingEventIndices: [Int] {

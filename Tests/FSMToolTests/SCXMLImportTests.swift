@@ -1,5 +1,5 @@
 import FSM
-@testable import FSMTool
+import FSMTool
 import FSMREPL
 import Foundation
 import Testing
@@ -111,9 +111,17 @@ struct SCXMLImportTests {
         ("<state id=\"a\"/><state id=\"a\"/>", 3, "the id 'a' is used twice"),
         ("<state id=\"a\"><invoke src=\"x.scxml\"/></state>", 3, "<invoke> is not supported"),
         ("<script>x = 1</script><state id=\"a\"/>", 3, "<script> is not supported"),
+        ("<parallel id=\"p\"><state id=\"r\"><transition event=\"go\" target=\"x\"/><state id=\"x\"/></state></parallel>", 3, "the region 'r' has transitions, effects or lines of its own"),
+        ("<parallel id=\"p\"><state id=\"r\"><state id=\"x\">\n<transition event=\"go\" target=\"y\"/></state></state><state id=\"s\"><state id=\"y\"/></state></parallel>", 4, "the target 'y' is outside the region 'r'"),
+        ("<state id=\"a\"><transition event=\"a\" target=\"a\"/>\n<transition event=\"a.b\" target=\"a\"/></state>", 4, "a transition on 'a' would also take 'a.b'"),
+        ("<state id=\"a\"><transition event=\"go\" target=\"a\" fsm:kind=\"ignore\"/></state>", 3, "fsm:kind=\"ignore\" on a transition that SCXML would take otherwise"),
+        ("<state id=\"p\"><transition event=\"go\" target=\"p\"/><state id=\"a\" fsm:ignore=\"go\"/></state>", 3, "fsm:ignore or fsm:illegal names 'go', which a parent of 'a' takes"),
+        ("<state id=\"a\"><onentry><send event=\"t\" id=\"t\" delay=\"1s\"/></onentry><transition event=\"t\" target=\"a\"/></state>", 3, "the timer 't' is not cancelled on exit"),
+        ("<state id=\"a\"><onentry><send event=\"t\" id=\"t\" delay=\"99999999999999999999s\"/></onentry><onexit><cancel sendid=\"t\"/></onexit><transition event=\"t\" target=\"a\"/></state>", 3, "is not a duration"),
+        ("<state id=\"a\"><transition event=\"go\" cond=\"" + String(repeating: "!", count: 500) + "g\" target=\"a\"/></state>", 3, "it nests more than 100 deep"),
     ])
     func refused(body: String, line: Int, message: String) throws {
-        let document = "<?xml version=\"1.0\"?>\n<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\" datamodel=\"ecmascript\">\n<datamodel><data id=\"g\" expr=\"true\"/></datamodel>" + body + "\n</scxml>\n"
+        let document = "<?xml version=\"1.0\"?>\n<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" xmlns:fsm=\"urn:x-swift-fsm:scxml\" version=\"1.0\" datamodel=\"ecmascript\">\n<datamodel><data id=\"g\" expr=\"true\"/></datamodel>" + body + "\n</scxml>\n"
         do {
             _ = try Self.read(document)
             Issue.record("read: \(body)")
@@ -133,6 +141,10 @@ struct SCXMLImportTests {
         ("", 1, "the document is empty"),
         ("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\"><x:state id=\"a\"/></scxml>", 1, "the prefix 'x' of 'x:state' is not declared"),
         ("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\"></scxml>", 1, "the document has no state"),
+        ("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" initial=\"a b\"><state id=\"a\"/><state id=\"b\"/></scxml>", 1, "several initial states"),
+        ("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\"><datamodel><data id=\"g\"/></datamodel><state id=\"a\"/></scxml>", 1, "need datamodel=\"ecmascript\""),
+        ("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\">\n<state id=\"a>\n<state id=\"b\"/></state></scxml>", 2, "'<' in the value of 'id' (is its quote closed?)"),
+        ("<scxml xmlns=\"http://www.w3.org/2005/07/scxml\">" + String(repeating: "<state id=\"s\">", count: 300), 1, "elements nested more than 200 deep"),
     ])
     func malformed(text: String, line: Int, message: String) {
         do {
@@ -142,6 +154,25 @@ struct SCXMLImportTests {
             #expect(error.line == line, "\(error)")
             #expect(error.description.contains(message), "\(error)")
         }
+    }
+
+    @Test("read as SCXML means it: a parent entered at a child that is a parent, a datamodel after the states, an internal transition, a timer")
+    func meanings() throws {
+        let machine = try Self.read("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript">
+              <state id="P"><state id="Q"><state id="q1"><transition event="go" target="r"/></state></state><state id="r">
+                <onentry><send event="tick" id="tick" delay="1.5ms"/></onentry><onexit><cancel sendid="tick"/></onexit>
+                <transition event="tick" cond="g === false" target="q1"/><transition event="poke"><log label="poked"/></transition></state></state>
+              <datamodel><data id="g" expr="false"/></datamodel>
+            </scxml>
+            """)
+        #expect(machine.validate(.standard).filter { $0.severity == .error }.isEmpty)
+        let session = try machine.makeSession { _, _ in }
+        #expect(session.stateName == "q1", "P enters Q, Q enters q1")
+        #expect(session.handle("go").text == "q1 --go--> r [P > r]")
+        #expect(session.handle("poke").text == "r --poke--> r [P > r] (internal) / poked")
+        #expect(session.handle(":guard g off").text == "g: off")
+        #expect(session.handle(":advance 2ms").text.hasPrefix("[1500 µs] r --after 1500 µs--> q1 [P > Q > q1]"), "\(session.handle(":state").text)")
     }
 
     @Test("through the tool: a refused document is exit 1 with file and line; a missing file, a folder and a FIFO are refused without waiting")

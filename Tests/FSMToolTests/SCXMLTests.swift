@@ -6,7 +6,7 @@ import TestSupport
 
 private let ok = Guard<Void>("ok") { true }
 private let late = Guard<Void>("late") { true }
-private let fast = Guard<Void>("fast") { true }
+private let fast = Guard<Void>("is-fast") { true }
 
 /// Where this library's rules and SCXML's meet: parents three deep, a transition to a parent
 /// (entered at its initial child, itself a parent), to an ancestor (left and re-entered), into
@@ -180,7 +180,7 @@ struct SCXMLTests {
               <datamodel>
                 <data id="guard_ok" expr="true" fsm:name="ok"/>
                 <data id="guard_late" expr="true" fsm:name="late"/>
-                <data id="guard_fast" expr="true" fsm:name="fast"/>
+                <data id="guard_is_fast" expr="true" fsm:name="is-fast"/>
               </datamodel>
               <state id="idle" fsm:name="idle" fsm:ignore="tick">
                 <onexit>
@@ -235,7 +235,7 @@ struct SCXMLTests {
                       <log label="cIn"/>
                     </onentry>
                     <transition event="back" target="b"/>
-                    <transition event="tick" cond="(guard_fast || guard_late)" target="b"/>
+                    <transition event="tick" cond="(guard_is_fast || guard_late)" target="b"/>
                     <transition event="done_" target="inner"/>
                     <transition event="tick" fsm:kind="refuse"/>
                   </state>
@@ -246,7 +246,7 @@ struct SCXMLTests {
                   <log label="deep"/>
                 </transition>
                 <transition event="go" target="inner"/>
-                <transition event="back" cond="(guard_fast === false)" target="idle"/>
+                <transition event="back" cond="(guard_is_fast === false)" target="idle"/>
               </state>
             </scxml>
 

@@ -1,5 +1,5 @@
 import FSM
-@testable import FSMTool
+import FSMTool
 import FSMREPL
 import LoginChallengeApp
 import Testing

@@ -20,11 +20,16 @@ extension MachineDefinition {
     ///   machine's behaviour: a state (or parent) that decides an event by `Ignore`, `Illegal`
     ///   or guarded lines none of which holds does not pass the event to its parents here, so
     ///   when a parent has a transition on that event, the state gets a last `<transition>` on
-    ///   it with no target and `fsm:kind="refuse"`, which SCXML takes and which changes nothing.
+    ///   it with no target and `fsm:kind="ignore"` (`illegal`, or `refuse` for guards), which
+    ///   SCXML takes and which changes nothing. Other `Ignore`, `Illegal`, `Overrides` and
+    ///   `IgnoreOtherEvents()` lines are `fsm:` attributes: the tools read the document back
+    ///   as this machine (`fsm table door.scxml`).
     ///
-    /// A final state inside a parent that has transitions is the one difference the document
-    /// cannot express: this library's final state refuses every event, an SCXML `<final>`
-    /// takes its parents' transitions.
+    /// What the document cannot express (the Statecharts article lists it): a final state
+    /// inside a parent that has transitions refuses every event here, an SCXML `<final>` takes
+    /// its parents' transitions; a parallel step's effects come out region by region here,
+    /// phase by phase (exits, transitions, entries) in SCXML; SCXML runs the initial states'
+    /// entries when it starts; equal timers of a parent and a child fire child first here.
     public var scxml: String { scxmlExport().text }
 
     /// The SCXML document and, per state (flattened, in ``states`` order), the identifiers of
@@ -39,14 +44,14 @@ extension MachineDefinition {
         if let parallel {
             let machineID = writer.id(for: name)
             rootID = machineID
-            writer.append(1, "<parallel id=\"\(machineID)\" fsm:name=\"\(SCXMLWriter.attribute(name))\" fsm:kind=\"parallel\">")
+            writer.append(1, "<parallel id=\"\(machineID)\" \(SCXMLWriter.named(name)) fsm:kind=\"parallel\">")
             var regionChains: [(id: String, chains: [[String]])] = []
             for region in parallel.regions {
                 let regionID = writer.id(for: region.name)
                 let mark = writer.lines.count
                 let (chains, initial) = region.body.writeSCXML(&writer, indent: 3, events: eventIDs)
                 let initialAttribute = initial.map { " initial=\"\($0)\"" } ?? ""
-                writer.insert(2, "<state id=\"\(regionID)\" fsm:name=\"\(SCXMLWriter.attribute(region.name))\" fsm:kind=\"region\"\(initialAttribute)>", at: mark)
+                writer.insert(2, "<state id=\"\(regionID)\" \(SCXMLWriter.named(region.name)) fsm:kind=\"region\"\(initialAttribute)>", at: mark)
                 writer.append(2, "</state>")
                 regionChains.append((regionID, chains))
             }
@@ -68,7 +73,7 @@ extension MachineDefinition {
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
             "<!-- The machine \(SCXMLWriter.comment(name)), written by FSM. Guards are the data items guard_*: set one to false to refuse its transitions. Effects are logs. -->",
             "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" xmlns:fsm=\"\(SCXMLWriter.namespace)\" version=\"1.0\" datamodel=\"ecmascript\""
-                + " name=\"\(SCXMLWriter.token(name))\"" + (rootID.map { " initial=\"\($0)\"" } ?? "") + " fsm:name=\"\(SCXMLWriter.attribute(name))\""
+                + " name=\"\(SCXMLWriter.token(name))\"" + (rootID.map { " initial=\"\($0)\"" } ?? "") + " \(SCXMLWriter.named(name))"
                 + (summary.isEmpty ? "" : " fsm:summary=\"\(SCXMLWriter.attribute(summary))\"")
                 + (diagramDirection == .leftToRight ? "" : " fsm:direction=\"\(diagramDirection.rawValue)\"")
                 + " fsm:events='[" + resolution.eventNames.map { SCXMLWriter.singleQuoted(JSON.string($0)) }.joined(separator: ", ") + "]'>",
@@ -76,7 +81,7 @@ extension MachineDefinition {
         if !writer.guardVariables.isEmpty {
             lines.append("  <datamodel>")
             for (guardName, variable) in writer.guardVariables {
-                lines.append("    <data id=\"\(variable)\" expr=\"true\" fsm:name=\"\(SCXMLWriter.attribute(guardName))\"/>")
+                lines.append("    <data id=\"\(variable)\" expr=\"true\" \(SCXMLWriter.named(guardName))/>")
             }
             lines.append("  </datamodel>")
         }
@@ -125,7 +130,7 @@ extension MachineDefinition {
             outer.contains { parentEvents[Int($0)].contains(event) }
         }
         func effects(_ list: [Effect], _ indent: Int) {
-            for effect in list { writer.append(indent, "<log label=\"\(SCXMLWriter.attribute(String(describing: effect)))\"/>") }
+            for effect in list { writer.append(indent, "<log \(SCXMLWriter.named(String(describing: effect), attribute: "label"))/>") }
         }
         /// The `<onentry>`/`<onexit>`, transitions and timers of a state or a parent.
         func content(_ body: StateDeclaration<State, Event, Effect, Context>, entry: [Effect], exit: [Effect], timers: [TimerDeclaration<State, Event, Effect, Context>], outer: ArraySlice<Int32>, indent: Int, isFinal: Bool) {
@@ -189,7 +194,8 @@ extension MachineDefinition {
         func others(_ body: StateDeclaration<State, Event, Effect, Context>, outer: ArraySlice<Int32>) -> String {
             var text = body.ignoresOtherEvents ? " fsm:others=\"ignore\"" : body.declaresOtherEventsIllegal ? " fsm:others=\"illegal\"" : ""
             for (attribute, keys) in [("ignore", body.ignored), ("illegal", body.illegal), ("overrides", body.overrides)] {
-                let listed = keys.filter { attribute == "overrides" || !outerHasTransition(outer, $0) }.compactMap { events[name(of: $0)] }
+                // A final state holds no transition: all its lines are attributes.
+                let listed = keys.filter { attribute == "overrides" || body.isFinal || !outerHasTransition(outer, $0) }.compactMap { events[name(of: $0)] }
                 if !listed.isEmpty { text += " fsm:\(attribute)=\"\(listed.joined(separator: " "))\"" }
             }
             return text
@@ -216,7 +222,7 @@ extension MachineDefinition {
             if item >= 0 {
                 let declaration = resolution.declarations[item]
                 let element = declaration.isFinal ? "final" : "state"
-                writer.append(indent, "<\(element) id=\"\(stateIDs[item])\" fsm:name=\"\(SCXMLWriter.attribute(resolution.stateNames[item]))\"\(others(declaration, outer: hierarchy ? resolution.chains[item][...] : []))>")
+                writer.append(indent, "<\(element) id=\"\(stateIDs[item])\" \(SCXMLWriter.named(resolution.stateNames[item]))\(others(declaration, outer: hierarchy ? resolution.chains[item][...] : []))>")
                 let outer = hierarchy ? resolution.chains[item][...] : []
                 content(declaration, entry: declaration.entryEffects, exit: declaration.exitEffects, timers: declaration.timers, outer: outer, indent: indent + 1, isFinal: declaration.isFinal)
                 writer.append(indent, "</\(element)>")
@@ -226,7 +232,7 @@ extension MachineDefinition {
                 let parent = resolution.parents[p]
                 let leaf = resolution.parentInitialLeaf[p]
                 let initial = leaf >= 0 ? " initial=\"\(stateIDs[leaf])\"" : ""
-                writer.append(indent, "<state id=\"\(parentIDs[p] ?? "")\" fsm:name=\"\(SCXMLWriter.attribute(parent.name))\" fsm:kind=\"parent\"\(initial)\(others(parent.body, outer: outerOf(p)))>")
+                writer.append(indent, "<state id=\"\(parentIDs[p] ?? "")\" \(SCXMLWriter.named(parent.name)) fsm:kind=\"parent\"\(initial)\(others(parent.body, outer: outerOf(p)))>")
                 content(parent.body, entry: parent.entryEffects, exit: parent.exitEffects, timers: parent.timers, outer: outerOf(p), indent: indent + 1, isFinal: false)
                 for child in items[p] ?? [] { write(child, indent: indent + 1) }
                 writer.append(indent, "</state>")

@@ -23,7 +23,7 @@ package struct SCXMLWriter {
 
     package init() {}
 
-    /// A unique identifier (an XML `ID`, also an ECMAScript and Python identifier) for a name.
+    /// A unique identifier (an XML `ID`) for a name.
     mutating func id(for name: String, prefix: String = "") -> String {
         unique(prefix + Self.token(name), in: &usedIDs)
     }
@@ -38,7 +38,8 @@ package struct SCXMLWriter {
     /// The variable that decides a named guard (an atom), declared once.
     mutating func guardVariable(_ name: String) -> String {
         if let known = guardIndex[name] { return known }
-        let variable = id(for: name, prefix: "guard_")
+        // `-` is in XML names but not in ECMAScript's or Python's: `is-valid` is `guard_is_valid`.
+        let variable = unique("guard_" + Self.token(name).replacing("-", with: "_"), in: &usedIDs)
         guardIndex[name] = variable
         guardVariables.append((name, variable))
         return variable
@@ -94,10 +95,52 @@ package struct SCXMLWriter {
         return out.isEmpty ? "_" : out
     }
 
+    /// `fsm:name="NAME"`, or for a name with a character XML 1.0 cannot hold (a control
+    /// character but tab and line breaks, U+FFFE, U+FFFF) `fsm:name="a\u{1}"` showing it and
+    /// `fsm:escaped-name="a\u{1}"` holding it exactly, backslashes doubled: what a reader
+    /// decodes. `attribute` names another attribute (`label`), its exact form then in
+    /// `fsm:escaped-label`.
+    static func named(_ name: String, attribute: String = "fsm:name") -> String {
+        let plain = "\(attribute)=\"\(Self.attribute(name))\""
+        guard name.unicodeScalars.contains(where: Self.cannotHold) else { return plain }
+        let local = attribute.hasPrefix("fsm:") ? String(attribute.dropFirst(4)) : attribute
+        var exact = ""
+        for scalar in name.unicodeScalars {
+            if scalar == "\\" { exact += "\\\\" } else if cannotHold(scalar) { exact += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" } else { exact.unicodeScalars.append(scalar) }
+        }
+        return plain + " fsm:escaped-\(local)=\"\(Self.attribute(exact))\""
+    }
+
+    /// A character XML 1.0 cannot hold, even as a reference.
+    static func cannotHold(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+    }
+
+    /// The exact text of an `fsm:escaped-...` attribute: `\\` is a backslash, `\u{HEX}` a
+    /// character; `nil` for any other escape.
+    package static func unescaped(_ text: String) -> String? {
+        var out = ""
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\\" else { out.unicodeScalars.append(scalar); continue }
+            switch scalars.next() {
+            case "\\": out += "\\"
+            case "u":
+                guard scalars.next() == "{" else { return nil }
+                var hex = ""
+                while let digit = scalars.next(), digit != "}" { hex.unicodeScalars.append(digit) }
+                guard let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) else { return nil }
+                out.unicodeScalars.append(decoded)
+            default: return nil
+            }
+        }
+        return out
+    }
+
     /// Text for an attribute value in double quotes: `&`, `<`, `"` and the characters XML
     /// attributes would normalise (tab, line feed, carriage return) as references; characters
-    /// XML 1.0 cannot hold at all (other controls, lone surrogates cannot occur in a
-    /// `String`, U+FFFE/U+FFFF) as `\u{...}` text.
+    /// XML 1.0 cannot hold at all (other controls, U+FFFE, U+FFFF; lone surrogates cannot
+    /// occur in a `String`) as `\u{...}` text (``named(_:attribute:)`` keeps them exactly).
     static func attribute(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -110,7 +153,7 @@ package struct SCXMLWriter {
             case "\n": out += "&#10;"
             case "\r": out += "&#13;"
             default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF || (0x7F...0x9F).contains(scalar.value) {
+                if cannotHold(scalar) {
                     out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
                 } else {
                     out.unicodeScalars.append(scalar)
@@ -122,7 +165,7 @@ package struct SCXMLWriter {
 
     /// Text for an attribute value in single quotes (`fsm:events='["a", "b"]'`).
     static func singleQuoted(_ text: String) -> String {
-        attribute(text).replacing("&quot;", with: "\"").replacing("'", with: "&apos;")
+        attribute(text.replacing("\u{FFFE}", with: "\\uFFFE").replacing("\u{FFFF}", with: "\\uFFFF")).replacing("&quot;", with: "\"").replacing("'", with: "&apos;")
     }
 
     /// Text for a comment: `--` cannot occur in one.
@@ -130,11 +173,21 @@ package struct SCXMLWriter {
         attribute(text).replacing("--", with: "-\u{2010}")
     }
 
-    /// A duration as SCXML writes one (`Duration.datatype`): whole milliseconds, at least 1.
+    /// A duration as SCXML writes one (`Duration.datatype`): whole seconds (`30s`), or
+    /// milliseconds with up to six decimals (`1500ms`, `1.25ms`); at most about 292 million
+    /// years, beyond which it saturates.
     static func delay(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
-        let milliseconds = max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
-        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000)s" }
-        return "\(milliseconds)ms"
+        guard seconds < Int64.max / 1000 else { return "\(Int64.max / 1000)s" }
+        // Below a nanosecond (validation refuses timers of zero or less): the smallest written.
+        let nanoseconds = seconds == 0 && attoseconds > 0 ? max(1, attoseconds / 1_000_000_000) : attoseconds / 1_000_000_000
+        if nanoseconds == 0 { return "\(seconds)s" }
+        let milliseconds = seconds * 1000 + nanoseconds / 1_000_000
+        let fraction = nanoseconds % 1_000_000
+        guard fraction != 0 else { return "\(milliseconds)ms" }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 6 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(milliseconds).\(digits)ms"
     }
 }

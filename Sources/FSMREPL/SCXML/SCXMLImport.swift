@@ -1,5 +1,4 @@
 import FSM
-import FSMREPL
 import Foundation
 
 /// An SCXML document read as a machine whose states, events and effects are strings, so that
@@ -15,22 +14,22 @@ import Foundation
 /// machine written. Anything else is refused with its line, as is a document whose meaning
 /// under SCXML's rules would differ from this library's (an event a state's failing guards
 /// would pass to its parent).
-enum SCXMLImport {
+package enum SCXMLImport {
     static let scxmlNamespace = "http://www.w3.org/2005/07/scxml"
 
     /// Why a document cannot be read as a machine.
-    struct Failure: Error, CustomStringConvertible {
-        let file: String
-        let line: Int
-        let message: String
-        var description: String { "\(file):\(line): \(message)" }
+    package struct Failure: Error, CustomStringConvertible {
+        package let file: String
+        package let line: Int
+        package let message: String
+        package var description: String { "\(file):\(line): \(message)" }
     }
 
     /// Whether a machine argument names an SCXML file rather than a machine of the catalog.
-    static func names(_ argument: String) -> Bool { argument.lowercased().hasSuffix(".scxml") }
+    package static func names(_ argument: String) -> Bool { argument.lowercased().hasSuffix(".scxml") }
 
     /// Reads the file at `path` as a machine; messages name it `label` (as the user typed it).
-    static func machine(file path: String, label: String? = nil) throws(Failure) -> any DrivableMachine {
+    package static func machine(file path: String, label: String? = nil) throws(Failure) -> any DrivableMachine {
         let label = label ?? path
         let bytes: [UInt8]
         do {
@@ -46,7 +45,7 @@ enum SCXMLImport {
 
     /// Reads a document as a machine; `file` names it in messages and, when the document has
     /// no name, gives the machine its name.
-    static func machine(text: String, file: String) throws(Failure) -> any DrivableMachine {
+    package static func machine(text: String, file: String) throws(Failure) -> any DrivableMachine {
         let root: XMLElement
         do {
             root = try XMLTree.parse(text)
@@ -119,6 +118,7 @@ enum SCXMLImport {
         var dataOrder: [String] = []
         /// Events in order of first appearance (their names in the document).
         var eventOrder: [String] = []
+        var eventSeen: Set<String> = []
 
         init(file: String) { self.file = file }
 
@@ -140,16 +140,24 @@ enum SCXMLImport {
             }
             if let binding = root.attribute("binding"), binding == "late" { throw fail(root.line, "binding=\"late\" is not supported") }
             var top: [Node] = []
+            // The data items first: a condition may come before the <datamodel> in the document.
+            for child in children(root) where child.name == "datamodel" { try readData(child) }
+            if !data.isEmpty, !["ecmascript", "python"].contains(root.attribute("datamodel") ?? "null") {
+                throw fail(root.line, "data items and conditions need datamodel=\"ecmascript\" (this document's is \(root.attribute("datamodel") ?? "null, by default"))")
+            }
+            if let initial = root.attribute("initial"), initial.split(separator: " ").count > 1 {
+                throw fail(root.line, "several initial states ('\(initial)'): a machine starts in its initial state, each region in its own")
+            }
             for child in children(root) {
                 switch child.name {
-                case "datamodel": try readData(child)
+                case "datamodel": continue
                 case "state", "final", "parallel": top.append(try node(child, parent: nil))
                 case "script": throw unsupported(child, "scripts (executable content) are not part of a machine here")
                 default: throw unsupported(child, "not a child of <scxml> this tool reads")
                 }
             }
             guard !top.isEmpty else { throw fail(root.line, "the document has no state") }
-            let fsmName = root.attribute("name", namespace: SCXMLWriter.namespace)
+            let fsmName = try exactName(root)
             let baseName = String(file.split(separator: "/").last ?? Substring(file))
             let name = fsmName ?? root.attribute("name") ?? String(baseName.dropLast(".scxml".count))
             let summary = root.attribute("summary", namespace: SCXMLWriter.namespace) ?? ""
@@ -169,19 +177,24 @@ enum SCXMLImport {
             }
             func eventName(_ id: String) -> String { eventNames[id] ?? id }
             try check(top)
+            try checkPrefixes()
             let direction: DiagramDirection = root.attribute("direction", namespace: SCXMLWriter.namespace) == "TB" ? .topToBottom : .leftToRight
             let initialID = root.attribute("initial") ?? top[0].id
             if top.count == 1, top[0].kind == .parallel {
                 let parallel = top[0]
-                guard initialID == parallel.id || parallel.children.contains(where: { $0.id == initialID }) || initialID.split(separator: " ").count > 1 else {
+                guard initialID == parallel.id || parallel.children.contains(where: { $0.id == initialID }) else {
                     throw fail(root.line, "the initial state '\(initialID)' is inside a region: a parallel machine starts in every region's initial state")
                 }
                 var regions: [Region<SCXMLConfiguration, String, String, Void>] = []
                 var initialParts: [String] = []
                 for (r, region) in parallel.children.enumerated() {
                     guard region.kind == .state, !region.children.isEmpty else { throw fail(region.line, "a region of <parallel> must be a <state> with states inside") }
+                    guard region.lines.isEmpty, region.entry.isEmpty, region.exit.isEmpty, region.timers.isEmpty, region.ignore.isEmpty, region.illegal.isEmpty, region.others == nil else {
+                        throw fail(region.line, "the region '\(region.id)' has transitions, effects or lines of its own: only its states do here")
+                    }
+                    try checkTargets(region.children, inside: region)
                     let regionEvents = events.filter { event in Self.uses(region, eventName: event, eventName) }
-                    let initial = try initialChild(of: region)
+                    let initial = try leaf(initialChild(of: region))
                     initialParts.append(initial.name)
                     let definition = MachineDefinition<String, String, String, Void>(
                         name: region.name, initial: initial.name, events: regionEvents, declarations: try declarations(region.children, eventName)
@@ -199,6 +212,19 @@ enum SCXMLImport {
             return MachineDefinition<String, String, String, Void>(
                 name: name, summary: summary, initial: try leaf(initial).name, events: events, declarations: try declarations(top, eventName)
             ).drawn(direction)
+        }
+
+        /// Refuses a transition from inside a region to a state outside it.
+        func checkTargets(_ nodes: [Node], inside region: Node) throws(Failure) {
+            for node in nodes {
+                for line in node.lines {
+                    guard let target = line.target, let found = self.nodes[target] else { continue }
+                    guard found.ancestors.contains(where: { $0 === region }) else {
+                        throw fail(line.line, "the target '\(target)' is outside the region '\(region.id)': a region's transitions stay in it here")
+                    }
+                }
+                try checkTargets(node.children, inside: region)
+            }
         }
 
         /// Whether a region's states have a line on an event.
@@ -234,7 +260,7 @@ enum SCXMLImport {
                 guard ["true", "false"].contains(expression) else {
                     throw fail(item.line, "the data item '\(id)' is \(expression): only boolean guards (true, false) are read")
                 }
-                data[id] = (item.attribute("name", namespace: SCXMLWriter.namespace) ?? id, expression == "true", item.line)
+                data[id] = (try exactName(item) ?? id, expression == "true", item.line)
                 dataOrder.append(id)
             }
         }
@@ -246,7 +272,7 @@ enum SCXMLImport {
             if kind == .parallel && parent != nil {
                 throw unsupported(element, "regions inside a parent are not supported yet")
             }
-            let node = Node(kind: kind, id: id, name: element.attribute("name", namespace: SCXMLWriter.namespace) ?? id, line: element.line)
+            let node = Node(kind: kind, id: id, name: try exactName(element) ?? id, line: element.line)
             node.parent = parent
             node.initial = element.attribute("initial")
             nodes[id] = node
@@ -256,7 +282,8 @@ enum SCXMLImport {
             node.illegal = events("illegal")
             node.overrides = events("overrides")
             node.others = element.attribute("others", namespace: ns)
-            var sends: [(event: String, delay: Duration, line: Int)] = []
+            var sends: [(event: String, delay: Duration, line: Int, id: String)] = []
+            var cancels: Set<String> = []
             for child in children(element) {
                 switch child.name {
                 case "state", "final", "parallel":
@@ -271,7 +298,12 @@ enum SCXMLImport {
                         switch action.name {
                         case "log": (child.name == "onentry" ? { node.entry.append($0) } : { node.exit.append($0) })(try effect(action))
                         case "send" where child.name == "onentry": sends.append(try timer(action))
-                        case "cancel" where child.name == "onexit": continue // leaving a state cancels its timers here
+                        case "cancel" where child.name == "onexit":
+                            // Leaving a state cancels its timers here; SCXML needs the <cancel>.
+                            guard let sendID = action.attribute("sendid"), action.attributes.count == 1 else {
+                                throw unsupported(action, "only <cancel sendid=\"ID\"/> of the state's own timer")
+                            }
+                            cancels.insert(sendID)
                         case "raise": throw unsupported(action, "raising internal events (micro-steps inside one event) is not supported yet")
                         default: throw unsupported(action, "only <log> effects (and a delayed <send> on entry as a timer)")
                         }
@@ -294,7 +326,10 @@ enum SCXMLImport {
                 guard node.lines.contains(where: { $0.event == send.event }) else {
                     throw fail(send.line, "a delayed <send> of '\(send.event)' that no transition of '\(id)' takes: only timers (a <send> whose event the state takes) are read")
                 }
-                node.timers.append(send)
+                guard cancels.contains(send.id) else {
+                    throw fail(send.line, "the timer '\(send.id)' is not cancelled on exit (<cancel sendid=\"\(send.id)\"/> in <onexit>): SCXML would fire it after the state is left")
+                }
+                node.timers.append((send.event, send.delay, send.line))
             }
             if !node.timers.isEmpty {
                 let timerEvents = Set(node.timers.map(\.event))
@@ -312,19 +347,28 @@ enum SCXMLImport {
             nodes.values.contains { $0 !== node && $0.lines.contains { $0.event == event } }
         }
 
+        /// An element's name as `fsm:name` (or `fsm:escaped-name`, exactly) gives it.
+        func exactName(_ element: XMLElement, attribute: String = "name") throws(Failure) -> String? {
+            if let escaped = element.attribute("escaped-" + attribute, namespace: SCXMLWriter.namespace) {
+                guard let name = SCXMLWriter.unescaped(escaped) else { throw fail(element.line, "fsm:escaped-\(attribute) has an escape other than \\\\ and \\u{HEX}") }
+                return name
+            }
+            return element.attribute(attribute, namespace: attribute == "name" ? SCXMLWriter.namespace : "")
+        }
+
         func effect(_ element: XMLElement) throws(Failure) -> String {
-            if let label = element.attribute("label"), element.attribute("expr") == nil { return label }
+            if let label = try exactName(element, attribute: "label"), element.attribute("expr") == nil { return label }
             throw unsupported(element, "only <log label=\"EFFECT\"/> (an expr is executable content)")
         }
 
-        func timer(_ element: XMLElement) throws(Failure) -> (event: String, delay: Duration, line: Int) {
+        func timer(_ element: XMLElement) throws(Failure) -> (event: String, delay: Duration, line: Int, id: String) {
             let allowed: Set = ["event", "delay", "id"]
             guard element.attributes.allSatisfy({ !$0.namespace.isEmpty || allowed.contains($0.name) }), children(element).isEmpty,
-                  let event = element.attribute("event"), let delayText = element.attribute("delay") else {
-                throw unsupported(element, "only a timer: <send event=\"E\" delay=\"5s\"/> on entry, with a transition on E")
+                  let event = element.attribute("event"), let delayText = element.attribute("delay"), let sendID = element.attribute("id") else {
+                throw unsupported(element, "only a timer: <send event=\"E\" id=\"T\" delay=\"5s\"/> on entry, with a transition on E and <cancel sendid=\"T\"/> on exit")
             }
-            guard let delay = Self.duration(delayText), delay > .zero else { throw fail(element.line, "the delay '\(delayText)' is not a duration (500ms, 5s, 2m, 1h, 1d)") }
-            return (event, delay, element.line)
+            guard let delay = Self.duration(delayText), delay > .zero else { throw fail(element.line, "the delay '\(delayText)' is not a duration (500ms, 5s, 2m, 1h, 1d; more than zero, less than 292 years)") }
+            return (event, delay, element.line, sendID)
         }
 
         /// `500ms`, `1.5s`, `2m`, `1h`, `1d` (SCXML's `Duration.datatype`).
@@ -332,8 +376,11 @@ enum SCXMLImport {
             let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
             for (unit, seconds) in units where text.hasSuffix(unit) {
                 let number = text.dropLast(unit.count)
-                guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }), let value = Double(number) else { return nil }
-                return .milliseconds(Int64((value * seconds * 1000).rounded()))
+                guard !number.isEmpty, number.allSatisfy({ ("0"..."9").contains($0) || $0 == "." }), let value = Double(number) else { return nil }
+                let nanoseconds = (value * seconds * 1e9).rounded()
+                // Up to about 292 years: beyond, a nanosecond count does not fit.
+                guard nanoseconds.isFinite, nanoseconds < 9.2e18 else { return nil }
+                return .nanoseconds(Int64(nanoseconds))
             }
             return nil
         }
@@ -363,7 +410,7 @@ enum SCXMLImport {
                 guard event.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || "_-.:".unicodeScalars.contains($0) }) else {
                     throw fail(element.line, "'\(event)' is not an event name")
                 }
-                if !eventOrder.contains(event) { eventOrder.append(event) }
+                if eventSeen.insert(event).inserted { eventOrder.append(event) }
                 result.append(Line(event: event, target: target, condition: condition, effects: effects,
                                    kind: element.attribute("kind", namespace: SCXMLWriter.namespace), line: element.line))
             }
@@ -385,6 +432,21 @@ enum SCXMLImport {
             }
         }
 
+        /// SCXML's event `a` also matches `a.b`: a document with both would not run as written.
+        func checkPrefixes() throws(Failure) {
+            var all: [String: Int] = [:]
+            for node in nodes.values { for line in node.lines where all[line.event] == nil { all[line.event] = line.line } }
+            for (event, line) in all.sorted(by: { $0.value < $1.value }) {
+                var prefix = Substring(event)
+                while let dot = prefix.lastIndex(of: ".") {
+                    prefix = prefix[..<dot]
+                    if all[String(prefix)] != nil {
+                        throw fail(line, "a transition on '\(prefix)' would also take '\(event)' (SCXML matches event names by prefix): not supported")
+                    }
+                }
+            }
+        }
+
         /// What this library and SCXML would do differently with the document: refused.
         func check(_ nodes: [Node]) throws(Failure) {
             for node in nodes {
@@ -394,6 +456,18 @@ enum SCXMLImport {
                 }
                 var byEvent: [String: [Line]] = [:]
                 for line in node.lines { byEvent[line.event, default: []].append(line) }
+                for (event, lines) in byEvent {
+                    // A line standing for Ignore/Illegal/refusal must be what SCXML reads the same:
+                    // the last on its event, without target, condition or effects.
+                    for (position, line) in lines.enumerated() where line.kind != nil {
+                        guard ["ignore", "illegal", "refuse"].contains(line.kind ?? ""), line.target == nil, line.condition == nil, line.effects.isEmpty, position == lines.count - 1 else {
+                            throw fail(line.line, "fsm:kind=\"\(line.kind ?? "")\" on a transition that SCXML would take otherwise (only ignore, illegal or refuse, on the last transition on '\(event)', without target, cond or effects)")
+                        }
+                    }
+                }
+                for event in node.ignore + node.illegal where outerEvents.contains(event) && node.kind != .final {
+                    throw fail(node.line, "fsm:ignore or fsm:illegal names '\(event)', which a parent of '\(node.id)' takes: SCXML would pass it there (a last <transition event=\"\(event)\" fsm:kind=\"ignore\"/> keeps it)")
+                }
                 for (event, lines) in byEvent where outerEvents.contains(event) {
                     // SCXML passes the event to the parent when none of these is enabled.
                     guard let last = lines.last, last.condition != nil, last.kind == nil else { continue }
@@ -416,7 +490,7 @@ enum SCXMLImport {
                 if node.children.isEmpty {
                     result += node.kind == .final ? [Final(node.name) { body }.declaration] : MachineBuilder.buildExpression(In(node.name) { body })
                 } else {
-                    let initial = try initialChild(of: node).name
+                    let initial = try leaf(initialChild(of: node)).name
                     let children = try declarations(node.children, eventName)
                     let parent = targeted.contains(node.id)
                         ? Parent(state: node.name, initial: initial) { body } children: { children }
@@ -506,6 +580,10 @@ struct ConditionParser {
 
     var tokens: [String]
     var position = 0
+    /// Parentheses and `!` open around the operand being read: bounded, so that a hostile
+    /// condition cannot overflow the stack.
+    var depth = 0
+    static let maximumDepth = 100
 
     init(text: String) {
         var tokens: [String] = []
@@ -549,6 +627,9 @@ struct ConditionParser {
     }
 
     mutating func unary() throws(Failure) -> SCXMLImport.Condition {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else { throw Failure(message: "it nests more than \(Self.maximumDepth) deep") }
         if next == "!" {
             position += 1
             return .not(try unary())

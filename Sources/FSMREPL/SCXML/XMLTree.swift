@@ -3,42 +3,42 @@
 /// Text between elements is kept only to say where it is not allowed. A `<!DOCTYPE>` is
 /// refused (its entities could expand without bound), and so is any entity but XML's five
 /// and character references.
-struct XMLElement {
-    struct Attribute {
-        let name: String
-        let namespace: String
-        let value: String
+package struct XMLElement {
+    package struct Attribute {
+        package let name: String
+        package let namespace: String
+        package let value: String
     }
 
     /// The element's local name (`state` for `<sc:state>`).
-    let name: String
+    package let name: String
     /// Its namespace URI (empty when none).
-    let namespace: String
-    let attributes: [Attribute]
-    var children: [XMLElement]
+    package let namespace: String
+    package let attributes: [Attribute]
+    package var children: [XMLElement]
     /// Non-blank text directly inside the element, if any.
-    var text: String
+    package var text: String
     /// The line of its start tag, from 1.
-    let line: Int
+    package let line: Int
 
     /// The value of an attribute without a namespace, or in `namespace`.
-    func attribute(_ name: String, namespace: String = "") -> String? {
+    package func attribute(_ name: String, namespace: String = "") -> String? {
         attributes.first { $0.name == name && $0.namespace == namespace }?.value
     }
 }
 
 /// Why a document cannot be read, with the line where it went wrong.
-struct XMLError: Error, CustomStringConvertible {
-    let line: Int
-    let message: String
-    var description: String { "line \(line): \(message)" }
+package struct XMLError: Error, CustomStringConvertible {
+    package let line: Int
+    package let message: String
+    package var description: String { "line \(line): \(message)" }
 }
 
-enum XMLTree {
+package enum XMLTree {
     static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
     /// The root element of a document.
-    static func parse(_ text: String) throws(XMLError) -> XMLElement {
+    package static func parse(_ text: String) throws(XMLError) -> XMLElement {
         var reader = Reader(bytes: Array(text.utf8))
         return try reader.document()
     }
@@ -49,6 +49,10 @@ enum XMLTree {
         var line = 1
         /// Namespace bindings in scope, innermost last (prefix "" is the default namespace).
         var scopes: [[String: String]] = [["xml": XMLTree.xmlNamespace]]
+        /// Elements open around the one being read: a document nested deeper than
+        /// ``maximumDepth`` is refused rather than read with a stack that could overflow.
+        var depth = 0
+        static let maximumDepth = 200
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
@@ -115,9 +119,13 @@ enum XMLTree {
 
         mutating func element() throws(XMLError) -> XMLElement {
             let startLine = line
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maximumDepth else { throw fail("elements nested more than \(Self.maximumDepth) deep") }
             advance() // <
             let qualified = try name()
             var raw: [(String, String)] = []
+            var seen: Set<String> = []
             while true {
                 skipSpace()
                 guard i < bytes.count else { throw XMLError(line: startLine, message: "the tag <\(qualified)> is not closed") }
@@ -129,16 +137,17 @@ enum XMLTree {
                 skipSpace()
                 guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else { throw fail("the value of '\(attributeName)' is not quoted") }
                 let quote = bytes[i]
+                let valueLine = line
                 advance()
                 let start = i
                 while i < bytes.count && bytes[i] != quote {
-                    if bytes[i] == UInt8(ascii: "<") { throw fail("'<' in the value of '\(attributeName)'") }
+                    if bytes[i] == UInt8(ascii: "<") { throw XMLError(line: valueLine, message: "'<' in the value of '\(attributeName)' (is its quote closed?)") }
                     advance()
                 }
-                guard i < bytes.count else { throw fail("the value of '\(attributeName)' is not closed") }
+                guard i < bytes.count else { throw XMLError(line: valueLine, message: "the value of '\(attributeName)' is not closed") }
                 let value = try decode(bytes[start..<i], normalizing: true)
                 advance()
-                if raw.contains(where: { $0.0 == attributeName }) { throw fail("the attribute '\(attributeName)' appears twice") }
+                if !seen.insert(attributeName).inserted { throw fail("the attribute '\(attributeName)' appears twice") }
                 raw.append((attributeName, value))
             }
             var scope: [String: String] = [:]
