@@ -108,11 +108,13 @@ let scxmlParallel = MachineDefinition<SCXMLPair, String, String, Void>(
 /// Names an XML document, an XML identifier or an interpreter could misread: markup, quotes,
 /// two names that are one identifier once made safe, a leading digit, `send` (a method of
 /// python-statemachine's machines, which the judge calls through their base class), dots
-/// (SCXML's event hierarchy), and the names of the events SCXML raises itself. Not
+/// (SCXML's event hierarchy), the names of the events SCXML raises itself, a quote or a dash
+/// followed by a combining mark (one `Character` with it: found by fuzzing), control
+/// characters XML cannot hold. Not
 /// `configuration`: python-statemachine reads its own `configuration` attribute, which a
 /// state of that id replaces (a limitation of the judge, not of the document).
 let scxmlNames = MachineDefinition<String, String, String, Void>(
-    name: "names <&> \"q\"", initial: "<a&b>", events: ["error", "done.state.x", "fsm", "a.b", "a b", "a_b", "—", "send"]
+    name: "names <&> \"q\" -\u{301}- \u{1}", initial: "<a&b>", events: ["error", "done.state.x", "fsm", "a.b", "a b", "a_b", "—", "send", "it'\u{301}s \u{2}"]
 ) {
     In("<a&b>") {
         On("error", to: "a b", guard: Guard("x && y") { true }, emit: "say \"hi\" & <bye>")
@@ -127,7 +129,10 @@ let scxmlNames = MachineDefinition<String, String, String, Void>(
         On("a_b", to: "dot.ted", emit: "tab\there")
         On("fsm", to: "<a&b>")
     }
-    In("1st") { On("send", to: "<a&b>", emit: "--") }
+    In("1st") {
+        On("send", to: "<a&b>", emit: "--")
+        On("it'\u{301}s \u{2}", to: "a b", emit: "x\u{3}'\u{301}")
+    }
     In("send") { On("error", to: "1st") }
     In("dot.ted") { On("a.b", to: "<a&b>", emit: "line\nbreak") }
 }

@@ -164,13 +164,32 @@ package struct SCXMLWriter {
     }
 
     /// Text for an attribute value in single quotes (`fsm:events='["a", "b"]'`).
+    /// Scalar by scalar: a quote followed by a combining mark is one `Character`, which a
+    /// `Character`-wise replacement would not see (found by fuzzing).
     static func singleQuoted(_ text: String) -> String {
-        attribute(text.replacing("\u{FFFE}", with: "\\uFFFE").replacing("\u{FFFF}", with: "\\uFFFF")).replacing("&quot;", with: "\"").replacing("'", with: "&apos;")
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "'": out += "&apos;"
+            case "\"": out += "\""
+            case "\u{FFFE}": out += "\\uFFFE"
+            case "\u{FFFF}": out += "\\uFFFF"
+            default: out += attribute(String(scalar))
+            }
+        }
+        return out
     }
 
     /// Text for a comment: `--` cannot occur in one.
     static func comment(_ text: String) -> String {
-        attribute(text).replacing("--", with: "-\u{2010}")
+        var out = ""
+        for scalar in attribute(text).unicodeScalars {
+            // Scalar by scalar, as in `singleQuoted`: `-` and a combining mark are one Character.
+            if scalar == "-" && out.unicodeScalars.last == "-" { out.unicodeScalars.append("\u{2010}") }
+            out.unicodeScalars.append(scalar)
+        }
+        if out.unicodeScalars.last == "-" { out.unicodeScalars.append("\u{2010}") }
+        return out
     }
 
     /// A duration as SCXML writes one (`Duration.datatype`): whole seconds (`30s`), or
