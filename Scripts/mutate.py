@@ -161,6 +161,13 @@ MUTANTS = [
      "(\"else\", fallsThrough ? outcome(placed.check(key, failingGuards: 0)) : \"null\"),", "a cell's default (no guard holds) is its first alternative in the model"),
     ("explorer-04", "explorer", "Sources/FSMREPL/TypedSession.swift", "        let exact = events.contains { $0.name == line }", "        let exact = events.contains { $0.name == line && !line.contains(\" \") }",
      "the REPL reads a space in an event's name as a payload"),
+    # SCXML: the export keeps this library's refusals, the importer refuses what SCXML runs otherwise.
+    ("scxml-01", "scxml", "Sources/FSM/Export/MachineDefinition+SCXML.swift", "for key in resolution.events where outerHasTransition(outer, key) {",
+     "for key in resolution.events where outerHasTransition(outer, key) && false {", "a child's refusal lets SCXML pass the event to its parent"),
+    ("scxml-02", "scxml", "Sources/FSMREPL/SCXML/SCXMLImport.swift", "guard let last = lines.last, last.condition != nil, last.kind == nil else { continue }",
+     "guard let last = lines.last, last.condition != nil, last.kind == nil, false else { continue }", "the importer reads a document SCXML would run otherwise (failing guards fall through)"),
+    ("scxml-03", "scxml", "Sources/FSM/Export/SCXMLWriter.swift", "case \"'\": out += \"&apos;\"", "case \"'\": out += \"'\"",
+     "a quote in an event's name ends fsm:events"),
 ]
 
 

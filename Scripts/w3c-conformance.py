@@ -48,6 +48,8 @@ FEATURES = [
     ("<foreach>", "executable content (`<if>`, `<assign>`, `<script>`, `<foreach>`)"),
     ("binding", "late data binding"),
     ("several events", "event descriptors that match several events (`*`, `a.*`)"),
+    ("several initial states", "several initial states (regions inside a parent)"),
+    ("no attribute", "attributes outside the subset"),
 ]
 
 
@@ -76,8 +78,10 @@ def fetch(folder):
 def judge(tool, path):
     """(result, feature or detail) for one test."""
     validate = subprocess.run([tool, "validate", str(path)], capture_output=True, text=True, timeout=60)
-    if validate.returncode not in (0, 1) or "Error:" in validate.stderr:
-        message = re.sub(r"^Error: [^\n]*?\.scxml:\d+: ", "", validate.stderr.strip().splitlines()[0] if validate.stderr.strip() else "")
+    if validate.returncode not in (0, 1) or validate.stderr.strip():
+        # `TOOL: FILE.scxml:LINE: why` (or `Error: ...` from a command that stops at it).
+        first = validate.stderr.strip().splitlines()[0] if validate.stderr.strip() else ""
+        message = re.sub(r"^(Error: |[^\s:]+: )?[^\n]*?\.scxml(:\d+)?: ", "", first)
         for needle, feature in FEATURES:
             if needle in message:
                 return "not supported", feature

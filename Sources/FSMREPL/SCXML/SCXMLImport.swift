@@ -22,7 +22,8 @@ package enum SCXMLImport {
         package let file: String
         package let line: Int
         package let message: String
-        package var description: String { "\(file):\(line): \(message)" }
+        /// `FILE:LINE: MESSAGE`, or `FILE: MESSAGE` for the whole file (it cannot be read).
+        package var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
     }
 
     /// Whether a machine argument names an SCXML file rather than a machine of the catalog.
@@ -138,6 +139,7 @@ package enum SCXMLImport {
             guard root.name == "scxml", root.namespace == SCXMLImport.scxmlNamespace else {
                 throw fail(root.line, "not an SCXML document: the root is <\(root.name)>\(root.namespace.isEmpty ? " in no namespace" : " in \(root.namespace)") (SCXML's is <scxml xmlns=\"\(SCXMLImport.scxmlNamespace)\">)")
             }
+            try checkAttributes(root)
             if let binding = root.attribute("binding"), binding == "late" { throw fail(root.line, "binding=\"late\" is not supported") }
             var top: [Node] = []
             // The data items first: a condition may come before the <datamodel> in the document.
@@ -249,16 +251,45 @@ package enum SCXMLImport {
             return current
         }
 
+        /// The attributes each element may have (SCXML's, and this package's in its namespace):
+        /// any other is refused, so that a misspelt `cond` is not read as no condition.
+        static let attributes: [String: Set<String>] = [
+            "scxml": ["version", "initial", "name", "datamodel", "binding", "exmode"],
+            "state": ["id", "initial"], "parallel": ["id"], "final": ["id"],
+            "transition": ["event", "target", "cond", "type"], "log": ["label", "expr"],
+            "data": ["id", "expr", "src"], "datamodel": [], "onentry": [], "onexit": [], "initial": [],
+        ]
+        static let fsmAttributes: Set<String> = [
+            "name", "escaped-name", "escaped-label", "kind", "ignore", "illegal", "overrides", "others", "events", "summary", "direction",
+        ]
+
+        func checkAttributes(_ element: XMLElement) throws(Failure) {
+            guard let allowed = Self.attributes[element.name] else { return }
+            for attribute in element.attributes {
+                if attribute.namespace.isEmpty {
+                    guard allowed.contains(attribute.name) else {
+                        throw fail(element.line, "<\(element.name)> has no attribute '\(attribute.name)' this tool reads (its attributes: \(allowed.sorted().joined(separator: ", ")))")
+                    }
+                } else if attribute.namespace == SCXMLWriter.namespace, !Self.fsmAttributes.contains(attribute.name) {
+                    throw fail(element.line, "fsm:\(attribute.name) is not an attribute of this package's documents")
+                }
+            }
+        }
+
         mutating func readData(_ element: XMLElement) throws(Failure) {
+            try checkAttributes(element)
             for item in children(element) {
                 guard item.name == "data" else { throw unsupported(item, "only <data> items in a <datamodel>") }
+                try checkAttributes(item)
                 guard let id = item.attribute("id") else { throw fail(item.line, "a <data> without an id") }
                 if item.attribute("src") != nil || !item.text.isEmpty || !item.children.isEmpty {
                     throw unsupported(item, "a data item with content or a source (only boolean guards: expr=\"true\" or \"false\")")
                 }
                 let expression = item.attribute("expr") ?? "true"
-                guard ["true", "false"].contains(expression) else {
-                    throw fail(item.line, "the data item '\(id)' is \(expression): only boolean guards (true, false) are read")
+                guard expression == "true" else {
+                    throw fail(item.line, expression == "false"
+                        ? "the data item '\(id)' starts false: guards here start on (the REPL's :guard and the explorer's switches turn them off), so write expr=\"true\""
+                        : "the data item '\(id)' is \(expression): only boolean guards (expr=\"true\") are read")
                 }
                 data[id] = (try exactName(item) ?? id, expression == "true", item.line)
                 dataOrder.append(id)
@@ -266,6 +297,7 @@ package enum SCXMLImport {
         }
 
         mutating func node(_ element: XMLElement, parent: Node?) throws(Failure) -> Node {
+            try checkAttributes(element)
             guard let id = element.attribute("id") else { throw fail(element.line, "a <\(element.name)> without an id") }
             guard nodes[id] == nil else { throw fail(element.line, "the id '\(id)' is used twice") }
             let kind: Node.Kind = element.name == "final" ? .final : element.name == "parallel" ? .parallel : .state
@@ -357,7 +389,11 @@ package enum SCXMLImport {
         }
 
         func effect(_ element: XMLElement) throws(Failure) -> String {
-            if let label = try exactName(element, attribute: "label"), element.attribute("expr") == nil { return label }
+            try checkAttributes(element)
+            if let label = try exactName(element, attribute: "label"), element.attribute("expr") == nil {
+                guard !label.isEmpty else { throw fail(element.line, "a <log> with an empty label: an effect needs a name") }
+                return label
+            }
             throw unsupported(element, "only <log label=\"EFFECT\"/> (an expr is executable content)")
         }
 
@@ -386,6 +422,7 @@ package enum SCXMLImport {
         }
 
         mutating func transitions(_ element: XMLElement) throws(Failure) -> [Line] {
+            try checkAttributes(element)
             guard let eventText = element.attribute("event") else {
                 throw unsupported(element, "a transition without an event (eventless transitions are not supported yet)")
             }

@@ -65,7 +65,8 @@ package enum XMLTree {
 
         mutating func advance(_ n: Int = 1) {
             for _ in 0..<n where i < bytes.count {
-                if bytes[i] == UInt8(ascii: "\n") { line += 1 }
+                // A line ends with LF, CRLF or a lone CR.
+                if bytes[i] == UInt8(ascii: "\n") || (bytes[i] == UInt8(ascii: "\r") && (i + 1 == bytes.count || bytes[i + 1] != UInt8(ascii: "\n"))) { line += 1 }
                 i += 1
             }
         }
@@ -95,7 +96,7 @@ package enum XMLTree {
             guard peek("<") else { throw fail(i < bytes.count ? "expected an element, found text" : "the document is empty") }
             let root = try element()
             try skipMisc()
-            guard i >= bytes.count else { throw fail("text after the root element") }
+            guard i >= bytes.count else { throw fail(peek("<") ? "an element after the root element (a document has one root)" : "text after the root element") }
             return root
         }
 

@@ -16,8 +16,10 @@ struct SCXMLCommand: ParsableCommand {
 
             With --runs, prints instead seeded random runs of the machine as JSON: per step the \
             event's name in the document, each guard variable's value, the ids of the elements \
-            the machine is in afterwards and the effects it emitted. Another interpreter that \
-            replays them on the document must end each step in the same elements.
+            the machine is in afterwards and the effects it emitted, all in the terms of the \
+            document this command prints (for a FILE.scxml, of the document it writes back, \
+            not of the file). Another interpreter that replays them on that document must end \
+            each step in the same elements.
             """
     )
 

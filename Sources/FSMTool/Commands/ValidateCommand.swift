@@ -1,5 +1,6 @@
 import ArgumentParser
 import FSM
+import FSMREPL
 import FSMTerminal
 
 /// `validate [MACHINE...] [--strict]`.
@@ -18,12 +19,25 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let context = ToolContext.current
         var chosen: [any MachineDescribing] = []
+        var labels: [String] = []
         var seen: Set<String> = []
+        var unreadable: [String] = []
         for name in machines where seen.insert(name).inserted {
-            chosen.append(try context.machine(named: name))
+            do {
+                let machine = try context.machine(named: name)
+                chosen.append(machine)
+                // A document is named by its file: it may share its machine's name with another.
+                labels.append(SCXMLImport.names(name) && !context.catalog.names.contains(name) ? name : machine.name)
+            } catch let failure as SCXMLImport.Failure {
+                // One unreadable document does not hide the others' findings.
+                unreadable.append("\(failure)")
+            }
         }
-        let report = ValidationReport(machines.isEmpty ? context.catalog.machines : chosen, mode: strict ? .strict : .standard)
+        let report = machines.isEmpty
+            ? ValidationReport(context.catalog.machines, mode: strict ? .strict : .standard)
+            : ValidationReport(chosen, mode: strict ? .strict : .standard, labels: labels)
         for line in report.lines { try context.io.print(TerminalText.visible(line)) }
-        if !report.isClean { throw ExitCode(1) }
+        for line in unreadable { try context.io.printError(TerminalText.visible("\(context.name): \(line)")) }
+        if !report.isClean || !unreadable.isEmpty { throw ExitCode(1) }
     }
 }
