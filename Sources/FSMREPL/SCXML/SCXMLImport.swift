@@ -120,6 +120,8 @@ package enum SCXMLImport {
         /// Events in order of first appearance (their names in the document).
         var eventOrder: [String] = []
         var eventSeen: Set<String> = []
+        /// The ids some transition targets (a parent among them is declared with a state value).
+        var targeted: Set<String> = []
 
         init(file: String) { self.file = file }
 
@@ -180,6 +182,7 @@ package enum SCXMLImport {
             func eventName(_ id: String) -> String { eventNames[id] ?? id }
             try check(top)
             try checkPrefixes()
+            for node in nodes.values { for line in node.lines { if let target = line.target { targeted.insert(target) } } }
             let direction: DiagramDirection = root.attribute("direction", namespace: SCXMLWriter.namespace) == "TB" ? .topToBottom : .leftToRight
             let initialID = root.attribute("initial") ?? top[0].id
             if top.count == 1, top[0].kind == .parallel {
@@ -519,8 +522,6 @@ package enum SCXMLImport {
 
         /// The machine's declarations for a list of sibling nodes.
         func declarations(_ siblings: [Node], _ eventName: @escaping (String) -> String) throws(Failure) -> [StateDeclaration<String, String, String, Void>] {
-            var targeted: Set<String> = []
-            for node in self.nodes.values { for line in node.lines { if let target = line.target { targeted.insert(target) } } }
             var result: [StateDeclaration<String, String, String, Void>] = []
             for node in siblings {
                 let body = try elements(of: node, eventName)
