@@ -109,6 +109,10 @@ def shown(effect):
     """An effect as a document's `<log label>` holds it: characters XML 1.0 cannot hold
     (controls but tab and line breaks, U+FFFE, U+FFFF) are `\\u{HEX}` text there (the exact
     name is in fsm:escaped-label, which only this package reads)."""
+    if effect == "":
+        # python-statemachine prints a label only when it is not empty, else the value of the
+        # log's expr, here none: `None`.
+        return "None"
     return "".join(
         "\\u{%X}" % ord(c) if (ord(c) < 0x20 and c not in "\t\n\r") or ord(c) in (0xFFFE, 0xFFFF) else c
         for c in effect

@@ -130,7 +130,7 @@ let scxmlNames = MachineDefinition<String, String, String, Void>(
         On("fsm", to: "<a&b>")
     }
     In("1st") {
-        On("send", to: "<a&b>", emit: "--")
+        On("send", to: "<a&b>", emit: "--", "")
         On("it'\u{301}s \u{2}", to: "a b", emit: "x\u{3}'\u{301}")
     }
     In("send") { On("error", to: "1st") }
