@@ -43,7 +43,10 @@ else
 fi
 
 step "the RFC's names are the state names: --highlight SYN-SENT"
-swift run -q connection dot tcp --highlight SYN-SENT | grep -q 'SYN-SENT.*penwidth=2'
+# the whole output first: grep -q would stop reading at its match and the tool could die of
+# SIGPIPE (pipefail)
+dot=$(swift run -q connection dot tcp --highlight SYN-SENT)
+grep -q 'SYN-SENT.*penwidth=2' <<<"$dot"
 echo "ok"
 
 step "TIME-WAIT's timer in the REPL: :advance 239s fires nothing, one more second closes"
