@@ -195,16 +195,17 @@ extension DispatchTable: CoverageSource {
     /// code, target and guard), so that two definitions share counts only when their tables
     /// agree cell for cell.
     var coverageShape: (key: String, states: Int, events: Int, candidates: Int) {
-        var key = definition.name + "\u{0}\(stateTable.count)\u{0}\(eventCount)\u{0}\(candidateTable.count)"
-        for index in 0..<stateTable.count { key += "\u{0}" + String(describing: stateTable[index]) }
+        // The rows without history memory (see `HistoryPlan`): the declared states.
+        var key = definition.name + "\u{0}\(stateCount)\u{0}\(eventCount)\u{0}\(baseCandidateCount)"
+        for index in 0..<stateCount { key += "\u{0}" + String(describing: stateTable[index]) }
         for index in 0..<eventTable.count { key += "\u{1}" + String(describing: eventTable[index]) }
         var codes: [Int32] = []
         codes.reserveCapacity(cellTable.count * 2 + candidateTable.count * 2)
-        for index in 0..<cellTable.count { codes += [cellTable[index].code, cellTable[index].count] }
-        for index in 0..<candidateTable.count { codes += [candidateTable[index].target, candidateTable[index].guardIndex] }
+        for index in 0..<stateCount * eventCount { codes += [cellTable[index].code, cellTable[index].count] }
+        for index in 0..<baseCandidateCount { codes += [candidateTable[index].target, candidateTable[index].guardIndex] }
         key += "\u{2}" + codes.map(String.init).joined(separator: ",")
         for index in 0..<guards.count { key += "\u{3}" + guards[index].name }
-        return (key, stateTable.count, eventCount, candidateTable.count)
+        return (key, stateCount, eventCount, baseCandidateCount)
     }
 
     func emptyCoverage() -> MachineCoverage { MachineCoverage(definition) }

@@ -16,18 +16,20 @@ public struct On<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendab
     /// Declares a transition.
     /// - Parameters:
     ///   - event: The event's key (for an event without data, the event itself).
-    ///   - target: The state to go to.
+    ///   - target: The state to go to (with `history`, the default: where the parent is
+    ///     entered while it has never been left).
+    ///   - history: The parent whose history the transition resumes, if any (see ``History``).
     ///   - guard: A named condition on the context, if any.
     ///   - effects: The effects to emit, in order.
     @inlinable
-    public init(_ event: Event.Key, to target: State, guard: Guard<Context>? = nil, emit effects: Effect...) {
-        element = StateElement(.transition(event, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects))
+    public init(_ event: Event.Key, to target: State, resuming history: History? = nil, guard: Guard<Context>? = nil, emit effects: Effect...) {
+        element = StateElement(.transition(event, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects, history: history))
     }
 
     /// Declares a transition whose effects are given as an array.
     @inlinable
-    public init(_ event: Event.Key, to target: State, guard: Guard<Context>? = nil, effects: [Effect]) {
-        element = StateElement(.transition(event, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects))
+    public init(_ event: Event.Key, to target: State, resuming history: History? = nil, guard: Guard<Context>? = nil, effects: [Effect]) {
+        element = StateElement(.transition(event, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects, history: history))
     }
 
     /// Declares a transition guarded by a condition on the event it receives.
@@ -37,8 +39,8 @@ public struct On<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendab
     /// On(.unlock, to: .closed, guard: rightCode)
     /// ```
     @inlinable @_disfavoredOverload
-    public init(_ event: Event.Key, to target: State, guard: Guard<Event>, emit effects: Effect...) {
-        element = StateElement(.transition(event, to: target, guard: TransitionGuard(event: `guard`), effects: effects))
+    public init(_ event: Event.Key, to target: State, resuming history: History? = nil, guard: Guard<Event>, emit effects: Effect...) {
+        element = StateElement(.transition(event, to: target, guard: TransitionGuard(event: `guard`), effects: effects, history: history))
     }
 
     /// Declares a transition guarded by a condition on the context and the event it receives.
@@ -50,20 +52,20 @@ public struct On<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendab
     /// On(.unlock, to: .closed, guard: matches)
     /// ```
     @inlinable @_disfavoredOverload
-    public init(_ event: Event.Key, to target: State, guard: Guard<(Context, Event)>, emit effects: Effect...) {
-        element = StateElement(.transition(event, to: target, guard: TransitionGuard(both: `guard`), effects: effects))
+    public init(_ event: Event.Key, to target: State, resuming history: History? = nil, guard: Guard<(Context, Event)>, emit effects: Effect...) {
+        element = StateElement(.transition(event, to: target, guard: TransitionGuard(both: `guard`), effects: effects, history: history))
     }
 
     /// Declares a transition guarded by a condition on the event, its effects given as an array.
     @inlinable @_disfavoredOverload
-    public init(_ event: Event.Key, to target: State, guard: Guard<Event>, effects: [Effect]) {
-        element = StateElement(.transition(event, to: target, guard: TransitionGuard(event: `guard`), effects: effects))
+    public init(_ event: Event.Key, to target: State, resuming history: History? = nil, guard: Guard<Event>, effects: [Effect]) {
+        element = StateElement(.transition(event, to: target, guard: TransitionGuard(event: `guard`), effects: effects, history: history))
     }
 
     /// Declares a transition guarded by a condition on the context and the event, its effects
     /// given as an array.
     @inlinable @_disfavoredOverload
-    public init(_ event: Event.Key, to target: State, guard: Guard<(Context, Event)>, effects: [Effect]) {
-        element = StateElement(.transition(event, to: target, guard: TransitionGuard(both: `guard`), effects: effects))
+    public init(_ event: Event.Key, to target: State, resuming history: History? = nil, guard: Guard<(Context, Event)>, effects: [Effect]) {
+        element = StateElement(.transition(event, to: target, guard: TransitionGuard(both: `guard`), effects: effects, history: history))
     }
 }

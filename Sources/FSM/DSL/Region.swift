@@ -128,11 +128,14 @@ struct TypedRegion<State: Hashable & Sendable, RegionState: Hashable & Sendable,
 
     func diagnostics(_ mode: ValidationMode) -> [Diagnostic] {
         let resolution = definition.resolution
-        guard resolution.hasTimers else { return definition.validate(mode) }
+        let histories = resolution.histories
+        let refusedHistory = histories.isEmpty ? [] : [Diagnostic(.error, .invalidHistory, states: MachineDefinition<RegionState, Event, Effect, Context>.unique(histories.map(\.parent)),
+                                                                  "\(histories.map(\.label).joined(separator: ", ")): a region cannot resume a history yet")]
+        guard resolution.hasTimers else { return refusedHistory + definition.validate(mode) }
         let owners = resolution.declarations.filter { !$0.timers.isEmpty }.map { definition.name(of: $0.state) }
             + resolution.parents.filter { !$0.timers.isEmpty }.map(\.name)
         return [Diagnostic(.error, .timerNotSupported, states: owners,
                            "\(MachineDefinition<RegionState, Event, Effect, Context>.list(owners)) \(owners.count == 1 ? "has a timer" : "have timers"): a region cannot have timers yet")]
-            + definition.validate(mode)
+            + refusedHistory + definition.validate(mode)
     }
 }

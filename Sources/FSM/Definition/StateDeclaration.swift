@@ -132,8 +132,8 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         var timers: [TimerDeclaration<State, Event, Effect, Context>] = []
         for element in elements {
             switch element.line {
-            case let .transition(event, target, guardValue, effects):
-                transitions.append(.init(source: state, event: event, target: target, guard: guardValue, effects: effects))
+            case let .transition(event, target, guardValue, effects, history):
+                transitions.append(.init(source: state, event: event, target: target, guard: guardValue, effects: effects, history: history))
             case let .internalTransition(event, guardValue, effects):
                 transitions.append(.init(source: state, event: event, target: state, guard: guardValue, effects: effects, isInternal: true))
             case let .ignore(events):

@@ -14,7 +14,7 @@ public struct StateElement<State: Hashable & Sendable, Event: MachineEvent, Effe
     @usableFromInline
     enum Line: Sendable {
         /// An external transition.
-        case transition(Event.Key, to: State, guard: TransitionGuard<Context, Event>?, effects: [Effect])
+        case transition(Event.Key, to: State, guard: TransitionGuard<Context, Event>?, effects: [Effect], history: History? = nil)
         /// An internal transition.
         case internalTransition(Event.Key, guard: TransitionGuard<Context, Event>?, effects: [Effect])
         /// Events accepted and ignored.

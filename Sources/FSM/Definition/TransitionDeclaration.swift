@@ -14,16 +14,20 @@
     /// Whether this is an internal transition: the state does not change and no exit or
     /// entry effects run.
     @usableFromInline package let isInternal: Bool
+    /// The parent whose history it resumes, if any: then ``target`` is the default, taken
+    /// while that parent has never been left.
+    @usableFromInline package let history: History?
 
     /// Creates a transition declaration. The DSL (``On`` and ``Internal`` inside ``In``) is the
     /// usual way to declare one.
     @inlinable
-    package init(source: State, event: Event.Key, target: State, guard: TransitionGuard<Context, Event>? = nil, effects: [Effect] = [], isInternal: Bool = false) {
+    package init(source: State, event: Event.Key, target: State, guard: TransitionGuard<Context, Event>? = nil, effects: [Effect] = [], isInternal: Bool = false, history: History? = nil) {
         self.source = source
         self.event = event
         self.target = isInternal ? source : target
         self.guard = `guard`
         self.effects = effects
         self.isInternal = isInternal
+        self.history = isInternal ? nil : history
     }
 }

@@ -16,6 +16,8 @@ extension MachineDefinition {
     ///   changes nothing, so another interpreter runs the machine without performing them.
     /// - An `After` timer is a `<send>` with a `delay` on entry, cancelled on exit, and a
     ///   transition on its event (`fsm.after.t1`).
+    /// - A transition that resumes a parent (``History``) goes to a `<history>` of that
+    ///   parent, `type` shallow or deep, whose transition goes to its default.
     /// - Where this library's rule differs from SCXML's, the document adds what keeps the
     ///   machine's behaviour: a state (or parent) that decides an event by `Ignore`, `Illegal`
     ///   or guarded lines none of which holds does not pass the event to its parents here, so
@@ -124,6 +126,20 @@ extension MachineDefinition {
             if let p = resolution.parentStateIndex[state] { return parentIDs[p] }
             return nil
         }
+        // The history pseudo-states, per parent: one per kind and default the transitions
+        // resuming it name (its id, `type`, and the default's id), in order of first use.
+        var histories = [[(history: History, defaultID: String, id: String)]](repeating: [], count: resolution.parents.count)
+        for line in resolution.declarations.flatMap(\.transitions) + resolution.parents.flatMap(\.transitions) {
+            guard let history = line.history, let p = resolution.parentIndex(named: history.parent), let defaultID = target(line.target),
+                  !histories[p].contains(where: { $0.history == history && $0.defaultID == defaultID }) else { continue }
+            histories[p].append((history, defaultID, writer.id(for: history.parent + (history.isDeep ? "_deep_history" : "_history"))))
+        }
+        /// The element a transition goes to: its target, or the history pseudo-state it resumes.
+        func destination(of line: TransitionDeclaration<State, Event, Effect, Context>) -> String? {
+            guard let found = target(line.target) else { return nil }
+            guard let history = line.history, let p = resolution.parentIndex(named: history.parent) else { return found }
+            return histories[p].first { $0.history == history && $0.defaultID == found }?.id ?? found
+        }
         // Per parent, the events it has transitions on.
         let parentEvents: [Set<Event.Key>] = resolution.parents.map { Set($0.body.transitions.map(\.event)) }
         func outerHasTransition(_ outer: ArraySlice<Int32>, _ event: Event.Key) -> Bool {
@@ -163,14 +179,14 @@ extension MachineDefinition {
             var lastGuarded: [Event.Key: Bool] = [:]
             for line in body.transitions {
                 guard let event = events[name(of: line.event)] else { continue }
-                let destination: String?
+                let goal: String?
                 if line.isInternal {
-                    destination = nil
+                    goal = nil
                 } else {
-                    guard let found = target(line.target) else { continue }
-                    destination = found
+                    guard let found = destination(of: line) else { continue }
+                    goal = found
                 }
-                transition(event: event, cond: line.guard.map { writer.condition($0.expression) }, target: destination, effects: line.effects)
+                transition(event: event, cond: line.guard.map { writer.condition($0.expression) }, target: goal, effects: line.effects)
                 lastGuarded[line.event] = line.guard != nil
             }
             for (timer, event) in zip(timers, timerEvents) {
@@ -234,6 +250,11 @@ extension MachineDefinition {
                 let initial = leaf >= 0 ? " initial=\"\(stateIDs[leaf])\"" : ""
                 writer.append(indent, "<state id=\"\(parentIDs[p] ?? "")\" \(SCXMLWriter.named(parent.name)) fsm:kind=\"parent\"\(initial)\(others(parent.body, outer: outerOf(p)))>")
                 content(parent.body, entry: parent.entryEffects, exit: parent.exitEffects, timers: parent.timers, outer: outerOf(p), indent: indent + 1, isFinal: false)
+                for pseudo in histories[p] {
+                    writer.append(indent + 1, "<history id=\"\(pseudo.id)\" type=\"\(pseudo.history.isDeep ? "deep" : "shallow")\">")
+                    writer.append(indent + 2, "<transition target=\"\(pseudo.defaultID)\"/>")
+                    writer.append(indent + 1, "</history>")
+                }
                 for child in items[p] ?? [] { write(child, indent: indent + 1) }
                 writer.append(indent, "</state>")
             }

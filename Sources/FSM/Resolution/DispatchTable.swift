@@ -102,6 +102,14 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
     /// (`Int32.max`: all, and the state itself: an internal transition); empty when the
     /// definition has no timer, which is what it is for.
     @usableFromInline let keptTable: FixedTable<Int32>
+    /// The number of declared states: the rows without history memory (`stateTable` has a
+    /// row per state and memory, see `HistoryPlan`; row `r` is state `r % stateCount`).
+    let stateCount: Int
+    /// The candidates of the rows without memory and their timers: what coverage counts.
+    let baseCandidateCount: Int
+    /// Per candidate, the candidate coverage counts it as (its state's, without memory);
+    /// empty when no transition resumes a history.
+    let candidateOrigin: FixedTable<Int32>
 
     /// One timer armed in a state, and the candidate (in `candidateTable`) it takes.
     @usableFromInline
@@ -145,7 +153,50 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
         answers.reserveCapacity(resolution.states.count)
         var permitted: [Event.Key] = []
         var ignored: [Event.Key] = []
-        for s in resolution.declarations.indices {
+        // With history (see `HistoryPlan`), a row is a state and a memory; without, a state.
+        let plan = HistoryPlan(resolution)
+        let stateCount = resolution.states.count
+        let rowCount = stateCount * (plan?.memoryCount ?? 1)
+        // Per candidate of a row with memory, the candidate of its state's row without memory
+        // (what coverage counts); empty without history.
+        var origin: [Int32] = []
+        // Per cell of a row without memory, its first candidate; per state, its first timer's.
+        var baseFirst: [Int32] = []
+        var baseTimerFirst: [Int32] = []
+        /// Appends one candidate: a transition from state `s` (row `row`) to the leaf `leaf`,
+        /// emitting `effects`, staying inside `keptParents` of its parents; returns its index.
+        func append(row: Int, s: Int, leaf: Int, keptParents: Int, isInternal: Bool, guardValue: TransitionGuard<Context, Event>?, guardOf base: Int?, effects: [Effect], kind: TransitionKind) -> Int32 {
+            var target = leaf
+            if let plan {
+                let memory = row / stateCount
+                target = leaf + stateCount * plan.memory(memory, leaving: s, kept: isInternal ? Int.max : keptParents)
+            }
+            var guardIndex: Int32 = -1
+            if let base {
+                guardIndex = candidates[base].guardIndex
+            } else if let guardValue {
+                guardIndex = Int32(guards.count)
+                guards.append(guardValue)
+            }
+            if plan != nil { origin.append(Int32(base ?? candidates.count)) }
+            if hasTimers { kept.append(isInternal ? Int32.max : Int32(keptParents)) }
+            candidates.append(Candidate(
+                target: Int32(target), guardIndex: guardIndex,
+                effectCount: Int32(effects.count), effectStart: Int32(effects.count > SmallList<Effect>.inlineCapacity ? longEffects.count : 0),
+                kind: kind
+            ))
+            if effects.count > SmallList<Effect>.inlineCapacity {
+                effectSlots.append(SmallList<Effect>.slots([]))
+                longEffects += effects
+            } else {
+                effectSlots.append(SmallList<Effect>.slots(effects))
+            }
+            return Int32(candidates.count - 1)
+        }
+        /// The cells of one row.
+        func appendCells(row: Int) {
+            let s = row % stateCount
+            let memory = row / stateCount
             let source = resolution.declarations[s]
             permitted.removeAll(keepingCapacity: true)
             ignored.removeAll(keepingCapacity: true)
@@ -155,40 +206,41 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                     let list = resolution.transitions(s, range)
                     permitted.append(resolution.events[e])
                     let first = Int32(candidates.count)
+                    if row < stateCount { baseFirst.append(first) }
                     for (position, transition) in list.enumerated() {
+                        let ref = range.lowerBound + position
                         // Validation has refused undeclared targets before the dispatch table is built.
-                        let target = Int(resolution.candidateTargets[range.lowerBound + position])
-                        let effects = resolution.effects(s, e, range.lowerBound + position)
-                        var guardIndex: Int32 = -1
-                        if let guardValue = transition.guard {
-                            guardIndex = Int32(guards.count)
-                            guards.append(guardValue)
-                        }
-                        if hasTimers {
-                            kept.append(transition.isInternal ? Int32.max : Int32(resolution.keptParents(s, e, range.lowerBound + position)))
-                        }
-                        candidates.append(Candidate(
-                            target: Int32(target), guardIndex: guardIndex,
-                            effectCount: Int32(effects.count), effectStart: Int32(effects.count > SmallList<Effect>.inlineCapacity ? longEffects.count : 0),
-                            kind: transition.isInternal ? .internal : .external
-                        ))
-                        if effects.count > SmallList<Effect>.inlineCapacity {
-                            effectSlots.append(SmallList<Effect>.slots([]))
-                            longEffects += effects
+                        var leaf = Int(resolution.candidateTargets[ref])
+                        var effects: [Effect]
+                        var keptParents = 0
+                        if let plan, let history = transition.history, let slot = plan.slot(of: history, in: resolution) {
+                            // As SCXML does: the parents left are decided by where the memory
+                            // before the transition resumes; the parents left record their
+                            // memory; the state entered is where the memory after resumes.
+                            let before = plan.resumed(slot, memory: memory, default: leaf)
+                            keptParents = resolution.path(from: s, declaredBy: Int32(resolution.owner(s, e)), to: before, named: resolution.states[before], emitting: []).kept
+                            leaf = plan.resumed(slot, memory: plan.memory(memory, leaving: s, kept: keptParents), default: leaf)
+                            effects = resolution.path(from: s, keeping: keptParents, to: leaf, emitting: transition.effects)
                         } else {
-                            effectSlots.append(SmallList<Effect>.slots(effects))
+                            effects = resolution.effects(s, e, ref)
+                            if hasTimers || plan != nil { keptParents = transition.isInternal ? Int.max : resolution.keptParents(s, e, ref) }
                         }
+                        let base = row < stateCount ? nil : Int(baseFirst[s * eventCount + e]) + position
+                        _ = append(row: row, s: s, leaf: leaf, keptParents: keptParents, isInternal: transition.isInternal, guardValue: transition.guard,
+                                   guardOf: base, effects: effects, kind: transition.isInternal ? .internal : .external)
                     }
                     let single = list.count == 1 && list[0].guard == nil
                     let names = list.contains(where: { $0.guard != nil }) ? GuardNames(list.compactMap { $0.guard?.name }) : GuardNames([])
                     cells.append(Cell(
-                        code: single ? Int32(candidates[Int(first)].target) : Self.guardedCode,
+                        code: single ? candidates[Int(first)].target : Self.guardedCode,
                         first: first, count: Int32(list.count), guardNames: names, ignoresOtherwise: resolution.otherwise(s, e) == .ignored
                     ))
                 case .ignored:
+                    if row < stateCount { baseFirst.append(-1) }
                     ignored.append(resolution.events[e])
                     cells.append(Cell(code: Self.ignoredCode, first: 0, count: 0, guardNames: [], ignoresOtherwise: false))
                 case let .illegal(declared):
+                    if row < stateCount { baseFirst.append(-1) }
                     let code = source.isFinal ? Self.finalCode : declared ? Self.declaredIllegalCode : Self.illegalCode
                     // A declared-illegal cell keeps the index of the parent that declares it (-1: the state) in `first`.
                     let owner = code == Self.declaredIllegalCode ? Int32(resolution.owner(s, e)) : 0
@@ -199,38 +251,32 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
         }
         var timers: [TimerEntry] = []
         var timerStarts: [Int32] = []
-        if hasTimers {
-            for s in resolution.declarations.indices {
-                timerStarts.append(Int32(timers.count))
-                for timer in resolution.timers(of: s) {
-                    var guardIndex: Int32 = -1
-                    if let guardValue = timer.declaration.guard {
-                        guardIndex = Int32(guards.count)
-                        guards.append(guardValue)
-                    }
-                    let effects = timer.effects
-                    timers.append(TimerEntry(
-                        timer: MachineTimer(
-                            duration: timer.declaration.duration, owner: resolution.timerOwnerName(s, timer.node),
-                            node: timer.node < 0 ? -Int32(s) - 1 : timer.node, position: Int32(timer.position),
-                            depth: timer.node < 0 ? Int32.max : Int32(resolution.chains[s].firstIndex(of: timer.node) ?? 0)
-                        ),
-                        candidate: Int32(candidates.count), duration: Interned.durations.intern(timer.declaration.duration)
-                    ))
-                    kept.append(Int32(timer.kept))
-                    candidates.append(Candidate(
-                        target: Int32(timer.target), guardIndex: guardIndex,
-                        effectCount: Int32(effects.count), effectStart: Int32(effects.count > SmallList<Effect>.inlineCapacity ? longEffects.count : 0),
-                        kind: .external
-                    ))
-                    if effects.count > SmallList<Effect>.inlineCapacity {
-                        effectSlots.append(SmallList<Effect>.slots([]))
-                        longEffects += effects
-                    } else {
-                        effectSlots.append(SmallList<Effect>.slots(effects))
-                    }
-                }
+        /// The timers of one row.
+        func appendTimers(row: Int) {
+            let s = row % stateCount
+            timerStarts.append(Int32(timers.count))
+            if row < stateCount { baseTimerFirst.append(Int32(candidates.count)) }
+            for (position, timer) in resolution.timers(of: s).enumerated() {
+                timers.append(TimerEntry(
+                    timer: MachineTimer(
+                        duration: timer.declaration.duration, owner: resolution.timerOwnerName(s, timer.node),
+                        node: timer.node < 0 ? -Int32(s) - 1 : timer.node, position: Int32(timer.position),
+                        depth: timer.node < 0 ? Int32.max : Int32(resolution.chains[s].firstIndex(of: timer.node) ?? 0)
+                    ),
+                    candidate: Int32(candidates.count), duration: Interned.durations.intern(timer.declaration.duration)
+                ))
+                _ = append(row: row, s: s, leaf: timer.target, keptParents: timer.kept, isInternal: false, guardValue: timer.declaration.guard,
+                           guardOf: row < stateCount ? nil : Int(baseTimerFirst[s]) + position, effects: timer.effects, kind: .external)
             }
+        }
+        // The rows without memory first, then their timers (what coverage counts, in the
+        // order it counts them), then the rows with memory and their timers.
+        for row in 0..<stateCount { appendCells(row: row) }
+        if hasTimers { for row in 0..<stateCount { appendTimers(row: row) } }
+        let baseCandidateCount = candidates.count
+        for row in stateCount..<rowCount { appendCells(row: row) }
+        if hasTimers {
+            for row in stateCount..<rowCount { appendTimers(row: row) }
             timerStarts.append(Int32(timers.count))
         }
         self.definition = definition
@@ -253,8 +299,11 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
         }
         candidateTable = FixedTable(candidates)
         effectSlotTable = FixedTable(effectSlots)
-        stateTable = FixedTable(resolution.states)
-        finalTable = FixedTable(resolution.declarations.map(\.isFinal))
+        stateTable = FixedTable(rowCount == stateCount ? resolution.states : (0..<rowCount).map { resolution.states[$0 % stateCount] })
+        finalTable = FixedTable((0..<rowCount).map { resolution.declarations[$0 % stateCount].isFinal })
+        self.stateCount = stateCount
+        self.baseCandidateCount = baseCandidateCount
+        candidateOrigin = FixedTable(origin)
         eventTable = FixedTable(resolution.events)
         let denseEvents = Self.denseMap(resolution.events)
         denseTable = FixedTable(denseEvents)
@@ -270,6 +319,18 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
 
     /// The table without recording.
     var plain: DispatchTable { recording?.plain ?? self }
+
+    /// The declared state of a row (its memory dropped): what coverage counts as entered.
+    @usableFromInline func countedState(_ row: Int) -> Int { row < stateCount ? row : row % stateCount }
+
+    /// The candidate coverage counts for the candidate at `index`.
+    @usableFromInline func countedCandidate(_ index: Int) -> Int { candidateOrigin.isEmpty || index < 0 ? index : Int(candidateOrigin[index]) }
+
+    /// The cell coverage counts for the cell at `index` (of a row with memory: its state's).
+    @usableFromInline func countedCell(_ index: Int) -> Int {
+        let declared = stateCount * eventCount
+        return index < declared || declared == 0 ? index : index % declared
+    }
 
     /// Whether event keys are one byte of plain data: then every value of the type is its one
     /// byte, distinct values have distinct bytes (the enum's cases and payloads are packed

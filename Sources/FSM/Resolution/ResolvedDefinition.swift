@@ -222,7 +222,7 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
                         candidateTargets[ref] = Int32(transition.isInternal ? s : targetIndex(transition.target))
                         inherited.append(TransitionDeclaration(
                             source: declaration.state, event: transition.event, target: transition.target,
-                            guard: transition.guard, effects: transition.effects, isInternal: transition.isInternal
+                            guard: transition.guard, effects: transition.effects, isInternal: transition.isInternal, history: transition.history
                         ))
                     }
                     counts[e] = 0
@@ -411,11 +411,20 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
         if let parent = parentStateIndex[name], let depth = destination.firstIndex(of: Int32(parent)) {
             common = min(common, depth)
         }
+        return (path(from: s, keeping: common, to: target, emitting: own), common)
+    }
+
+    /// The effects of an external transition from state `s` to state `target` that stays
+    /// inside the first `common` parents of both: the exits of the source and of its other
+    /// parents (innermost first), `own`, the entries of the target's other parents (outermost
+    /// first) and of the target.
+    func path(from s: Int, keeping common: Int, to target: Int, emitting own: [Effect]) -> [Effect] {
+        guard hasHierarchy else { return declarations[s].exitEffects + own + declarations[target].entryEffects }
         var effects = declarations[s].exitEffects
-        for p in source[common...].reversed() { effects += parents[Int(p)].exitEffects }
+        for p in chains[s][min(common, chains[s].count)...].reversed() { effects += parents[Int(p)].exitEffects }
         effects += own
-        for p in destination[common...] { effects += parents[Int(p)].entryEffects }
-        return (effects + declarations[target].entryEffects, common)
+        for p in chains[target][min(common, chains[target].count)...] { effects += parents[Int(p)].entryEffects }
+        return effects + declarations[target].entryEffects
     }
 
     /// How many of state `s`'s parents, outermost first, the candidate `ref` of its cell on

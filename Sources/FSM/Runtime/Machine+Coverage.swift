@@ -24,13 +24,22 @@ extension Machine {
         let all = guarded ? Int(cell.first)..<Int(cell.first + cell.count) : 0..<0
         switch decision {
         case let .take(candidate, target):
-            let entered = tables.candidateTable[candidate].kind == .internal ? -1 : target
-            tap.recorder.record(tap, cell: cellIndex, failed: guarded ? Int(cell.first)..<candidate : 0..<0, taken: candidate, entered: entered, ignored: false)
+            let entered = tables.candidateTable[candidate].kind == .internal ? -1 : tables.countedState(target)
+            tap.recorder.record(tap, cell: tables.countedCell(cellIndex), failed: counted(guarded ? Int(cell.first)..<candidate : 0..<0),
+                                taken: tables.countedCandidate(candidate), entered: entered, ignored: false)
         case .ignore:
-            tap.recorder.record(tap, cell: cellIndex, failed: all, taken: -1, entered: -1, ignored: true)
+            tap.recorder.record(tap, cell: tables.countedCell(cellIndex), failed: counted(all), taken: -1, entered: -1, ignored: true)
         case .guardNotMet, .noTransition, .declaredIllegal, .finalState:
-            tap.recorder.record(tap, cell: cellIndex, failed: all, taken: -1, entered: -1, ignored: false)
+            tap.recorder.record(tap, cell: tables.countedCell(cellIndex), failed: counted(all), taken: -1, entered: -1, ignored: false)
         }
+    }
+
+    /// The candidates coverage counts for consecutive candidates of one cell (those of a row
+    /// with history memory are their state's, consecutive too).
+    func counted(_ range: Range<Int>) -> Range<Int> {
+        guard let first = range.first else { return range }
+        let start = tables.countedCandidate(first)
+        return start..<start + range.count
     }
 
     /// Tells the recorder, if one is attached, that a timer ran out: its candidate taken, or
@@ -39,9 +48,10 @@ extension Machine {
     func recordTimer(candidate: Int, taken: Bool) {
         guard let tap = tables.recording?.tap else { return }
         if taken {
-            tap.recorder.record(tap, cell: -1, failed: 0..<0, taken: candidate, entered: Int(tables.candidateTable[candidate].target), ignored: false)
+            tap.recorder.record(tap, cell: -1, failed: 0..<0, taken: tables.countedCandidate(candidate),
+                                entered: tables.countedState(Int(tables.candidateTable[candidate].target)), ignored: false)
         } else {
-            tap.recorder.record(tap, cell: -1, failed: candidate..<candidate + 1, taken: -1, entered: -1, ignored: false)
+            tap.recorder.record(tap, cell: -1, failed: counted(candidate..<candidate + 1), taken: -1, entered: -1, ignored: false)
         }
     }
 }

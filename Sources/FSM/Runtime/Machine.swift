@@ -66,7 +66,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
             let plain = tables.plain
             // A new value rather than a new `tables`: the tables stay a `let`, which the
             // optimiser relies on in the loops that send.
-            self = Machine(tables: newValue.map { plain.recording(into: $0.tap(for: plain, entering: stateIndex)) } ?? plain, stateIndex: stateIndex, policy: policy)
+            self = Machine(tables: newValue.map { plain.recording(into: $0.tap(for: plain, entering: plain.countedState(stateIndex))) } ?? plain, stateIndex: stateIndex, policy: policy)
         }
     }
 
@@ -91,7 +91,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     /// Goes back to the initial state.
     public mutating func reset() {
         stateIndex = tables.initialIndex
-        if let tap = tables.recording?.tap { tap.recorder.restart(tap, entering: stateIndex) }
+        if let tap = tables.recording?.tap { tap.recorder.restart(tap, entering: tables.countedState(stateIndex)) }
     }
 
     /// Where the recorder, if any, is in this machine's run: the last transition it saw (for

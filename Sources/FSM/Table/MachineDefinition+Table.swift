@@ -13,7 +13,7 @@ extension MachineDefinition {
                         let transition = resolution.transition(s, ref)
                         // The state the machine ends in: a parent target is its initial child.
                         let target = resolution.candidateTargets[ref] >= 0 ? resolution.states[Int(resolution.candidateTargets[ref])] : transition.target
-                        return .init(target: target, guardName: transition.guard?.name, effects: transition.effects, isInternal: transition.isInternal)
+                        return .init(target: target, guardName: transition.guard?.name, effects: transition.effects, isInternal: transition.isInternal, history: transition.history)
                     }
                     switch resolution.otherwise(s, e) {
                     case .ignored: cell = .guarded(entries, otherwise: .ignored)

@@ -39,7 +39,8 @@ extension TransitionTable {
 
     /// The table as JSON: the machine, its initial state, states (with `final`), events, and
     /// one object per cell with its `kind` and, for transitions, the list of
-    /// `{target, guard, effects, internal}` in order, and for a cell with a default
+    /// `{target, guard, effects, internal}` in order (with `history: {parent, deep}` for a
+    /// transition that resumes one, its `target` the default), and for a cell with a default
     /// `"otherwise": "ignored"` or `"illegal"`; a cell inherited from a parent ends with
     /// `"inheritedFrom": "PARENT"`. A machine with timers ends with `"timers"`: one object per
     /// timer of a state, `{state, after: "30 s", nanoseconds, target, guard, effects}` (and
@@ -60,7 +61,8 @@ extension TransitionTable {
             func transitions(_ entries: [Entry]) -> String {
                 let list = entries.map { entry in
                     "{\"target\": \(name(entry.target)), \"guard\": \(entry.guardName.map { JSON.string($0) } ?? "null"), "
-                        + "\"effects\": [\(entry.effects.map { name($0) }.joined(separator: ", "))], \"internal\": \(entry.isInternal)}"
+                        + "\"effects\": [\(entry.effects.map { name($0) }.joined(separator: ", "))], \"internal\": \(entry.isInternal)"
+                        + (entry.history.map { ", \"history\": {\"parent\": \(JSON.string($0.parent)), \"deep\": \($0.isDeep)}" } ?? "") + "}"
                 }
                 return "\"kind\": \"transition\", \"transitions\": [\(list.joined(separator: ", "))]"
             }
@@ -151,7 +153,8 @@ extension TransitionTable {
         func transitions(_ entries: [Entry]) -> [Record] {
             entries.map {
                 Record(state: state, event: event, kind: $0.isInternal ? "internal" : "transition", guardName: $0.guardName,
-                       target: String(describing: $0.target), effects: $0.effects.map { String(describing: $0) }, inheritedFrom: row.inheritedFrom)
+                       target: ($0.history.map { "\($0.label), default " } ?? "") + String(describing: $0.target),
+                       effects: $0.effects.map { String(describing: $0) }, inheritedFrom: row.inheritedFrom)
             }
         }
         switch row.cell {

@@ -16,13 +16,18 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
         public let effects: [Effect]
         /// Whether the transition is internal.
         public let isInternal: Bool
+        /// The parent whose history the transition resumes, if any: then ``target`` is the
+        /// state it enters while that parent has never been left (its default), and where it
+        /// really goes depends on the machine's memory.
+        public let history: History?
 
         /// Creates an entry.
-        package init(target: State, guardName: String? = nil, effects: [Effect] = [], isInternal: Bool = false) {
+        package init(target: State, guardName: String? = nil, effects: [Effect] = [], isInternal: Bool = false, history: History? = nil) {
             self.target = target
             self.guardName = guardName
             self.effects = effects
             self.isInternal = isInternal
+            self.history = history
         }
     }
 

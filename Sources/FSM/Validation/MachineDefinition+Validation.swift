@@ -30,6 +30,7 @@ extension MachineDefinition {
         checkGraph(resolution, into: &found)
         checkHierarchy(resolution, into: &found)
         if resolution.hasTimers { checkTimers(resolution, into: &found) }
+        checkHistory(resolution, into: &found)
         if let parallel {
             found += parallel.conflicts
             for region in parallel.regions { found += region.diagnostics(mode) }

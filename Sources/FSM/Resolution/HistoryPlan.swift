@@ -1,0 +1,90 @@
+/// How a definition whose transitions resume parents (``History``) is flattened: the memory
+/// of every resumed parent is a digit of the machine's row, so that each (state, memory) pair
+/// is a row of the dense table with static cells. Rows `0 ..< states` are the states with no
+/// memory (where a machine starts); row `s + states * m` is state `s` with memory `m`.
+///
+/// One slot per (parent, shallow or deep) that some transition resumes. A slot's digit is 0
+/// while the parent has never been left, otherwise 1 + the position of what it remembers
+/// among its `choices` (the parent's children for shallow, its states for deep).
+struct HistoryPlan<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context> {
+    struct Slot {
+        let parent: Int
+        let deep: Bool
+        /// What the slot can remember, each as the leaf it resumes at.
+        let choices: [Int]
+        /// Per state: 1 + the choice leaving the parent from it records, or 0 (not inside).
+        let recorded: [Int]
+        /// Per state: the depth of the parent in the state's chain, or -1.
+        let depth: [Int]
+        /// The slot's weight in a memory number (the product of the earlier slots' radices).
+        let weight: Int
+        var radix: Int { choices.count + 1 }
+    }
+
+    let slots: [Slot]
+    let stateCount: Int
+    /// The number of memories (the product of the slots' radices).
+    let memoryCount: Int
+
+    /// The plan of a resolution, or `nil` when no transition resumes a parent that exists.
+    init?(_ resolution: ResolvedDefinition<State, Event, Effect, Context>) {
+        var wanted: [(parent: Int, deep: Bool)] = []
+        for history in resolution.histories {
+            guard let p = resolution.parentIndex(named: history.parent) else { continue }
+            if !wanted.contains(where: { $0.parent == p && $0.deep == history.isDeep }) { wanted.append((p, history.isDeep)) }
+        }
+        guard !wanted.isEmpty else { return nil }
+        let states = resolution.states.count
+        var slots: [Slot] = []
+        var weight = 1
+        for (p, deep) in wanted {
+            var choices: [Int] = []
+            var keys: [Int] = []  // a leaf's index, or -1 - a child parent's index
+            var recorded = [Int](repeating: 0, count: states)
+            var depth = [Int](repeating: -1, count: states)
+            for s in 0..<states {
+                let chain = resolution.chains[s]
+                guard let d = chain.firstIndex(of: Int32(p)) else { continue }
+                depth[s] = d
+                let key = deep || d + 1 >= chain.count ? s : -1 - Int(chain[d + 1])
+                if let known = keys.firstIndex(of: key) {
+                    recorded[s] = known + 1
+                } else {
+                    keys.append(key)
+                    choices.append(key >= 0 ? key : resolution.parentInitialLeaf[-1 - key])
+                    recorded[s] = keys.count
+                }
+            }
+            slots.append(Slot(parent: p, deep: deep, choices: choices, recorded: recorded, depth: depth, weight: weight))
+            weight = weight.multipliedReportingOverflow(by: choices.count + 1).overflow ? Int.max / 2 : weight * (choices.count + 1)
+        }
+        self.slots = slots
+        stateCount = states
+        memoryCount = weight
+    }
+
+    /// The slot of a history, if its parent exists.
+    func slot(of history: History, in resolution: ResolvedDefinition<State, Event, Effect, Context>) -> Int? {
+        guard let p = resolution.parentIndex(named: history.parent) else { return nil }
+        return slots.firstIndex { $0.parent == p && $0.deep == history.isDeep }
+    }
+
+    /// The leaf a transition resuming `slot` enters in `memory`: what it remembers, or
+    /// `fallback` (the declared default's leaf) when the parent has never been left.
+    func resumed(_ slot: Int, memory: Int, default fallback: Int) -> Int {
+        let digit = (memory / slots[slot].weight) % slots[slot].radix
+        return digit == 0 ? fallback : slots[slot].choices[digit - 1]
+    }
+
+    /// The memory after a transition from state `s` that stays inside the first `kept` of its
+    /// parents (outermost first; `Int.max`: internal, it leaves nothing): each slot whose
+    /// parent it leaves records what it leaves.
+    func memory(_ memory: Int, leaving s: Int, kept: Int) -> Int {
+        var result = memory
+        for slot in slots where slot.depth[s] >= kept {
+            let digit = (result / slot.weight) % slot.radix
+            result += (slot.recorded[s] - digit) * slot.weight
+        }
+        return result
+    }
+}

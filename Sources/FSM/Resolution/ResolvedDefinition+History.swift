@@ -1,0 +1,18 @@
+extension ResolvedDefinition {
+    /// The histories transitions resume (their own and their parents'), each once, in order.
+    var histories: [History] {
+        var found: [History] = []
+        for declaration in declarations {
+            for transition in declaration.transitions { if let history = transition.history, !found.contains(history) { found.append(history) } }
+        }
+        for parent in parents {
+            for transition in parent.transitions { if let history = transition.history, !found.contains(history) { found.append(history) } }
+        }
+        return found
+    }
+
+    /// The index of the parent of this name (the first, if two blocks share it).
+    func parentIndex(named name: String) -> Int? {
+        parents.firstIndex { $0.name == name }
+    }
+}

@@ -1,0 +1,155 @@
+import FSM
+import Testing
+
+/// A television: `on` holds the radio and `tv`, which holds the news and a film. Switching
+/// on resumes `on` (shallow: the child, so `tv` at its initial news; deep: the very
+/// channel); the menu goes back to `tv`'s deep history; `rewind` resumes `tv` from the film, inside it;
+/// `glitch`, declared on `on`, leaves `on` and resumes it.
+enum Telly: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    case off, radio, news, film, menu
+    var description: String { rawValue }
+}
+
+enum TellyEvent: String, Hashable, Sendable, CaseIterable, MachineEvent, CustomStringConvertible {
+    case powerOn, powerOnDeep, powerOff, tune, next, menu, back, rewind, glitch
+    var description: String { rawValue }
+}
+
+let telly = MachineDefinition<Telly, TellyEvent, String, Void>(name: "telly", initial: .off) {
+    In(.off) {
+        On(.powerOn, to: .radio, resuming: .shallow("on"))
+        On(.powerOnDeep, to: .radio, resuming: .deep("on"))
+        On(.menu, to: .menu)
+    }
+    In(.menu) {
+        On(.back, to: .film, resuming: .deep("tv"), emit: "back")
+    }
+    Parent("on") {
+        On(.powerOff, to: .off)
+        On(.glitch, to: .radio, resuming: .deep("on"))
+        OnEntry("on+")
+        OnExit("on-")
+    } children: {
+        In(.radio) { On(.tune, to: .news) }
+        Parent("tv", initial: .news) {
+            On(.tune, to: .radio)
+            OnEntry("tv+")
+            OnExit("tv-")
+        } children: {
+            In(.news) {
+                On(.next, to: .film)
+                OnEntry("news+")
+            }
+            In(.film) {
+                On(.next, to: .news)
+                On(.rewind, to: .news, resuming: .shallow("tv"))
+            }
+        }
+    }
+}
+
+@Suite("History")
+struct HistoryTests {
+    /// Sends events in order; returns the state and effects after each.
+    func run(_ events: [TellyEvent], from machine: inout Machine<Telly, TellyEvent, String, Void>) throws -> [String] {
+        try events.map { event in
+            let transition = try machine.send(event)
+            return "\(event) -> \(transition.target) \(transition.effects.map { $0 }.joined(separator: ","))"
+        }
+    }
+
+    @Test("a parent never left resumes at the declared default")
+    func defaults() throws {
+        var machine = try Machine(telly)
+        #expect(try run([.powerOn], from: &machine) == ["powerOn -> radio on+"])
+        machine.reset()
+        #expect(try run([.powerOnDeep], from: &machine) == ["powerOnDeep -> radio on+"])
+        machine.reset()
+        // The default of tv's deep history is the film, not tv's initial news.
+        #expect(try run([.menu, .back], from: &machine) == ["menu -> menu ", "back -> film back,on+,tv+"])
+    }
+
+    @Test("shallow history resumes the child, entered at its initial state; deep the very state")
+    func shallowAndDeep() throws {
+        var machine = try Machine(telly)
+        #expect(try run([.powerOn, .tune, .next, .powerOff, .powerOn], from: &machine) == [
+            "powerOn -> radio on+", "tune -> news tv+,news+", "next -> film ", "powerOff -> off tv-,on-",
+            // on's child was tv: tv at its initial state, not the film.
+            "powerOn -> news on+,tv+,news+",
+        ])
+        #expect(try run([.next, .powerOff, .powerOnDeep], from: &machine) == [
+            "next -> film ", "powerOff -> off tv-,on-", "powerOnDeep -> film on+,tv+",
+        ])
+        #expect(try run([.tune, .powerOff, .powerOnDeep, .powerOff, .powerOn], from: &machine) == [
+            "tune -> radio tv-", "powerOff -> off on-", "powerOnDeep -> radio on+", "powerOff -> off on-", "powerOn -> radio on+",
+        ])
+        _ = try machine.send(.powerOff)
+        // tv's memory is still the film from before: the menu goes back to it.
+        #expect(try run([.menu, .back], from: &machine) == ["menu -> menu ", "back -> film back,on+,tv+"])
+    }
+
+    @Test("resuming from inside the parent leaves only what the resumed state is not in; a parent's own line leaves it")
+    func fromInside() throws {
+        var machine = try Machine(telly)
+        // Never left: rewind goes to the default, the news, leaving only the film.
+        #expect(try run([.powerOn, .tune, .next, .rewind], from: &machine) == [
+            "powerOn -> radio on+", "tune -> news tv+,news+", "next -> film ", "rewind -> news news+",
+        ])
+        // glitch is on's line: it leaves on (remembering the news) and resumes there.
+        #expect(try run([.glitch, .next, .tune, .glitch], from: &machine) == [
+            "glitch -> news tv-,on-,on+,tv+,news+", "next -> film ", "tune -> radio tv-", "glitch -> radio on-,on+",
+        ])
+        // tv was left from the film: rewind from inside tv now resumes the film.
+        #expect(try run([.tune, .next, .rewind], from: &machine) == ["tune -> news tv+,news+", "next -> film ", "rewind -> film "])
+    }
+
+    @Test("reset and a machine started in a state forget the memory; copies keep their own")
+    func memoryIsState() throws {
+        var machine = try Machine(telly)
+        _ = try run([.powerOn, .tune, .next, .powerOff], from: &machine)
+        var copy = machine
+        machine.reset()
+        #expect(try run([.powerOnDeep], from: &machine) == ["powerOnDeep -> radio on+"])
+        #expect(try run([.powerOnDeep], from: &copy) == ["powerOnDeep -> film on+,tv+"])
+        var started = try Machine(telly, startingIn: .off)
+        #expect(try run([.powerOnDeep], from: &started) == ["powerOnDeep -> radio on+"])
+    }
+
+    @Test("the table names the history and its default")
+    func table() throws {
+        let markdown = telly.table.text(.markdown)
+        #expect(markdown.contains("| off | powerOn |  | history(on), default radio |  |"))
+        #expect(markdown.contains("| off | powerOnDeep |  | deep history(on), default radio |  |"))
+        #expect(markdown.contains("| menu | back |  | deep history(tv), default film | back |"))
+        let json = telly.table.text(.json)
+        #expect(json.contains(#"{"target": "radio", "guard": null, "effects": [], "internal": false, "history": {"parent": "on", "deep": false}}"#))
+    }
+
+    @Test("coverage counts a row with memory as its state")
+    func coverage() throws {
+        let recorder = CoverageRecorder()
+        var machine = try Machine(telly)
+        machine.recorder = recorder
+        _ = try run([.powerOn, .tune, .next, .powerOff, .powerOnDeep, .powerOff, .powerOnDeep], from: &machine)
+        let report = try #require(recorder.coverage[machine: "telly"])
+        #expect(report.states.first { $0.state == "film" }?.entered == 3)
+        #expect(report.states.first { $0.state == "off" }?.entered == 3)
+    }
+
+    @Test("validation refuses a history of no parent, a default outside it, and a history in a region")
+    func validation() throws {
+        let unknown = MachineDefinition<Telly, TellyEvent, String, Void>(name: "t", initial: .off) {
+            In(.off) { On(.powerOn, to: .radio, resuming: .shallow("tv")) }
+            Parent("on") { On(.powerOff, to: .off) } children: { In(.radio) }
+        }
+        #expect(unknown.validate().map(\.description).contains(
+            "error: the transition 'off' --powerOn--> history(tv) resumes 'tv', which is not a declared parent [invalidHistory]"))
+        #expect(throws: DefinitionError.self) { try Machine(unknown) }
+        let outside = MachineDefinition<Telly, TellyEvent, String, Void>(name: "t", initial: .off) {
+            In(.off) { On(.powerOn, to: .off, resuming: .deep("on")) }
+            Parent("on") { On(.powerOff, to: .off) } children: { In(.radio) }
+        }
+        #expect(outside.validate().map(\.description).contains(
+            "error: the transition 'off' --powerOn--> deep history(on) has the default 'off', which is not inside 'on' [invalidHistory]"))
+    }
+}
