@@ -105,6 +105,34 @@ class Clock:
         self.now = end
 
 
+def correct_history_content():
+    """python-statemachine 3.2 runs the content of a transition that targets a <history> twice:
+    once as the transition's content, and again after the history's parent's <onentry>, as if it
+    were the history's default content (engines/base.py, `_add_history_states_to_enter`, puts the
+    incoming transition in `default_history_content`, whether or not the history has a value).
+    The W3C algorithm (SCXML 1.0, appendix D, addDescendantStatesToEnter) sets
+    defaultHistoryContent[parent] to the history's own default transition's content, and only
+    when the history has no value. The incoming transition is kept when it is an <initial>
+    one: its content must run there (W3C test 579). With this correction the W3C history tests
+    (387, 388, 579, 580) still pass in python-statemachine; without it, a machine whose
+    transition into a history emits effects disagrees with the W3C algorithm, not with us.
+    """
+    import statemachine.engines.base as base
+
+    original = base.BaseEngine._add_history_states_to_enter
+
+    def entering_history(engine, info, state, states_to_enter, states_for_default_entry, default_history_content):
+        recorded = state.id in engine.sm.history_values
+        original(engine, info, state, states_to_enter, states_for_default_entry, default_history_content)
+        if getattr(info.transition, "initial", False):
+            return
+        parent = state.parent and state.parent.id
+        content = default_history_content.get(parent, [])
+        default_history_content[parent] = [] if recorded else [item for item in content if item is not info]
+
+    base.BaseEngine._add_history_states_to_enter = entering_history
+
+
 def shown(effect):
     """An effect as a document's `<log label>` holds it: characters XML 1.0 cannot hold
     (controls but tab and line breaks, U+FFFE, U+FFFF) are `\\u{HEX}` text there (the exact
@@ -197,8 +225,9 @@ def main():
 
     clock = Clock()
     clock.install()
+    correct_history_content()
 
-    print(f"python-statemachine {statemachine.__version__}")
+    print(f"python-statemachine {statemachine.__version__} (a transition into a <history> runs its content once, as W3C says: see correct_history_content)")
     documents = []
     for folder in args.folders:
         for document in sorted(pathlib.Path(folder).glob("*.scxml")):

@@ -154,10 +154,50 @@ let scxmlTimed = MachineDefinition<String, String, String, Void>(name: "timed", 
     }
 }
 
+/// History: shallow and deep, with defaults that are not the parent's initial state, resumed
+/// from outside, from inside the parent (a child's line) and by the parent's own line (which
+/// leaves it first), with entry and exit effects and a guard.
+let scxmlHistory = MachineDefinition<String, String, String, Void>(name: "history", initial: "off",
+                                                                   events: ["on", "onDeep", "off", "tune", "next", "menu", "back", "rewind", "glitch"]) {
+    In("off") {
+        On("on", to: "radio", resuming: .shallow("set"), emit: "warm")
+        On("onDeep", to: "radio", resuming: .deep("set"))
+        On("menu", to: "menu")
+    }
+    In("menu") {
+        On("back", to: "film", resuming: .deep("tv"), guard: Guard("remembers") { true }, emit: "back")
+        On("back", to: "off")
+    }
+    Parent("set") {
+        On("off", to: "off")
+        On("glitch", to: "radio", resuming: .deep("set"))
+        OnEntry("set+")
+        OnExit("set-")
+    } children: {
+        In("radio") { On("tune", to: "news") }
+        Parent("tv", initial: "news") {
+            On("tune", to: "radio")
+            OnEntry("tv+")
+            OnExit("tv-")
+        } children: {
+            In("news") {
+                On("next", to: "film")
+                OnEntry("news+")
+            }
+            In("film") {
+                On("next", to: "news")
+                On("rewind", to: "news", resuming: .shallow("tv"))
+                OnExit("film-")
+            }
+        }
+    }
+}
+
 /// The machines the differential runs besides the shipped ones: the tool tests' and the
 /// explorer's, the tricky names of the diagram tests, and the ones above.
 let scxmlMachines: [(file: String, machine: any DrivableMachine)] = [
     ("nested", scxmlNested), ("pair", scxmlParallel), ("names", scxmlNames), ("timed", scxmlTimed),
+    ("history", scxmlHistory),
     ("turnstile", turnstile), ("lamp", lamp), ("lab", explorerLab),
     ("tricky", trickyMachine), ("tricky-nested", trickyNested), ("tricky-parallel", trickyParallel),
 ]
