@@ -1,4 +1,5 @@
 import FSM
+import Foundation
 import Testing
 
 /// A television: `on` holds the radio and `tv`, which holds the news and a film. Switching
@@ -151,5 +152,26 @@ struct HistoryTests {
         }
         #expect(outside.validate().map(\.description).contains(
             "error: the transition 'off' --powerOn--> deep history(on) has the default 'off', which is not inside 'on' [invalidHistory]"))
+    }
+}
+
+@Suite("History: diagrams")
+struct HistoryDiagramTests {
+    @Test("DOT draws H and H* in their parents, the resuming edges into them, and the defaults dashed")
+    func dot() throws {
+        let dot = telly.dot()
+        if let folder = ProcessInfo.processInfo.environment["FSM_HISTORY_OUT"] {
+            try dot.write(toFile: folder + "/telly.dot", atomically: true, encoding: .utf8)
+            try telly.mermaid().write(toFile: folder + "/telly.mmd", atomically: true, encoding: .utf8)
+        }
+        #expect(dot.contains(#"p0h [shape=circle, label="H", width=0.3, fixedsize=true, fontname="Helvetica", fontsize=10];"#))
+        #expect(dot.contains(#"p0hd [shape=circle, label="H*""#))
+        #expect(dot.contains(#"p1hd [shape=circle, label="H*""#))
+        #expect(dot.contains(#"s0 -> p0h [label="powerOn"];"#))
+        #expect(dot.contains(#"s0 -> p0hd [label="powerOnDeep"];"#))
+        #expect(dot.contains(#"s1 -> p1hd [label="back / back"];"#))
+        #expect(dot.contains("p0h -> s2 [style=dashed];"))
+        #expect(dot.contains("p1hd -> s4 [style=dashed];"))
+        #expect(!dot.contains("lhead=cluster_p0"))
     }
 }

@@ -18,4 +18,6 @@ package struct DiagramFeatures: OptionSet, Sendable {
     package static let parents = DiagramFeatures(rawValue: 1 << 5)
     /// The boxes of a parallel machine's regions.
     package static let regions = DiagramFeatures(rawValue: 1 << 6)
+    /// A parent's history pseudo-states (`H`, `H*`).
+    package static let history = DiagramFeatures(rawValue: 1 << 7)
 }

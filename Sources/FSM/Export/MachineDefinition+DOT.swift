@@ -107,7 +107,7 @@ extension MachineGraph {
             out += indent
             out += nodes[edge.source].id
             out += " -> "
-            out += nodes[edge.target].id
+            out += edge.history.map { historyID($0.parent, deep: $0.deep) } ?? nodes[edge.target].id
             out += " ["
             if options.edgeIDs { out += "id=\"\(idPrefix)e\(edgeNumber)\", " }
             out += "label=\""
@@ -143,12 +143,21 @@ extension MachineGraph {
                 // Coverage view: taken transitions solid, the others dashed red.
                 out += ", style=dashed, color=\"red\", fontcolor=\"red\""
             }
-            if edge.target < edge.source {
+            if edge.target < edge.source && edge.history == nil {
                 // Back edges (to a state declared earlier) do not rank: declaration order
                 // reads left to right, as the flow usually does.
                 out += ", constraint=false"
             }
             out += "];\n"
+        }
+        // Each history pseudo-state's default, dashed: where it resumes while its parent has
+        // never been left.
+        for p in parents.indices {
+            for history in parents[p].histories {
+                for target in history.defaults {
+                    out += indent + historyID(p, deep: history.deep) + " -> " + nodes[target].id + " [style=dashed];\n"
+                }
+            }
         }
     }
 
@@ -166,6 +175,12 @@ extension MachineGraph {
         for index in parent.members {
             out += indent + "  "
             appendNodeLine(nodes[index], options, internal: internals[index], ignored: ignoredLabel(index), to: &out, features: &features)
+        }
+        for history in parent.histories {
+            // UML's history pseudo-state: a small circle, H (shallow) or H* (deep).
+            features.insert(.history)
+            out += indent + "  " + historyID(p, deep: history.deep)
+            out += " [shape=circle, label=\"\(history.deep ? "H*" : "H")\", width=0.3, fixedsize=true, fontname=\"Helvetica\", fontsize=10];\n"
         }
         for child in parents(in: p) { appendCluster(child, options, indent: indent + "  ", internals: internals, to: &out, features: &features) }
         out += indent + "}\n"

@@ -74,8 +74,15 @@ extension MachineGraph {
             }
             // A parent's transition leaves from its composite state, once.
             let source = edge.sourceParent.map { parents[$0].mermaidID } ?? nodes[edge.source].id
-            let target = edge.targetParent.map { parents[$0].mermaidID } ?? nodes[edge.target].id
+            let target = edge.history.map { historyID($0.parent, deep: $0.deep) } ?? edge.targetParent.map { parents[$0].mermaidID } ?? nodes[edge.target].id
             lines.append(indent + "\(source) --> \(target) : \(label)")
+        }
+        // Each history pseudo-state's default: where it resumes while its parent has never
+        // been left (unlabelled, like the arrow into the initial state).
+        for p in parents.indices {
+            for history in parents[p].histories {
+                for target in history.defaults { lines.append(indent + "\(historyID(p, deep: history.deep)) --> \(nodes[target].id)") }
+            }
         }
         for node in nodes where node.isFinal {
             lines.append(indent + "\(node.id) --> [*]")
@@ -118,6 +125,10 @@ extension MachineGraph {
         lines.append(indent + "state \"\(Mermaid.escaped(parents[p].name))\" as \(parents[p].mermaidID) {")
         for index in parents[p].members {
             lines.append(indent + "  state \"\(Mermaid.described(nodes[index].name))\" as \(nodes[index].id)")
+        }
+        for history in parents[p].histories {
+            // Mermaid has no history pseudo-state: a state named H (or H*) stands for it.
+            lines.append(indent + "  state \"\(history.deep ? "H*" : "H")\" as \(historyID(p, deep: history.deep))")
         }
         for child in parents(in: p) { appendComposite(child, indent: indent + "  ", to: &lines) }
         lines.append(indent + "}")

@@ -40,6 +40,9 @@ struct MachineGraph {
         let internalTransitions: [Edge]
         /// The events it declares ignored for its children.
         let ignored: [String]
+        /// Its history pseudo-states that transitions resume (shallow first), each with the
+        /// defaults those transitions name, in order.
+        var histories: [(deep: Bool, defaults: [Int])] = []
 
         init(id: String, name: String, parent: Int?, members: [Int], entryEffects: [String], exitEffects: [String], internalTransitions: [Edge], ignored: [String]) {
             self.id = id
@@ -60,6 +63,9 @@ struct MachineGraph {
         var sourceParent: Int? = nil
         /// The parent the edge enters (drawn to its cluster), or `nil`.
         var targetParent: Int? = nil
+        /// The parent whose history the edge resumes, and whether deep: drawn to the parent's
+        /// `H` (or `H*`) pseudo-state; its `target` is the default.
+        var history: (parent: Int, deep: Bool)? = nil
         let event: String
         let guardName: String?
         let effects: [String]
@@ -161,6 +167,7 @@ struct MachineGraph {
                     guard anchor >= 0, target >= 0 else { continue }
                     edge.sourceParent = p
                     edge.targetParent = resolution.parentStateIndex[transition.target]
+                    Self.resume(&edge, transition.history, resolution)
                     parentEdges.append(edge)
                 }
                 var ignoredByParent: [String] = []
@@ -174,6 +181,19 @@ struct MachineGraph {
                     entryEffects: names(parent.entryEffects), exitEffects: names(parent.exitEffects),
                     internalTransitions: internalTransitions, ignored: ignoredByParent
                 ))
+            }
+        }
+        if hierarchy {
+            // The history pseudo-states, from every transition that resumes one.
+            for line in resolution.declarations.flatMap(\.transitions) + resolution.parents.flatMap(\.transitions) {
+                guard let history = line.history, let p = resolution.parentIndex(named: history.parent),
+                      let target = resolution.leafIndex(of: line.target), p < parentNodes.count else { continue }
+                if let k = parentNodes[p].histories.firstIndex(where: { $0.deep == history.isDeep }) {
+                    if !parentNodes[p].histories[k].defaults.contains(target) { parentNodes[p].histories[k].defaults.append(target) }
+                } else {
+                    parentNodes[p].histories.append((history.isDeep, [target]))
+                    parentNodes[p].histories.sort { !$0.deep && $1.deep }
+                }
             }
         }
         // Timers (`After` lines): an edge labelled `after 30 s` from the state, or from the
@@ -210,6 +230,7 @@ struct MachineGraph {
                         var edge = Edge(source: s, target: target, event: resolution.eventNames[e], guardName: guardName,
                                         effects: names(transition.effects), kind: transition.isInternal ? .internal : .external)
                         if !transition.isInternal { edge.targetParent = resolution.parentStateIndex[transition.target] }
+                        Self.resume(&edge, transition.history, resolution)
                         body(edge)
                     }
                 }
@@ -255,6 +276,19 @@ struct MachineGraph {
             regions = []
             regionStates = [:]
         }
+    }
+
+    /// Marks an edge as resuming `history`, when its parent is declared: drawn to the
+    /// parent's pseudo-state instead of its border.
+    static func resume<State, Event, Effect, Context>(_ edge: inout Edge, _ history: History?, _ resolution: ResolvedDefinition<State, Event, Effect, Context>) {
+        guard let history, let p = resolution.parentIndex(named: history.parent) else { return }
+        edge.history = (p, history.isDeep)
+        edge.targetParent = nil
+    }
+
+    /// The identifier of a parent's history pseudo-state (`p0h`, deep `p0hd`).
+    func historyID(_ p: Int, deep: Bool) -> String {
+        parents[p].mermaidID + (deep ? "hd" : "h")
     }
 
     /// A parallel machine's options as region `r` reads them: the highlighted state and the
