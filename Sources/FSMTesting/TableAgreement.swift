@@ -40,9 +40,63 @@ struct TableOracle<State: Hashable & Sendable, Event: MachineEvent, Effect: Equa
     let definition: MachineDefinition<State, Event, Effect, Context>
     let table: TransitionTable<State, Event.Key, Effect>
 
+    /// The histories the table's transitions resume: what the oracle remembers.
+    let histories: [History]
+
     init(_ definition: MachineDefinition<State, Event, Effect, Context>) {
         self.definition = definition
         table = definition.table
+        var histories: [History] = []
+        for row in table.rows {
+            switch row.cell {
+            case let .transitions(entries), let .guarded(entries, _):
+                for history in entries.compactMap(\.history) where !histories.contains(history) { histories.append(history) }
+            case .ignored, .illegal: break
+            }
+        }
+        self.histories = histories
+    }
+
+    /// What a history remembers: the state deep inside its parent, or (shallow) the child it
+    /// was in, a state or a parent (by name). Absent while the parent has never been left.
+    enum Remembered: Equatable {
+        case state(State)
+        case parent(String)
+    }
+
+    /// The oracle's memory: per history the table resumes, what it remembers.
+    typealias Memory = [History: Remembered]
+
+    /// Where a transition resuming `history` goes with `memory`: what it remembers (a child
+    /// parent entered at its first state), or the default.
+    func resumed(_ history: History, memory: Memory, default target: State) -> State {
+        switch memory[history] {
+        case nil: return target
+        case let .state(state)?: return state
+        case let .parent(name)?:
+            // A parent is entered at its initial state, or its first state.
+            guard let parent = definition.parents.first(where: { $0.name == name }) else { return target }
+            if let initial = parent.initial {
+                if definition.declaration(of: initial) != nil { return initial }
+                if let inner = definition.parents.first(where: { $0.state == initial }) {
+                    return resumed(history, memory: [history: .parent(inner.name)], default: target)
+                }
+            }
+            return definition.states.first { definition.parentNames(of: $0).contains(name) } ?? target
+        }
+    }
+
+    /// The memory after a transition from `source` that stays in its first `kept` parents:
+    /// each parent it leaves remembers where it was left.
+    func remembering(_ memory: Memory, leaving source: State, keeping kept: Int) -> Memory {
+        guard !histories.isEmpty else { return memory }
+        var result = memory
+        let chain = definition.parentNames(of: source)
+        for history in histories {
+            guard let depth = chain.firstIndex(of: history.parent), depth >= kept else { continue }
+            result[history] = history.isDeep || depth + 1 >= chain.count ? .state(source) : .parent(chain[depth + 1])
+        }
+        return result
     }
 
     /// The events a state has transitions for, in declaration order.
@@ -62,19 +116,25 @@ struct TableOracle<State: Hashable & Sendable, Event: MachineEvent, Effect: Equa
         }
     }
 
+    /// The step the table expects from `state` (with no history remembered).
     func expected(_ state: State, _ event: Event.Key, holds: (String) -> Bool) -> ExpectedStep<State, Event.Key, Effect> {
+        expected(state, event, holds: holds, memory: [:]).step
+    }
+
+    /// The step the table expects from `state` with `memory`, and the memory after it.
+    func expected(_ state: State, _ event: Event.Key, holds: (String) -> Bool, memory: Memory) -> (step: ExpectedStep<State, Event.Key, Effect>, memory: Memory) {
         let row = table.rows.first { $0.state == state && $0.event == event }
         let entries: [TransitionTable<State, Event.Key, Effect>.Entry]
         var otherwise: TransitionTable<State, Event.Key, Effect>.Otherwise?
         switch row?.cell {
         case .ignored:
-            return .taken(target: state, effects: [], kind: .ignored)
+            return (.taken(target: state, effects: [], kind: .ignored), memory)
         case let .illegal(declared)?:
             let reason: TransitionError<State, Event.Key>.Reason = table.finalStates.contains(state)
                 ? .finalState : declared ? .declaredIllegal(inheritedFrom: row?.inheritedFrom) : .noTransition
-            return .rejected(reason, permitted: permitted(in: state), ignored: ignored(in: state))
+            return (.rejected(reason, permitted: permitted(in: state), ignored: ignored(in: state)), memory)
         case nil:
-            return .rejected(.noTransition, permitted: permitted(in: state), ignored: ignored(in: state))
+            return (.rejected(.noTransition, permitted: permitted(in: state), ignored: ignored(in: state)), memory)
         case let .transitions(list)?:
             entries = list
         case let .guarded(list, fallback)?:
@@ -82,23 +142,39 @@ struct TableOracle<State: Hashable & Sendable, Event: MachineEvent, Effect: Equa
             otherwise = fallback
         }
         guard let entry = entries.first(where: { $0.guardName.map(holds) ?? true }) else {
-            if otherwise == .ignored { return .taken(target: state, effects: [], kind: .ignored) }
+            if otherwise == .ignored { return (.taken(target: state, effects: [], kind: .ignored), memory) }
             // The rejected event's guards were tried: it is not listed as permitted.
-            return .rejected(.guardNotMet(GuardNames(entries.compactMap(\.guardName))), permitted: permitted(in: state).filter { $0 != event }, ignored: ignored(in: state))
+            return (.rejected(.guardNotMet(GuardNames(entries.compactMap(\.guardName))), permitted: permitted(in: state).filter { $0 != event }, ignored: ignored(in: state)), memory)
         }
-        if entry.isInternal { return .taken(target: state, effects: entry.effects, kind: .internal) }
-        return .taken(target: entry.target, effects: effects(from: state, to: entry.target, own: entry.effects, declaredBy: row?.inheritedFrom), kind: .external)
+        if entry.isInternal { return (.taken(target: state, effects: entry.effects, kind: .internal), memory) }
+        let owner = row?.inheritedFrom
+        // With a history: where the memory before resumes decides the parents left; they
+        // record what they leave; the state entered is where the memory after resumes
+        // (SCXML's order).
+        let towards = entry.history.map { resumed($0, memory: memory, default: entry.target) } ?? entry.target
+        let kept = keptParents(from: state, to: towards, declaredBy: owner)
+        let after = remembering(memory, leaving: state, keeping: kept)
+        let target = entry.history.map { resumed($0, memory: after, default: entry.target) } ?? entry.target
+        return (.taken(target: target, effects: effects(from: state, to: target, own: entry.effects, declaredBy: owner, keeping: kept), kind: .external), after)
+    }
+
+    /// How many of the source's parents (outermost first) an external transition stays in:
+    /// those that hold the target too, up to the parent that declares the transition.
+    func keptParents(from source: State, to target: State, declaredBy owner: String?) -> Int {
+        let left = definition.parentNames(of: source), entered = definition.parentNames(of: target)
+        var common = 0
+        while common < left.count, common < entered.count, left[common] == entered[common], left[common] != owner { common += 1 }
+        return common
     }
 
     /// An external transition's effects, by the documented order: the source's exit effects,
     /// those of each parent it leaves (innermost first: those that do not hold the target, and
-    /// the parent that declares the transition), its own, then the entry effects of the
-    /// parents it enters (outermost first) and of the target.
-    func effects(from source: State, to target: State, own: [Effect], declaredBy owner: String?) -> [Effect] {
+    /// the parent that declares the transition, or those past `keeping`), its own, then the
+    /// entry effects of the parents it enters (outermost first) and of the target.
+    func effects(from source: State, to target: State, own: [Effect], declaredBy owner: String?, keeping kept: Int? = nil) -> [Effect] {
         let parents = Dictionary(definition.parents.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let left = definition.parentNames(of: source), entered = definition.parentNames(of: target)
-        var common = 0
-        while common < left.count, common < entered.count, left[common] == entered[common], left[common] != owner { common += 1 }
+        let common = min(kept ?? keptParents(from: source, to: target, declaredBy: owner), left.count, entered.count)
         var effects = definition.declaration(of: source)?.exitEffects ?? []
         for name in left[common...].reversed() { effects += parents[name]?.exitEffects ?? [] }
         effects += own
@@ -164,6 +240,7 @@ public func expectAgreesWithTable<State, Event, Effect: Equatable, Context>(
         if mismatches.count <= 10 { Issue.record(Comment(rawValue: "\(definition.name) (seed \(seed)): \(mismatches.last ?? "")"), sourceLocation: sourceLocation) }
     }
     for _ in 0..<sequences {
+        var memory: TableOracle<State, Event, Effect, Context>.Memory = [:]
         var throwing = start, result = start, byName = start, checked = start
         var ignoring = start
         ignoring.policy = .ignore
@@ -188,6 +265,9 @@ public func expectAgreesWithTable<State, Event, Effect: Equatable, Context>(
                 let holds = row.entry.guardName.map { name in guards[name].map { $0.holds(deciding: atom) } ?? atom(name) } ?? true
                 let contextValue = context(atom)
                 let expectedEffects = oracle.effects(from: before, to: row.entry.target, own: row.entry.effects, declaredBy: row.inheritedFrom)
+                if holds {
+                    memory = oracle.remembering(memory, leaving: before, keeping: oracle.keptParents(from: before, to: row.entry.target, declaredBy: row.inheritedFrom))
+                }
                 func verifyTimer(_ step: Transition<State, Event.Key, Effect>?, after: State, path: String) {
                     if let step {
                         if !holds || step.source != before || step.trigger != .after(timer.duration) || step.target != row.entry.target
@@ -215,7 +295,8 @@ public func expectAgreesWithTable<State, Event, Effect: Equatable, Context>(
             let decide: (TransitionGuard<Context, Event>) -> Bool = { $0.holds(event: event) ?? $0.holds(deciding: atom) }
             let holds: (String) -> Bool = { name in guards[name].map(decide) ?? atom(name) }
             let before = throwing.state
-            let expected = oracle.expected(before, key, holds: holds)
+            let (expected, nextMemory) = oracle.expected(before, key, holds: holds, memory: memory)
+            defer { memory = nextMemory }
             steps += 1
 
             func verify(_ outcome: Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>>, after: State, path: String) {

@@ -38,8 +38,40 @@ let console = MachineDefinition<Console, Button, String, Bool>(name: "console", 
     Final(.broken) { IgnoreOtherEvents() }
 }
 
+/// Shallow and deep history, a guard on a resuming transition, a parent's own line resuming
+/// its history, and a timer that leaves a parent (the memory records it too).
+let jukebox = MachineDefinition<String, String, String, Bool>(name: "jukebox", initial: "standby", events: ["on", "deep", "off", "skip", "tune", "sleep"]) {
+    In("standby") {
+        On("on", to: "rock", resuming: .shallow("playing"), guard: charged, emit: "warm")
+        On("deep", to: "jazz", resuming: .deep("playing"))
+        Ignore("on")
+    }
+    Parent("playing") {
+        On("off", to: "standby")
+        On("sleep", to: "rock", resuming: .deep("playing"))
+        OnEntry("amp on")
+        OnExit("amp off")
+    } children: {
+        In("rock") { On("skip", to: "jazz") }
+        Parent("radio", initial: "news") {
+            After(.seconds(30), to: "standby", emit: "timeout")
+            OnExit("radio off")
+        } children: {
+            In("news") { On("tune", to: "talk") }
+            In("talk") { On("tune", to: "news"); On("skip", to: "rock") }
+        }
+        In("jazz") { On("skip", to: "news") }
+    }
+}
+
 @Suite("expectAgreesWithTable: the table as an oracle of any machine")
 struct TableAgreementTests {
+    @Test("a machine that resumes histories agrees with its table read with a memory, timers included")
+    func history() {
+        let agreement = expectAgreesWithTable(jukebox, sequences: 600, seed: 5) { holds in holds("charged") }
+        #expect(agreement.mismatches.isEmpty && agreement.steps > 600)
+    }
+
     @Test("a machine with defaults, parents, entry and exit effects agrees with its table on every path")
     func agrees() {
         let agreement = expectAgreesWithTable(console, sequences: 400, seed: 9) { holds in holds("charged") }
