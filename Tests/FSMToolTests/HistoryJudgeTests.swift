@@ -35,3 +35,42 @@ struct HistoryJudgeTests {
         }
     }
 }
+
+/// The history machine through the tool, as a user drives it.
+@Suite("History through the tool")
+struct HistoryToolTests {
+    @Test("the REPL resumes where the parent was left; the table says history; validate is clean")
+    func repl() async throws {
+        let run = await tool(["repl", "history"], machines: [scxmlHistory], input: ["on", "tune", "next", "off", "onDeep", ":state", "off", "on", ":state"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("off --onDeep--> film"), "\(run.stdout)")
+        #expect(run.stdout.contains("> :state\nset > tv > film\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("off --on--> news"), "\(run.stdout)")
+        let table = await tool(["table", "history"], machines: [scxmlHistory])
+        #expect(table.stdout.contains("| off | on |  | history(set), default radio | warm |"), "\(table.stdout)")
+        #expect(table.stdout.contains("| menu | back | remembers | deep history(tv), default film | back |"), "\(table.stdout)")
+        let validate = await tool(["validate", "history"], machines: [scxmlHistory])
+        #expect(validate.status == 0 && validate.stdout == "history: clean\n", "\(validate.stdout)\(validate.stderr)")
+    }
+
+    @Test("the explorer refuses a machine that resumes histories, says why, and writes nothing")
+    func explorer() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("history-explore-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let run = await tool(["explore", "history"], machines: [scxmlHistory], in: directory)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("'history' resumes history(set), deep history(set), deep history(tv), history(tv), which the explorer cannot show yet"), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test("its document read back draws, tabulates and runs the same machine")
+    func document() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("history-scxml-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try scxmlHistory.scxml.write(to: folder.appendingPathComponent("history.scxml"), atomically: true, encoding: .utf8)
+        let dot = await tool(["dot", "history.scxml"], in: folder)
+        #expect(dot.status == 0 && dot.stdout == scxmlHistory.dot(), "\(dot.stderr)")
+        let repl = await tool(["repl", "history.scxml"], input: ["onDeep", "tune", "next", "off", "onDeep"], in: folder)
+        #expect(repl.stdout.contains("off --onDeep--> film"), "\(repl.stdout)")
+    }
+}

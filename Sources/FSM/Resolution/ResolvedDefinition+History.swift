@@ -16,3 +16,8 @@ extension ResolvedDefinition {
         parents.firstIndex { $0.name == name }
     }
 }
+
+extension MachineDefinition {
+    /// The histories its transitions resume (see ``History``), each once, in order.
+    package var histories: [History] { resolution.histories }
+}

@@ -13,6 +13,12 @@ extension TypedSession {
     /// expected text for a line). The page only chooses among these outcomes; it never works
     /// one out itself.
     func explorerModel(toolName: String, typeable: (_ line: String, _ expected: String) -> Bool) throws(ExplorerError) -> String {
+        // The page steps from each state as a machine with no memory would: it cannot yet
+        // remember where a parent was left.
+        let histories = definition.histories
+        guard histories.isEmpty else {
+            throw ExplorerError(description: "'\(definition.name)' resumes \(histories.map(\.label).joined(separator: ", ")), which the explorer cannot show yet (it has no memory of where a parent was left); drive it with `repl` instead")
+        }
         let states = machine.states
         let keys = machine.events
         let layout = definition.explorerLayout

@@ -122,6 +122,8 @@ package enum SCXMLImport {
         var eventSeen: Set<String> = []
         /// The ids some transition targets (a parent among them is declared with a state value).
         var targeted: Set<String> = []
+        /// The `<history>` pseudo-states, by id: their parent, whether deep, their default's id.
+        var histories: [String: (parent: Node, deep: Bool, defaultID: String, line: Int)] = [:]
 
         init(file: String) { self.file = file }
 
@@ -183,6 +185,12 @@ package enum SCXMLImport {
             try check(top)
             try checkPrefixes()
             for node in nodes.values { for line in node.lines { if let target = line.target { targeted.insert(target) } } }
+            for (historyID, history) in histories.sorted(by: { $0.value.line < $1.value.line }) {
+                guard let found = nodes[history.defaultID], found.ancestors.contains(where: { $0 === history.parent }) else {
+                    throw fail(history.line, "the default '\(history.defaultID)' of the history '\(historyID)' is not a state inside '\(history.parent.id)'")
+                }
+                targeted.insert(history.defaultID)
+            }
             let direction: DiagramDirection = root.attribute("direction", namespace: SCXMLWriter.namespace) == "TB" ? .topToBottom : .leftToRight
             let initialID = root.attribute("initial") ?? top[0].id
             if top.count == 1, top[0].kind == .parallel {
@@ -260,7 +268,7 @@ package enum SCXMLImport {
             "scxml": ["version", "initial", "name", "datamodel", "binding", "exmode"],
             "state": ["id", "initial"], "parallel": ["id"], "final": ["id"],
             "transition": ["event", "target", "cond", "type"], "log": ["label", "expr"],
-            "data": ["id", "expr", "src"], "datamodel": [], "onentry": [], "onexit": [], "initial": [],
+            "data": ["id", "expr", "src"], "datamodel": [], "onentry": [], "onexit": [], "initial": [], "history": ["id", "type"],
         ]
         static let fsmAttributes: Set<String> = [
             "name", "escaped-name", "escaped-label", "kind", "ignore", "illegal", "overrides", "others", "events", "summary", "direction",
@@ -350,7 +358,19 @@ package enum SCXMLImport {
                         throw unsupported(child, "only an <initial> with one <transition target=\"ID\"/> and nothing else")
                     }
                     node.initial = target
-                case "history": throw unsupported(child, "history states are not supported yet")
+                case "history":
+                    try checkAttributes(child)
+                    guard let historyID = child.attribute("id") else { throw fail(child.line, "a <history> without an id") }
+                    guard nodes[historyID] == nil, histories[historyID] == nil else { throw fail(child.line, "the id '\(historyID)' is used twice") }
+                    let type = child.attribute("type") ?? "shallow"
+                    guard type == "shallow" || type == "deep" else { throw fail(child.line, "a <history> of type '\(type)' (shallow or deep)") }
+                    let transitions = children(child)
+                    guard transitions.count == 1, transitions[0].name == "transition", let target = transitions[0].attribute("target"), !target.contains(" "),
+                          children(transitions[0]).isEmpty, transitions[0].attributes.count == 1 else {
+                        throw unsupported(child, "only a <history> with one <transition target=\"ID\"/>, its default, and nothing else")
+                    }
+                    guard kind == .state else { throw unsupported(child, "a history of \(kind == .parallel ? "a <parallel>" : "a <final>") (only of a parent state)") }
+                    histories[historyID] = (node, type == "deep", target, child.line)
                 case "invoke": throw unsupported(child, "invoking other machines is not supported")
                 case "datamodel": throw unsupported(child, "a datamodel inside a state (only the document's)")
                 case "donedata": throw unsupported(child, "completion (done.state events) is not supported yet")
@@ -370,6 +390,9 @@ package enum SCXMLImport {
                 let timerEvents = Set(node.timers.map(\.event))
                 let onlyTimers = Set(timerEvents.filter { !otherUse($0, besides: node) })
                 eventOrder.removeAll { onlyTimers.contains($0) }
+            }
+            if let history = histories.values.first(where: { $0.parent === node }), node.children.isEmpty {
+                throw fail(history.line, "a <history> in '\(id)', which has no states inside")
             }
             if kind == .state && node.children.isEmpty && node.initial != nil {
                 throw fail(element.line, "the state '\(id)' has an initial state but no states inside")
@@ -512,7 +535,7 @@ package enum SCXMLImport {
                     guard let last = lines.last, last.condition != nil, last.kind == nil else { continue }
                     throw fail(last.line, "'\(node.id)' has only guarded transitions on '\(event)', which a parent also takes: when no guard holds SCXML passes the event to the parent and this library does not (add <transition event=\"\(event)\"/> last in '\(node.id)', or an unguarded transition)")
                 }
-                for line in node.lines where line.target.map({ self.nodes[$0] == nil }) ?? false {
+                for line in node.lines where line.target.map({ self.nodes[$0] == nil && histories[$0] == nil }) ?? false {
                     throw fail(line.line, "the target '\(line.target ?? "")' is not a state of the document")
                 }
                 try check(node.children)
@@ -554,8 +577,11 @@ package enum SCXMLImport {
                     // Guards none of which holds refuse here anyway; alone, it refuses the event.
                     if !node.lines.contains(where: { $0.event == line.event && $0.kind == nil }) { result += Build.buildExpression(Illegal(event)) }
                 default:
-                    if let target = line.target, let targetNode = nodes[target] {
-                        result += Build.buildExpression(On(event, to: targetNode.children.isEmpty ? targetNode.name : targetNode.name, guard: guardValue, effects: line.effects))
+                    if let target = line.target, let history = histories[target], let defaultNode = nodes[history.defaultID] {
+                        let resuming: History = history.deep ? .deep(history.parent.name) : .shallow(history.parent.name)
+                        result += Build.buildExpression(On(event, to: defaultNode.name, resuming: resuming, guard: guardValue, effects: line.effects))
+                    } else if let target = line.target, let targetNode = nodes[target] {
+                        result += Build.buildExpression(On(event, to: targetNode.name, guard: guardValue, effects: line.effects))
                     } else {
                         result += Build.buildExpression(Internal(event, guard: guardValue, effects: line.effects))
                     }
@@ -563,6 +589,7 @@ package enum SCXMLImport {
             }
             for timer in node.timers {
                 for line in node.lines where line.event == timer.event {
+                    if let target = line.target, histories[target] != nil { throw fail(line.line, "a timer that resumes a history is not supported") }
                     guard let target = line.target, let targetNode = nodes[target] else { throw fail(line.line, "a timer's transition needs a target") }
                     result += Build.buildExpression(After(timer.delay, to: targetNode.name, guard: line.condition.map(guardFor), effects: line.effects))
                 }
