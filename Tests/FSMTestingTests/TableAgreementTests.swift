@@ -1,4 +1,5 @@
 import FSM
+import Foundation
 @testable import FSMTesting
 import Testing
 
@@ -64,13 +65,24 @@ let jukebox = MachineDefinition<String, String, String, Bool>(name: "jukebox", i
     }
 }
 
-@Suite("expectAgreesWithTable: the table as an oracle of any machine")
-struct TableAgreementTests {
+/// The property gate of history: random sequences through every dispatch path against the
+/// table read with a memory of its own. `swift test` runs 600; CI's release gate
+/// `FSM_PROPERTY_SEQUENCES=100000 swift test -c release --filter HistoryProperty`.
+@Suite("History against its table, every path, random sequences")
+struct HistoryPropertyTests {
+    static var sequences: Int {
+        ProcessInfo.processInfo.environment["FSM_PROPERTY_SEQUENCES"].flatMap(Int.init) ?? 600
+    }
+
     @Test("a machine that resumes histories agrees with its table read with a memory, timers included")
     func history() {
-        let agreement = expectAgreesWithTable(jukebox, sequences: 600, seed: 5) { holds in holds("charged") }
-        #expect(agreement.mismatches.isEmpty && agreement.steps > 600)
+        let agreement = expectAgreesWithTable(jukebox, sequences: Self.sequences, seed: 5) { holds in holds("charged") }
+        #expect(agreement.mismatches.isEmpty && agreement.steps > Self.sequences)
     }
+}
+
+@Suite("expectAgreesWithTable: the table as an oracle of any machine")
+struct TableAgreementTests {
 
     @Test("a machine with defaults, parents, entry and exit effects agrees with its table on every path")
     func agrees() {
