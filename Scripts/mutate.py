@@ -36,10 +36,10 @@ MUTANTS = [
     # The core: resolution, dispatch, validation, regions.
     ("core-01", "core", "Sources/FSM/Resolution/ResolvedDefinition.swift", "kinds[row + e] = max(kinds[row + e], kind)", "kinds[row + e] = min(kinds[row + e], kind)",
      "within a parent level, Illegal wins over a transition"),
-    ("core-02", "core", "Sources/FSM/Resolution/ResolvedDefinition.swift", "for p in source[common...].reversed() { effects += parents[Int(p)].exitEffects }",
-     "for p in source[common...] { effects += parents[Int(p)].exitEffects }", "parents' exit effects outermost first"),
-    ("core-03", "core", "Sources/FSM/Resolution/ResolvedDefinition.swift", "for p in destination[common...] { effects += parents[Int(p)].entryEffects }",
-     "for p in destination[common...].reversed() { effects += parents[Int(p)].entryEffects }", "parents' entry effects innermost first"),
+    ("core-02", "core", "Sources/FSM/Resolution/ResolvedDefinition.swift", "for p in chains[s][min(common, chains[s].count)...].reversed() { effects += parents[Int(p)].exitEffects }",
+     "for p in chains[s][min(common, chains[s].count)...] { effects += parents[Int(p)].exitEffects }", "parents' exit effects outermost first"),
+    ("core-03", "core", "Sources/FSM/Resolution/ResolvedDefinition.swift", "for p in chains[target][min(common, chains[target].count)...] { effects += parents[Int(p)].entryEffects }",
+     "for p in chains[target][min(common, chains[target].count)...].reversed() { effects += parents[Int(p)].entryEffects }", "parents' entry effects innermost first"),
     ("core-04", "core", "Sources/FSM/Resolution/ResolvedDefinition.swift", "                    if !declaration.isFinal {\n", "                    if true {\n",
      "a final child inherits its parents' transitions"),
     ("core-05", "core", "Sources/FSM/Resolution/ResolvedDefinition.swift", "kinds[row + e] = blanket.ignores ? .ignored : .declaredIllegal", "kinds[row + e] = blanket.ignores ? .declaredIllegal : .ignored",
@@ -142,10 +142,10 @@ MUTANTS = [
     ("machines-06", "machines", "Sources/UseCases/LoginViewState.swift", "        areInputsEnabled && LoginMachine.credentialsFilled(credentials)", "        areInputsEnabled",
      "the Login button enabled with empty fields"),
     # Coverage: the recorder, the report, the saved session.
-    ("coverage-01", "coverage", "Sources/FSM/Runtime/Machine+Coverage.swift", "            let entered = tables.candidateTable[candidate].kind == .internal ? -1 : target",
-     "            let entered = target", "an internal transition counts its state as entered"),
-    ("coverage-02", "coverage", "Sources/FSM/Runtime/Machine+Coverage.swift", "failed: guarded ? Int(cell.first)..<candidate : 0..<0",
-     "failed: 0..<0", "the guards that failed before the one taken are not counted"),
+    ("coverage-01", "coverage", "Sources/FSM/Runtime/Machine+Coverage.swift", "            let entered = tables.candidateTable[candidate].kind == .internal ? -1 : tables.countedState(target)",
+     "            let entered = tables.countedState(target)", "an internal transition counts its state as entered"),
+    ("coverage-02", "coverage", "Sources/FSM/Runtime/Machine+Coverage.swift", "failed: counted(guarded ? Int(cell.first)..<candidate : 0..<0)",
+     "failed: counted(0..<0)", "the guards that failed before the one taken are not counted"),
     ("coverage-03", "coverage", "Sources/FSM/Runtime/Machine.swift", "            if _slowPath(recording && tables.recording != nil) { record(decision, cell: cell, cellIndex) }",
      "", "guarded cells are not recorded"),
     ("coverage-04", "coverage", "Sources/FSM/Coverage/CoverageReport.swift", "            if cell.isTaken { legal.0 += 1 }", "            if cell.hits > 0 { legal.0 += 1 }",
@@ -168,6 +168,15 @@ MUTANTS = [
      "guard let last = lines.last, last.condition != nil, last.kind == nil, false else { continue }", "the importer reads a document SCXML would run otherwise (failing guards fall through)"),
     ("scxml-03", "scxml", "Sources/FSM/Export/SCXMLWriter.swift", "case \"'\": out += \"&apos;\"", "case \"'\": out += \"'\"",
      "a quote in an event's name ends fsm:events"),
+    # History: the memory, the order SCXML resumes in, the document.
+    ("history-01", "history", "Sources/FSM/Resolution/HistoryPlan.swift", "for slot in slots where slot.depth[s] >= kept {", "for slot in slots where slot.depth[s] > kept {",
+     "the outermost parent a transition leaves remembers nothing"),
+    ("history-02", "history", "Sources/FSM/Resolution/DispatchTable.swift", "leaf = plan.resumed(slot, memory: plan.memory(memory, leaving: s, kept: keptParents), default: leaf)", "leaf = before",
+     "a transition that leaves the parent it resumes goes where the memory before it says"),
+    ("history-03", "history", "Sources/FSM/Resolution/HistoryPlan.swift", "let key = deep || d + 1 >= chain.count ? s : -1 - Int(chain[d + 1])", "let key = s",
+     "shallow history remembers the state deep inside, not the child"),
+    ("history-04", "history", "Sources/FSM/Export/MachineDefinition+SCXML.swift", "type=\\\"\\(pseudo.history.isDeep ? \"deep\" : \"shallow\")\\\"", "type=\\\"shallow\\\"",
+     "the document's deep history is written shallow"),
 ]
 
 

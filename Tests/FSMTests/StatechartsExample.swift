@@ -83,6 +83,26 @@ let locksDefinition = MachineDefinition<Locks, LockKey, String, Bool>(
 )
 // example:parallel:end
 
+// example:history:start
+enum Radio: Hashable, Sendable, CaseIterable { case off, fm, news, music }
+enum RadioEvent: MachineEvent, Hashable, CaseIterable { case power, reset, tune }
+
+let radioDefinition = MachineDefinition<Radio, RadioEvent, String, Void>(name: "radio", initial: .off) {
+    In(.off) {
+        On(.power, to: .fm, resuming: .shallow("on"))   // the station last played; fm the first time
+        On(.reset, to: .fm)                              // always fm
+    }
+    Parent("on") {
+        OnEntry("amp on")
+        On(.power, to: .off)
+    } children: {
+        In(.fm) { On(.tune, to: .news) }
+        In(.news) { On(.tune, to: .music) }
+        In(.music) { On(.tune, to: .fm) }
+    }
+}
+// example:history:end
+
 @Suite("The statecharts article's examples do what it says")
 struct StatechartsExampleTests {
     @Test("run: it prints what its comments say")
@@ -108,5 +128,23 @@ struct StatechartsExampleTests {
         #expect(playerDefinition.configuration(of: player.state) == "on > paused")
         #expect(Array(reset.effects) == ["capsReset", "numReset"])
         #expect(locks.state == Locks(caps: .off, num: .off))
+    }
+
+    @Test("history: it prints what its comments say")
+    func history() throws {
+        var printed: [String] = []
+        func print(_ value: Any) { printed.append("\(value)") }
+        // example:history-run:start
+        var radio = try Machine(radioDefinition)
+        try radio.send(.power)              // off -> fm: never left, the default
+        try radio.send(.tune)               // fm -> news
+        try radio.send(.power)              // news -> off: 'on' remembers news
+        let back = try radio.send(.power)
+        print(back.target)                  // news
+        print(back.effects)                 // [amp on]
+        // example:history-run:end
+        #expect(printed == (try printedComments("history-run", in: "Tests/FSMTests/StatechartsExample.swift")))
+        #expect(radio.state == .news)
+        #expect(radioDefinition.table.text(.markdown).contains("| off | power |  | history(on), default fm |  |"))
     }
 }

@@ -216,6 +216,80 @@ struct SCXMLTests {
         if let folder = SCXMLTrace.outputFolder { try SCXMLTrace.write(machine, fileName: file, to: folder) }
     }
 
+    @Test("the history machine's document, as written: a <history> per kind and default in its parent, transitions into it")
+    func historyDocument() {
+        #expect(scxmlHistory.scxml == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- The machine history, written by FSM. Guards are the data items guard_*: set one to false to refuse its transitions. Effects are logs. -->
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" xmlns:fsm="urn:x-swift-fsm:scxml" version="1.0" datamodel="ecmascript" name="history" initial="off" fsm:name="history" fsm:events='["on", "onDeep", "off", "tune", "next", "menu", "back", "rewind", "glitch"]'>
+              <datamodel>
+                <data id="guard_remembers" expr="true" fsm:name="remembers"/>
+              </datamodel>
+              <state id="off" fsm:name="off">
+                <transition event="on" target="set_history">
+                  <log label="warm"/>
+                </transition>
+                <transition event="onDeep" target="set_deep_history"/>
+                <transition event="menu" target="menu"/>
+              </state>
+              <state id="menu" fsm:name="menu">
+                <transition event="back" cond="guard_remembers" target="tv_deep_history">
+                  <log label="back"/>
+                </transition>
+                <transition event="back" target="off"/>
+              </state>
+              <state id="set" fsm:name="set" fsm:kind="parent" initial="radio">
+                <onentry>
+                  <log label="set+"/>
+                </onentry>
+                <onexit>
+                  <log label="set-"/>
+                </onexit>
+                <transition event="off" target="off"/>
+                <transition event="glitch" target="set_deep_history"/>
+                <history id="set_history" type="shallow">
+                  <transition target="radio"/>
+                </history>
+                <history id="set_deep_history" type="deep">
+                  <transition target="radio"/>
+                </history>
+                <state id="radio" fsm:name="radio">
+                  <transition event="tune" target="news"/>
+                </state>
+                <state id="tv" fsm:name="tv" fsm:kind="parent" initial="news">
+                  <onentry>
+                    <log label="tv+"/>
+                  </onentry>
+                  <onexit>
+                    <log label="tv-"/>
+                  </onexit>
+                  <transition event="tune" target="radio"/>
+                  <history id="tv_deep_history" type="deep">
+                    <transition target="film"/>
+                  </history>
+                  <history id="tv_history" type="shallow">
+                    <transition target="news"/>
+                  </history>
+                  <state id="news" fsm:name="news">
+                    <onentry>
+                      <log label="news+"/>
+                    </onentry>
+                    <transition event="next" target="film"/>
+                  </state>
+                  <state id="film" fsm:name="film">
+                    <onexit>
+                      <log label="film-"/>
+                    </onexit>
+                    <transition event="next" target="news"/>
+                    <transition event="rewind" target="tv_history"/>
+                  </state>
+                </state>
+              </state>
+            </scxml>
+
+            """)
+    }
+
     @Test("the nested machine's document, as written")
     func nestedDocument() {
         #expect(scxmlNested.scxml == """
