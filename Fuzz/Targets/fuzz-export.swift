@@ -1,5 +1,6 @@
 // libFuzzer target: arbitrary bytes become the names of a machine's states, events, guard
-// and effects (and the machine's own name); its DOT and Mermaid exports must keep the
+// and effects (and the machine's own name, and a parent's that a transition resumes by its
+// history); its DOT and Mermaid exports must keep the
 // syntax whole and every name intact.
 // Invariants: no raw control character but line breaks (and tabs in DOT); every DOT line's
 // quotes are balanced; every state's DOT label unquotes to its name; Mermaid's title
@@ -23,12 +24,19 @@ public func fuzzExport(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
         states.append(unique)
     }
     let event = parts[3], effect = parts[4], machineName = parts[5]
+    // A parent named after the machine (distinct from the states), resumed by its history.
+    var parentName = machineName + "^"
+    while states.contains(parentName) { parentName += "#" }
     let machine = MachineDefinition<String, String, String, Bool>(name: machineName, initial: states[0], events: [event, event + "'"]) {
         In(states[0]) {
-            On(event, to: states[1], guard: Guard(effect + "?") { $0 }, emit: effect, effect + effect)
+            On(event, to: states[1], resuming: .shallow(parentName), guard: Guard(effect + "?") { $0 }, emit: effect, effect + effect)
             Ignore(event + "'")
         }
-        In(states[1]) { On(event, to: states[2]); Internal(event + "'", emit: effect) }
+        Parent(parentName) {
+            OnEntry(effect)
+        } children: {
+            In(states[1]) { On(event, to: states[2]); Internal(event + "'", emit: effect) }
+        }
         Final(states[2])
     }
     let dot = machine.dot(DiagramOptions(highlightedState: states[1]))

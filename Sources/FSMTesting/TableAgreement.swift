@@ -68,22 +68,23 @@ struct TableOracle<State: Hashable & Sendable, Event: MachineEvent, Effect: Equa
     typealias Memory = [History: Remembered]
 
     /// Where a transition resuming `history` goes with `memory`: what it remembers (a child
-    /// parent entered at its first state), or the default.
-    func resumed(_ history: History, memory: Memory, default target: State) -> State {
+    /// parent entered at its initial state), or the default.
+    func resumed(_ history: History, memory: Memory, default fallback: State) -> State {
         switch memory[history] {
-        case nil: return target
+        case nil: return fallback
         case let .state(state)?: return state
-        case let .parent(name)?:
-            // A parent is entered at its initial state, or its first state.
-            guard let parent = definition.parents.first(where: { $0.name == name }) else { return target }
-            if let initial = parent.initial {
-                if definition.declaration(of: initial) != nil { return initial }
-                if let inner = definition.parents.first(where: { $0.state == initial }) {
-                    return resumed(history, memory: [history: .parent(inner.name)], default: target)
-                }
-            }
-            return definition.states.first { definition.parentNames(of: $0).contains(name) } ?? target
+        case let .parent(name)?: return initialState(of: name) ?? fallback
         }
+    }
+
+    /// The state a parent is entered at: its initial state, or its first.
+    func initialState(of name: String) -> State? {
+        guard let parent = definition.parents.first(where: { $0.name == name }) else { return nil }
+        if let initial = parent.initial {
+            if definition.declaration(of: initial) != nil { return initial }
+            if let inner = definition.parents.first(where: { $0.state == initial }) { return initialState(of: inner.name) }
+        }
+        return definition.states.first { definition.parentNames(of: $0).contains(name) }
     }
 
     /// The memory after a transition from `source` that stays in its first `kept` parents:
@@ -92,6 +93,8 @@ struct TableOracle<State: Hashable & Sendable, Event: MachineEvent, Effect: Equa
         guard !histories.isEmpty else { return memory }
         var result = memory
         let chain = definition.parentNames(of: source)
+        // A final state is never left (it refuses every event and has no timer).
+        if definition.declaration(of: source)?.isFinal == true { return result }
         for history in histories {
             guard let depth = chain.firstIndex(of: history.parent), depth >= kept else { continue }
             result[history] = history.isDeep || depth + 1 >= chain.count ? .state(source) : .parent(chain[depth + 1])
@@ -148,11 +151,13 @@ struct TableOracle<State: Hashable & Sendable, Event: MachineEvent, Effect: Equa
         }
         if entry.isInternal { return (.taken(target: state, effects: entry.effects, kind: .internal), memory) }
         let owner = row?.inheritedFrom
-        // With a history: where the memory before resumes decides the parents left; they
-        // record what they leave; the state entered is where the memory after resumes
-        // (SCXML's order).
+        // With a history: the parents left are those a transition to where the memory before
+        // resumes leaves, and, from inside the resumed parent, everything in it (its child is
+        // left and entered again through the memory); they record what they leave; the state
+        // entered is where the memory after resumes.
         let towards = entry.history.map { resumed($0, memory: memory, default: entry.target) } ?? entry.target
-        let kept = keptParents(from: state, to: towards, declaredBy: owner)
+        var kept = keptParents(from: state, to: towards, declaredBy: owner, entering: entry.targetParent)
+        if let history = entry.history, let depth = definition.parentNames(of: state).firstIndex(of: history.parent) { kept = min(kept, depth + 1) }
         let after = remembering(memory, leaving: state, keeping: kept)
         let target = entry.history.map { resumed($0, memory: after, default: entry.target) } ?? entry.target
         return (.taken(target: target, effects: effects(from: state, to: target, own: entry.effects, declaredBy: owner, keeping: kept), kind: .external), after)
@@ -160,10 +165,10 @@ struct TableOracle<State: Hashable & Sendable, Event: MachineEvent, Effect: Equa
 
     /// How many of the source's parents (outermost first) an external transition stays in:
     /// those that hold the target too, up to the parent that declares the transition.
-    func keptParents(from source: State, to target: State, declaredBy owner: String?) -> Int {
+    func keptParents(from source: State, to target: State, declaredBy owner: String?, entering parent: String? = nil) -> Int {
         let left = definition.parentNames(of: source), entered = definition.parentNames(of: target)
         var common = 0
-        while common < left.count, common < entered.count, left[common] == entered[common], left[common] != owner { common += 1 }
+        while common < left.count, common < entered.count, left[common] == entered[common], left[common] != owner, left[common] != parent { common += 1 }
         return common
     }
 
@@ -264,10 +269,9 @@ public func expectAgreesWithTable<State, Event, Effect: Equatable, Context>(
                 steps += 1
                 let holds = row.entry.guardName.map { name in guards[name].map { $0.holds(deciding: atom) } ?? atom(name) } ?? true
                 let contextValue = context(atom)
-                let expectedEffects = oracle.effects(from: before, to: row.entry.target, own: row.entry.effects, declaredBy: row.inheritedFrom)
-                if holds {
-                    memory = oracle.remembering(memory, leaving: before, keeping: oracle.keptParents(from: before, to: row.entry.target, declaredBy: row.inheritedFrom))
-                }
+                let kept = oracle.keptParents(from: before, to: row.entry.target, declaredBy: row.inheritedFrom, entering: row.entry.targetParent)
+                let expectedEffects = oracle.effects(from: before, to: row.entry.target, own: row.entry.effects, declaredBy: row.inheritedFrom, keeping: kept)
+                if holds { memory = oracle.remembering(memory, leaving: before, keeping: kept) }
                 func verifyTimer(_ step: Transition<State, Event.Key, Effect>?, after: State, path: String) {
                     if let step {
                         if !holds || step.source != before || step.trigger != .after(timer.duration) || step.target != row.entry.target

@@ -40,8 +40,10 @@ let console = MachineDefinition<Console, Button, String, Bool>(name: "console", 
 }
 
 /// Shallow and deep history, a guard on a resuming transition, a parent's own line resuming
-/// its history, and a timer that leaves a parent (the memory records it too).
-let jukebox = MachineDefinition<String, String, String, Bool>(name: "jukebox", initial: "standby", events: ["on", "deep", "off", "skip", "tune", "sleep"]) {
+/// its history, a timer that leaves a parent (the memory records it too), a shallow history
+/// remembering the source's own parent (`home` from `talk`) and a default that is a parent's
+/// value (`zap` from `news`).
+let jukebox = MachineDefinition<String, String, String, Bool>(name: "jukebox", initial: "standby", events: ["on", "deep", "off", "skip", "tune", "sleep", "home", "zap"]) {
     In("standby") {
         On("on", to: "rock", resuming: .shallow("playing"), guard: charged, emit: "warm")
         On("deep", to: "jazz", resuming: .deep("playing"))
@@ -54,12 +56,13 @@ let jukebox = MachineDefinition<String, String, String, Bool>(name: "jukebox", i
         OnExit("amp off")
     } children: {
         In("rock") { On("skip", to: "jazz") }
-        Parent("radio", initial: "news") {
+        Parent(state: "radio", initial: "news") {
             After(.seconds(30), to: "standby", emit: "timeout")
+            OnEntry("radio on")
             OnExit("radio off")
         } children: {
-            In("news") { On("tune", to: "talk") }
-            In("talk") { On("tune", to: "news"); On("skip", to: "rock") }
+            In("news") { On("tune", to: "talk"); On("zap", to: "radio", resuming: .deep("playing")) }
+            In("talk") { On("tune", to: "news"); On("skip", to: "rock"); On("home", to: "rock", resuming: .shallow("playing")) }
         }
         In("jazz") { On("skip", to: "news") }
     }

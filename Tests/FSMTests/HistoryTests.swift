@@ -5,14 +5,16 @@ import Testing
 /// A television: `on` holds the radio and `tv`, which holds the news and a film. Switching
 /// on resumes `on` (shallow: the child, so `tv` at its initial news; deep: the very
 /// channel); the menu goes back to `tv`'s deep history; `rewind` resumes `tv` from the film, inside it;
-/// `glitch`, declared on `on`, leaves `on` and resumes it.
+/// `glitch`, declared on `on`, leaves `on` and resumes it; `home`, from the film, resumes `on`
+/// shallow: when it remembers `tv`, the film's own parent, `tv` is left and entered again;
+/// `zap`, from the news, resumes `on` deep.
 enum Telly: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case off, radio, news, film, menu
     var description: String { rawValue }
 }
 
 enum TellyEvent: String, Hashable, Sendable, CaseIterable, MachineEvent, CustomStringConvertible {
-    case powerOn, powerOnDeep, powerOff, tune, next, menu, back, rewind, glitch
+    case powerOn, powerOnDeep, powerOff, tune, next, menu, back, rewind, glitch, home, zap
     var description: String { rawValue }
 }
 
@@ -39,11 +41,13 @@ let telly = MachineDefinition<Telly, TellyEvent, String, Void>(name: "telly", in
         } children: {
             In(.news) {
                 On(.next, to: .film)
+                On(.zap, to: .radio, resuming: .deep("on"))
                 OnEntry("news+")
             }
             In(.film) {
                 On(.next, to: .news)
                 On(.rewind, to: .news, resuming: .shallow("tv"))
+                On(.home, to: .radio, resuming: .shallow("on"))
             }
         }
     }
@@ -104,6 +108,28 @@ struct HistoryTests {
         #expect(try run([.tune, .next, .rewind], from: &machine) == ["tune -> news tv+,news+", "next -> film ", "rewind -> film "])
     }
 
+    @Test("resumed from inside the parent, the parent's child is left and entered again through the memory")
+    func resumingTheSourcesParent() throws {
+        var machine = try Machine(telly)
+        #expect(try run([.powerOn, .tune, .powerOff, .powerOn, .next, .home], from: &machine) == [
+            "powerOn -> radio on+", "tune -> news tv+,news+", "powerOff -> off tv-,on-", "powerOn -> news on+,tv+,news+", "next -> film ",
+            // on remembers tv: the film leaves tv and enters it again, at the news.
+            "home -> news tv-,tv+,news+",
+        ])
+        // Deep: on remembers the film; from the news, inside on, its child tv is left and
+        // entered again through the memory (as UML and python-statemachine do).
+        machine.reset()
+        #expect(try run([.powerOnDeep, .tune, .next, .powerOff, .powerOn, .zap], from: &machine) == [
+            "powerOnDeep -> radio on+", "tune -> news tv+,news+", "next -> film ", "powerOff -> off tv-,on-", "powerOn -> news on+,tv+,news+",
+            "zap -> film tv-,tv+",
+        ])
+        // Never left: the default, the radio, which is outside tv.
+        machine.reset()
+        #expect(try run([.powerOnDeep, .tune, .next, .home], from: &machine) == [
+            "powerOnDeep -> radio on+", "tune -> news tv+,news+", "next -> film ", "home -> radio tv-",
+        ])
+    }
+
     @Test("reset and a machine started in a state forget the memory; copies keep their own")
     func memoryIsState() throws {
         var machine = try Machine(telly)
@@ -144,7 +170,7 @@ struct HistoryTests {
             Parent("on") { On(.powerOff, to: .off) } children: { In(.radio) }
         }
         #expect(unknown.validate().map(\.description).contains(
-            "error: the transition 'off' --powerOn--> history(tv) resumes 'tv', which is not a declared parent [invalidHistory]"))
+            "error: the transition 'off' --powerOn--> history(tv) resumes 'tv', which is not a declared parent (its parents: 'on') [invalidHistory]"))
         #expect(throws: DefinitionError.self) { try Machine(unknown) }
         let outside = MachineDefinition<Telly, TellyEvent, String, Void>(name: "t", initial: .off) {
             In(.off) { On(.powerOn, to: .off, resuming: .deep("on")) }
@@ -152,6 +178,12 @@ struct HistoryTests {
         }
         #expect(outside.validate().map(\.description).contains(
             "error: the transition 'off' --powerOn--> deep history(on) has the default 'off', which is not inside 'on' [invalidHistory]"))
+        let itself = MachineDefinition<String, String, String, Void>(name: "t", initial: "off", events: ["go", "stop"]) {
+            In("off") { On("go", to: "on", resuming: .deep("on")) }
+            Parent(state: "on") { On("stop", to: "off") } children: { In("a") }
+        }
+        #expect(itself.validate().map(\.description).contains(
+            "error: the transition 'off' --go--> deep history(on) has the parent itself as its default: name a state inside 'on' (its initial one, say) [invalidHistory]"))
     }
 }
 

@@ -61,6 +61,8 @@ struct HistoryToolTests {
             | off | back |  | (illegal) |  |
             | off | rewind |  | (illegal) |  |
             | off | glitch |  | (illegal) |  |
+            | off | home |  | (illegal) |  |
+            | off | zap |  | (illegal) |  |
             | menu | on |  | (illegal) |  |
             | menu | onDeep |  | (illegal) |  |
             | menu | off |  | (illegal) |  |
@@ -71,6 +73,8 @@ struct HistoryToolTests {
             | menu | back |  | off |  |
             | menu | rewind |  | (illegal) |  |
             | menu | glitch |  | (illegal) |  |
+            | menu | home |  | (illegal) |  |
+            | menu | zap |  | (illegal) |  |
             | radio | on |  | (illegal) |  |
             | radio | onDeep |  | (illegal) |  |
             | radio | off |  | off (inherited from set) |  |
@@ -80,6 +84,8 @@ struct HistoryToolTests {
             | radio | back |  | (illegal) |  |
             | radio | rewind |  | (illegal) |  |
             | radio | glitch |  | deep history(set), default radio (inherited from set) |  |
+            | radio | home |  | (illegal) |  |
+            | radio | zap |  | (illegal) |  |
             | news | on |  | (illegal) |  |
             | news | onDeep |  | (illegal) |  |
             | news | off |  | off (inherited from set) |  |
@@ -89,6 +95,8 @@ struct HistoryToolTests {
             | news | back |  | (illegal) |  |
             | news | rewind |  | (illegal) |  |
             | news | glitch |  | deep history(set), default radio (inherited from set) |  |
+            | news | home |  | (illegal) |  |
+            | news | zap |  | deep history(set), default news |  |
             | film | on |  | (illegal) |  |
             | film | onDeep |  | (illegal) |  |
             | film | off |  | off (inherited from set) |  |
@@ -98,6 +106,8 @@ struct HistoryToolTests {
             | film | back |  | (illegal) |  |
             | film | rewind |  | history(tv), default news |  |
             | film | glitch |  | deep history(set), default radio (inherited from set) |  |
+            | film | home |  | history(set), default radio |  |
+            | film | zap |  | (illegal) |  |
 
             """)
         let validate = await tool(["validate", "history"], machines: [scxmlHistory])

@@ -156,9 +156,11 @@ let scxmlTimed = MachineDefinition<String, String, String, Void>(name: "timed", 
 
 /// History: shallow and deep, with defaults that are not the parent's initial state, resumed
 /// from outside, from inside the parent (a child's line) and by the parent's own line (which
-/// leaves it first), with entry and exit effects and a guard.
+/// leaves it first), with entry and exit effects and a guard; a shallow history remembering
+/// the source's own parent (`home` from the film: `tv` is left and entered again) and a
+/// default that is a parent's value (`zap` from the news, to `tv`, while `set` was never left).
 let scxmlHistory = MachineDefinition<String, String, String, Void>(name: "history", initial: "off",
-                                                                   events: ["on", "onDeep", "off", "tune", "next", "menu", "back", "rewind", "glitch"]) {
+                                                                   events: ["on", "onDeep", "off", "tune", "next", "menu", "back", "rewind", "glitch", "home", "zap"]) {
     In("off") {
         On("on", to: "radio", resuming: .shallow("set"), emit: "warm")
         On("onDeep", to: "radio", resuming: .deep("set"))
@@ -175,18 +177,20 @@ let scxmlHistory = MachineDefinition<String, String, String, Void>(name: "histor
         OnExit("set-")
     } children: {
         In("radio") { On("tune", to: "news") }
-        Parent("tv", initial: "news") {
+        Parent(state: "tv", initial: "news") {
             On("tune", to: "radio")
             OnEntry("tv+")
             OnExit("tv-")
         } children: {
             In("news") {
                 On("next", to: "film")
+                On("zap", to: "tv", resuming: .deep("set"))
                 OnEntry("news+")
             }
             In("film") {
                 On("next", to: "news")
                 On("rewind", to: "news", resuming: .shallow("tv"))
+                On("home", to: "radio", resuming: .shallow("set"))
                 OnExit("film-")
             }
         }
@@ -221,7 +225,7 @@ struct SCXMLTests {
         #expect(scxmlHistory.scxml == """
             <?xml version="1.0" encoding="UTF-8"?>
             <!-- The machine history, written by FSM. Guards are the data items guard_*: set one to false to refuse its transitions. Effects are logs. -->
-            <scxml xmlns="http://www.w3.org/2005/07/scxml" xmlns:fsm="urn:x-swift-fsm:scxml" version="1.0" datamodel="ecmascript" name="history" initial="off" fsm:name="history" fsm:events='["on", "onDeep", "off", "tune", "next", "menu", "back", "rewind", "glitch"]'>
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" xmlns:fsm="urn:x-swift-fsm:scxml" version="1.0" datamodel="ecmascript" name="history" initial="off" fsm:name="history" fsm:events='["on", "onDeep", "off", "tune", "next", "menu", "back", "rewind", "glitch", "home", "zap"]'>
               <datamodel>
                 <data id="guard_remembers" expr="true" fsm:name="remembers"/>
               </datamodel>
@@ -253,6 +257,9 @@ struct SCXMLTests {
                 <history id="set_deep_history" type="deep">
                   <transition target="radio"/>
                 </history>
+                <history id="set_deep_history_2" type="deep">
+                  <transition target="tv"/>
+                </history>
                 <state id="radio" fsm:name="radio">
                   <transition event="tune" target="news"/>
                 </state>
@@ -275,6 +282,7 @@ struct SCXMLTests {
                       <log label="news+"/>
                     </onentry>
                     <transition event="next" target="film"/>
+                    <transition event="zap" target="set_deep_history_2"/>
                   </state>
                   <state id="film" fsm:name="film">
                     <onexit>
@@ -282,6 +290,7 @@ struct SCXMLTests {
                     </onexit>
                     <transition event="next" target="news"/>
                     <transition event="rewind" target="tv_history"/>
+                    <transition event="home" target="set_history"/>
                   </state>
                 </state>
               </state>

@@ -155,6 +155,9 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
         var ignored: [Event.Key] = []
         // With history (see `HistoryPlan`), a row is a state and a memory; without, a state.
         let plan = HistoryPlan(resolution)
+        // Each history's slot, looked up once.
+        var slots: [History: Int?] = [:]
+        if let plan { for history in resolution.histories { slots[history] = plan.slot(of: history, in: resolution) } }
         let stateCount = resolution.states.count
         let rowCount = stateCount * (plan?.memoryCount ?? 1)
         // Per candidate of a row with memory, the candidate of its state's row without memory
@@ -213,12 +216,17 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                         var leaf = Int(resolution.candidateTargets[ref])
                         var effects: [Effect]
                         var keptParents = 0
-                        if let plan, let history = transition.history, let slot = plan.slot(of: history, in: resolution) {
-                            // As SCXML does: the parents left are decided by where the memory
-                            // before the transition resumes; the parents left record their
-                            // memory; the state entered is where the memory after resumes.
+                        if let plan, let history = transition.history, let slot = slots[history] ?? nil {
+                            // The parents left: those a transition to where the memory before
+                            // resumes leaves, and, from inside the resumed parent, everything
+                            // in it (UML's rule, and python-statemachine's: its child is left
+                            // and entered again through the memory). The parents left record
+                            // their memory; the state entered is where the memory after resumes.
                             let before = plan.resumed(slot, memory: memory, default: leaf)
-                            keptParents = resolution.path(from: s, declaredBy: Int32(resolution.owner(s, e)), to: before, named: resolution.states[before], emitting: []).kept
+                            keptParents = resolution.path(from: s, declaredBy: Int32(resolution.owner(s, e)), to: before, named: transition.target, emitting: []).kept
+                            if let depth = resolution.chains[s].firstIndex(of: Int32(plan.slots[slot].parent)) {
+                                keptParents = min(keptParents, depth + 1)
+                            }
                             leaf = plan.resumed(slot, memory: plan.memory(memory, leaving: s, kept: keptParents), default: leaf)
                             effects = resolution.path(from: s, keeping: keptParents, to: leaf, emitting: transition.effects)
                         } else {

@@ -46,6 +46,8 @@ struct HistoryPlan<State: Hashable & Sendable, Event: MachineEvent, Effect: Send
                 let chain = resolution.chains[s]
                 guard let d = chain.firstIndex(of: Int32(p)) else { continue }
                 depth[s] = d
+                // A final state is never left: nothing remembers it.
+                if resolution.declarations[s].isFinal { continue }
                 let key = deep || d + 1 >= chain.count ? s : -1 - Int(chain[d + 1])
                 if let known = keys.firstIndex(of: key) {
                     recorded[s] = known + 1

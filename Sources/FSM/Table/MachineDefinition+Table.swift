@@ -13,7 +13,8 @@ extension MachineDefinition {
                         let transition = resolution.transition(s, ref)
                         // The state the machine ends in: a parent target is its initial child.
                         let target = resolution.candidateTargets[ref] >= 0 ? resolution.states[Int(resolution.candidateTargets[ref])] : transition.target
-                        return .init(target: target, guardName: transition.guard?.name, effects: transition.effects, isInternal: transition.isInternal, history: transition.history)
+                        return .init(target: target, guardName: transition.guard?.name, effects: transition.effects, isInternal: transition.isInternal, history: transition.history,
+                                     targetParent: transition.isInternal ? nil : resolution.parentStateIndex[transition.target].map { resolution.parents[$0].name })
                     }
                     switch resolution.otherwise(s, e) {
                     case .ignored: cell = .guarded(entries, otherwise: .ignored)
@@ -35,7 +36,8 @@ extension MachineDefinition {
                     timerRows.append(.init(
                         state: state, duration: declaration.duration,
                         entry: .init(target: timer.target >= 0 ? resolution.states[timer.target] : declaration.target,
-                                     guardName: declaration.guard?.name, effects: declaration.effects),
+                                     guardName: declaration.guard?.name, effects: declaration.effects,
+                                     targetParent: resolution.parentStateIndex[declaration.target].map { resolution.parents[$0].name }),
                         inheritedFrom: timer.node >= 0 ? resolution.parents[Int(timer.node)].name : nil
                     ))
                 }

@@ -20,14 +20,19 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
         /// state it enters while that parent has never been left (its default), and where it
         /// really goes depends on the machine's memory.
         public let history: History?
+        /// The parent the transition goes to, when its target is a parent's state value
+        /// (``target`` is then the leaf it enters): a source inside that parent leaves it and
+        /// enters it again.
+        package let targetParent: String?
 
         /// Creates an entry.
-        package init(target: State, guardName: String? = nil, effects: [Effect] = [], isInternal: Bool = false, history: History? = nil) {
+        package init(target: State, guardName: String? = nil, effects: [Effect] = [], isInternal: Bool = false, history: History? = nil, targetParent: String? = nil) {
             self.target = target
             self.guardName = guardName
             self.effects = effects
             self.isInternal = isInternal
             self.history = history
+            self.targetParent = targetParent
         }
     }
 

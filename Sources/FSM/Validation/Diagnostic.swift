@@ -58,9 +58,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         /// states, times its events) would exceed
         /// ``MachineDefinition/maximumParallelCells``: it is refused, not built.
         case tooLarge
-        /// A transition resumes the history of a parent that is not declared (or is declared
-        /// by several `Parent` blocks), its default target is not inside that parent, or it is
-        /// in a region (see ``History``).
+        /// A transition resumes the history of a parent that is not declared, its default is
+        /// not a state inside that parent (or is the parent itself), or it is in a region (see
+        /// ``History``).
         case invalidHistory
     }
 

@@ -16,15 +16,21 @@ extension MachineDefinition {
             let arrow = "'\(source)' --\(name(of: transition.event))--> \(history.label)"
             guard let p = resolution.parentIndex(named: history.parent) else {
                 if reported.insert("parent " + history.parent).inserted {
+                    let declared = Self.unique(resolution.parents.map(\.name))
+                    let known = declared.isEmpty ? "the machine has no parent" : "its parents: " + Self.list(declared)
                     found.append(Diagnostic(.error, .invalidHistory, states: [source, history.parent], events: [name(of: transition.event)],
-                                            "the transition \(arrow) resumes '\(history.parent)', which is not a declared parent"))
+                                            "the transition \(arrow) resumes '\(history.parent)', which is not a declared parent (\(known))"))
                 }
                 continue
             }
             if resolution.splitParents.contains(history.parent) { continue }  // reported as parentDeclaredTwice
             let target = name(of: transition.target)
-            if let leaf = resolution.leafIndex(of: transition.target), !resolution.chains[leaf].contains(Int32(p)),
-               reported.insert(arrow + "\u{0}" + target).inserted {
+            guard reported.insert(arrow + "\u{0}" + target).inserted else { continue }
+            if resolution.parentStateIndex[transition.target] == p {
+                // SCXML's default is a configuration inside the parent, not the parent itself.
+                found.append(Diagnostic(.error, .invalidHistory, states: [source, history.parent], events: [name(of: transition.event)],
+                                        "the transition \(arrow) has the parent itself as its default: name a state inside '\(history.parent)' (its initial one, say)"))
+            } else if let leaf = resolution.leafIndex(of: transition.target), !resolution.chains[leaf].contains(Int32(p)) {
                 found.append(Diagnostic(.error, .invalidHistory, states: [source, history.parent, target], events: [name(of: transition.event)],
                                         "the transition \(arrow) has the default '\(target)', which is not inside '\(history.parent)'"))
             }
