@@ -9,6 +9,11 @@ public enum ExpectedCell<State: Hashable & Sendable, Effect: Sendable & Equatabl
     /// A single internal transition, with this guard name (or none) and exactly these effects.
     /// Written `.internal(guard:, emitting:)`.
     case internalTransition(guard: String?, effects: [Effect])
+    /// A single transition that resumes a parent's history, to `default` while the parent has
+    /// never been left, with this guard name (or none) and exactly these effects. Written
+    /// `.resuming(.shallow("on"), default: .fm, guard:, emitting:)`. A plain `.to(...)` does
+    /// not match a cell that resumes a history.
+    case resumingTransition(History, default: State, guard: String?, effects: [Effect])
     /// Several guarded transitions, tried in this order.
     case oneOf([ExpectedCell<State, Effect>])
     /// Guarded transitions, tried in this order, then the default when no guard holds: an
@@ -30,6 +35,12 @@ public enum ExpectedCell<State: Hashable & Sendable, Effect: Sendable & Equatabl
     /// none of their guards holds.
     public static func oneOf(_ cells: [ExpectedCell], otherwise: ExpectedCell) -> ExpectedCell {
         .oneOfOtherwise(cells, otherwise: otherwise)
+    }
+
+    /// A single transition resuming `history`, to `target` while its parent has never been
+    /// left, with this guard (or none), emitting exactly `effects` (none when omitted).
+    public static func resuming(_ history: History, default target: State, guard guardName: String? = nil, emitting effects: Effect...) -> ExpectedCell {
+        .resumingTransition(history, default: target, guard: guardName, effects: effects)
     }
 
     /// A single internal transition with this guard (or none), emitting exactly `effects`
@@ -71,6 +82,8 @@ extension ExpectedCell {
             return "\(target)" + describeGuard(guardName) + describeEffects(effects)
         case let .internalTransition(guardName, effects):
             return "(internal)" + describeGuard(guardName) + describeEffects(effects)
+        case let .resumingTransition(history, target, guardName, effects):
+            return "\(history.label), default \(target)" + describeGuard(guardName) + describeEffects(effects)
         case let .oneOf(cells):
             return "one of [" + cells.map(describe).joined(separator: "; ") + "]"
         case let .oneOfOtherwise(cells, otherwise):

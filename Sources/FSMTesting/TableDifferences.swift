@@ -48,7 +48,10 @@ extension MachineDefinition where Effect: Equatable {
             return defaultMatches && entries.count == cells.count && zip(entries, cells).allSatisfy { matches(.transitions([$0]), $1) }
         case let (.transitions(entries), .transition(target, guardName, effects)):
             guard entries.count == 1, let entry = entries.first else { return false }
-            return !entry.isInternal && entry.target == target && entry.guardName == guardName && entry.effects == effects
+            return !entry.isInternal && entry.history == nil && entry.target == target && entry.guardName == guardName && entry.effects == effects
+        case let (.transitions(entries), .resumingTransition(history, target, guardName, effects)):
+            guard entries.count == 1, let entry = entries.first else { return false }
+            return entry.history == history && entry.target == target && entry.guardName == guardName && entry.effects == effects
         case let (.transitions(entries), .internalTransition(guardName, effects)):
             guard entries.count == 1, let entry = entries.first else { return false }
             return entry.isInternal && entry.guardName == guardName && entry.effects == effects
@@ -63,7 +66,7 @@ extension MachineDefinition where Effect: Equatable {
         case .illegal: return "illegal"
         case let .transitions(entries):
             let parts = entries.map { entry -> String in
-                let target = entry.isInternal ? "(internal)" : "\(entry.target)"
+                let target = entry.isInternal ? "(internal)" : (entry.history.map { "\($0.label), default " } ?? "") + "\(entry.target)"
                 let guardText = entry.guardName.map { " [\($0)]" } ?? ""
                 let effects = " / " + (entry.effects.isEmpty ? "no effects" : entry.effects.map { String(describing: $0) }.joined(separator: ", "))
                 return target + guardText + effects

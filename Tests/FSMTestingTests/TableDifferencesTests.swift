@@ -51,6 +51,29 @@ struct TableDifferencesTests {
         ])
     }
 
+    @Test("a cell that resumes a history matches .resuming only, with its history, default, guard and effects")
+    func history() {
+        let radio = MachineDefinition<String, String, String, Void>(name: "radio", initial: "off", events: ["power", "tune"]) {
+            In("off") { On("power", to: "fm", resuming: .shallow("on"), emit: "warm") }
+            Parent("on") { On("power", to: "off") } children: {
+                In("fm") { On("tune", to: "news") }
+                In("news") { On("tune", to: "fm") }
+            }
+        }
+        typealias Line = ExpectedRow<String, String, String>
+        let rest: [Line] = [
+            Line("off", "tune", .illegal), Line("fm", "power", .to("off")), Line("fm", "tune", .to("news")),
+            Line("news", "power", .to("off")), Line("news", "tune", .to("fm")),
+        ]
+        #expect(radio.tableDifferences([Line("off", "power", .resuming(.shallow("on"), default: "fm", emitting: "warm"))] + rest) == [])
+        #expect(radio.tableDifferences([Line("off", "power", .to("fm", emitting: "warm"))] + rest) == [
+            "off + power: expected fm / warm, actual history(on), default fm / warm",
+        ])
+        #expect(radio.tableDifferences([Line("off", "power", .resuming(.deep("on"), default: "fm", emitting: "warm"))] + rest) == [
+            "off + power: expected deep history(on), default fm / warm, actual history(on), default fm / warm",
+        ])
+    }
+
     @Test("an internal transition's guard and effects are compared, not only that it is internal")
     func internalTransitionEffects() {
         let editor = MachineDefinition<String, String, String, Void>(name: "editor", initial: "editing", events: ["type", "save"]) {

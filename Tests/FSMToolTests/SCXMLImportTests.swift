@@ -95,8 +95,10 @@ struct SCXMLImportTests {
     }
 
     @Test("what SCXML says that this tool does not read: refused with the line and the reason", arguments: [
-        ("<state id=\"a\"><state id=\"b\"/><history id=\"h\"/></state>", 3, "<history> is not supported: only a <history> with one <transition target=\"ID\"/>, its default, and nothing else"),
-        ("<state id=\"a\"><state id=\"b\"/><history id=\"h\"><transition target=\"b\"><log label=\"x\"/></transition></history></state>", 3, "only a <history> with one <transition"),
+        ("<state id=\"a\"><state id=\"b\"/><history id=\"h\"/></state>", 3, "a <history> is read with exactly one <transition target=\"ID\"/> inside, its default (no event, condition or content), and nothing else"),
+        ("<state id=\"a\"><state id=\"b\"/><history id=\"h\"><transition target=\"b\"><log label=\"x\"/></transition></history></state>", 3, "a <history> is read with exactly one <transition"),
+        ("<state id=\"p\"><state id=\"a\"/><history id=\"x\"><transition target=\"a\"/></history>\n<state id=\"x\"/></state>", 4, "the id 'x' is used twice"),
+        ("<state id=\"p\"><state id=\"a\"/><history id=\"h\"><transition target=\"g\"/></history><history id=\"g\"><transition target=\"a\"/></history></state>", 3, "the default 'g' of the history 'h' is another history, not a state"),
         ("<state id=\"a\"><state id=\"b\"/><history id=\"h\" type=\"wide\"><transition target=\"b\"/></history></state>", 3, "a <history> of type 'wide' (shallow or deep)"),
         ("<state id=\"a\"><history id=\"h\"><transition target=\"a\"/></history></state>", 3, "a <history> in 'a', which has no states inside"),
         ("<state id=\"p\"><state id=\"a\"/><history id=\"h\"><transition target=\"q\"/></history></state><state id=\"q\"/>", 3, "the default 'q' of the history 'h' is not a state inside 'p'"),

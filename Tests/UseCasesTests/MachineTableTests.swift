@@ -103,6 +103,8 @@ private let homeRows: [HomeRow] = {
     func lift(_ cell: ExpectedCell<HomeLoadingState, HomeEffect>, logout: LogoutState) -> ExpectedCell<HomeState, HomeEffect> {
         switch cell {
         case let .transition(target, guardName, effects): .transition(HomeState(loading: target, logout: logout), guard: guardName, effects: effects)
+        case let .resumingTransition(history, target, guardName, effects):
+            .resumingTransition(history, default: HomeState(loading: target, logout: logout), guard: guardName, effects: effects)
         case let .internalTransition(guardName, effects): .internalTransition(guard: guardName, effects: effects)
         case .oneOf, .oneOfOtherwise, .ignored: .ignored
         case .illegal: .illegal
@@ -111,6 +113,8 @@ private let homeRows: [HomeRow] = {
     func lift(_ cell: ExpectedCell<LogoutState, HomeEffect>, loading: HomeLoadingState) -> ExpectedCell<HomeState, HomeEffect> {
         switch cell {
         case let .transition(target, guardName, effects): .transition(HomeState(loading: loading, logout: target), guard: guardName, effects: effects)
+        case let .resumingTransition(history, target, guardName, effects):
+            .resumingTransition(history, default: HomeState(loading: loading, logout: target), guard: guardName, effects: effects)
         case let .internalTransition(guardName, effects): .internalTransition(guard: guardName, effects: effects)
         case .oneOf, .oneOfOtherwise, .ignored: .ignored
         case .illegal: .illegal

@@ -187,7 +187,8 @@ package enum SCXMLImport {
             for node in nodes.values { for line in node.lines { if let target = line.target { targeted.insert(target) } } }
             for (historyID, history) in histories.sorted(by: { $0.value.line < $1.value.line }) {
                 guard let found = nodes[history.defaultID], found.ancestors.contains(where: { $0 === history.parent }) else {
-                    throw fail(history.line, "the default '\(history.defaultID)' of the history '\(historyID)' is not a state inside '\(history.parent.id)'")
+                    let what = histories[history.defaultID] != nil ? "another history, not a state" : "not a state inside '\(history.parent.id)'"
+                    throw fail(history.line, "the default '\(history.defaultID)' of the history '\(historyID)' is \(what)")
                 }
                 targeted.insert(history.defaultID)
             }
@@ -310,7 +311,7 @@ package enum SCXMLImport {
         mutating func node(_ element: XMLElement, parent: Node?) throws(Failure) -> Node {
             try checkAttributes(element)
             guard let id = element.attribute("id") else { throw fail(element.line, "a <\(element.name)> without an id") }
-            guard nodes[id] == nil else { throw fail(element.line, "the id '\(id)' is used twice") }
+            guard nodes[id] == nil, histories[id] == nil else { throw fail(element.line, "the id '\(id)' is used twice") }
             let kind: Node.Kind = element.name == "final" ? .final : element.name == "parallel" ? .parallel : .state
             if kind == .parallel && parent != nil {
                 throw unsupported(element, "regions inside a parent are not supported yet")
@@ -367,7 +368,7 @@ package enum SCXMLImport {
                     let transitions = children(child)
                     guard transitions.count == 1, transitions[0].name == "transition", let target = transitions[0].attribute("target"), !target.contains(" "),
                           children(transitions[0]).isEmpty, transitions[0].attributes.count == 1 else {
-                        throw unsupported(child, "only a <history> with one <transition target=\"ID\"/>, its default, and nothing else")
+                        throw fail(child.line, "a <history> is read with exactly one <transition target=\"ID\"/> inside, its default (no event, condition or content), and nothing else")
                     }
                     guard kind == .state else { throw unsupported(child, "a history of \(kind == .parallel ? "a <parallel>" : "a <final>") (only of a parent state)") }
                     histories[historyID] = (node, type == "deep", target, child.line)
