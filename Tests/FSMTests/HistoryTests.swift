@@ -207,3 +207,35 @@ struct HistoryDiagramTests {
         #expect(!dot.contains("lhead=cluster_p0"))
     }
 }
+
+@Suite("History: reachability")
+struct HistoryReachabilityTests {
+    @Test("validation walks states with their memory: a state only a default would reach, never taken, is reported; one only a memory reaches is not")
+    func reachability() {
+        // a is P's default, but P is only ever entered at b, so the history always resumes b.
+        let neverA = MachineDefinition<String, String, String, Void>(name: "neverA", initial: "off", events: ["go", "leave", "resume"]) {
+            In("off") { On("go", to: "b") }
+            Parent("P") { On("leave", to: "q") } children: {
+                In("a")
+                In("b")
+            }
+            In("q") { On("resume", to: "a", resuming: .shallow("P")) }
+        }
+        #expect(neverA.validate().map(\.description) == [
+            "warning: child 'a' of 'P' can never be entered from the initial state 'off' [unreachableState]",
+        ])
+        // x is Q's initial state: no transition names it, but resuming P's shallow history
+        // after leaving Q (from y) enters Q at x.
+        let onlyByMemory = MachineDefinition<String, String, String, Void>(name: "onlyByMemory", initial: "off", events: ["go", "leave", "resume"]) {
+            In("off") { On("go", to: "y") }
+            Parent("P") { On("leave", to: "q") } children: {
+                Parent("Q", initial: "x") {} children: {
+                    In("x")
+                    In("y")
+                }
+            }
+            In("q") { On("resume", to: "y", resuming: .shallow("P")) }
+        }
+        #expect(onlyByMemory.validate().filter { $0.kind == .unreachableState }.isEmpty, "\(onlyByMemory.validate())")
+    }
+}

@@ -217,17 +217,7 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                         var effects: [Effect]
                         var keptParents = 0
                         if let plan, let history = transition.history, let slot = slots[history] ?? nil {
-                            // The parents left: those a transition to where the memory before
-                            // resumes leaves, and, from inside the resumed parent, everything
-                            // in it (UML's rule, and python-statemachine's: its child is left
-                            // and entered again through the memory). The parents left record
-                            // their memory; the state entered is where the memory after resumes.
-                            let before = plan.resumed(slot, memory: memory, default: leaf)
-                            keptParents = resolution.path(from: s, declaredBy: Int32(resolution.owner(s, e)), to: before, named: transition.target, emitting: []).kept
-                            if let depth = resolution.chains[s].firstIndex(of: Int32(plan.slots[slot].parent)) {
-                                keptParents = min(keptParents, depth + 1)
-                            }
-                            leaf = plan.resumed(slot, memory: plan.memory(memory, leaving: s, kept: keptParents), default: leaf)
+                            (leaf, keptParents) = plan.resume(slot, from: s, declaredBy: resolution.owner(s, e), named: transition.target, default: leaf, memory: memory, in: resolution)
                             effects = resolution.path(from: s, keeping: keptParents, to: leaf, emitting: transition.effects)
                         } else {
                             effects = resolution.effects(s, e, ref)

@@ -78,6 +78,65 @@ struct HistoryPlan<State: Hashable & Sendable, Event: MachineEvent, Effect: Send
         return digit == 0 ? fallback : slots[slot].choices[digit - 1]
     }
 
+    /// Where a transition from state `s` resuming `slot` goes in `memory`, and how many of the
+    /// source's parents (outermost first) it stays in. The parents left: those a transition to
+    /// where the memory before resumes leaves (the parent that declares it, `owner`, and a
+    /// parent `name` stands for that holds the source, among them), and, from inside the
+    /// resumed parent, everything in it (UML's rule, and python-statemachine's: its child is
+    /// left and entered again through the memory). The parents left record their memory; the
+    /// state entered is where the memory after resumes.
+    func resume(_ slot: Int, from s: Int, declaredBy owner: Int, named name: State, default fallback: Int, memory: Int,
+                in resolution: ResolvedDefinition<State, Event, Effect, Context>) -> (leaf: Int, kept: Int) {
+        let before = resumed(slot, memory: memory, default: fallback)
+        var kept = resolution.path(from: s, declaredBy: Int32(owner), to: before, named: name, emitting: []).kept
+        if let depth = resolution.chains[s].firstIndex(of: Int32(slots[slot].parent)) { kept = min(kept, depth + 1) }
+        return (resumed(slot, memory: self.memory(memory, leaving: s, kept: kept), default: fallback), kept)
+    }
+
+    /// The states a machine can be in from `start`, memory and all: per state, whether some
+    /// sequence of events and timers leads to it (every guard may hold or not).
+    func reachable(from start: Int, in resolution: ResolvedDefinition<State, Event, Effect, Context>) -> [Bool] {
+        var slotOf: [History: Int] = [:]
+        for history in resolution.histories { if let slot = slot(of: history, in: resolution) { slotOf[history] = slot } }
+        let eventCount = resolution.events.count
+        var seen: Set<Int> = [start]
+        var queue = [start]
+        var reached = [Bool](repeating: false, count: stateCount)
+        reached[start] = true
+        var head = 0
+        func visit(_ leaf: Int, _ memory: Int) {
+            guard leaf >= 0 else { return }
+            let row = leaf + stateCount * memory
+            if seen.insert(row).inserted {
+                queue.append(row)
+                reached[leaf] = true
+            }
+        }
+        while head < queue.count {
+            let row = queue[head]
+            head += 1
+            let s = row % stateCount, memory = row / stateCount
+            for e in 0..<eventCount {
+                guard case let .transitions(range) = resolution.cell(s, e) else { continue }
+                for ref in range {
+                    let transition = resolution.transition(s, ref)
+                    if transition.isInternal { continue }
+                    let target = Int(resolution.candidateTargets[ref])
+                    if let history = transition.history, let slot = slotOf[history], target >= 0 {
+                        let (leaf, kept) = resume(slot, from: s, declaredBy: resolution.owner(s, e), named: transition.target, default: target, memory: memory, in: resolution)
+                        visit(leaf, self.memory(memory, leaving: s, kept: kept))
+                    } else if target >= 0 {
+                        visit(target, self.memory(memory, leaving: s, kept: resolution.keptParents(s, e, ref)))
+                    }
+                }
+            }
+            if resolution.hasTimers {
+                for timer in resolution.timers(of: s) where timer.target >= 0 { visit(timer.target, self.memory(memory, leaving: s, kept: timer.kept)) }
+            }
+        }
+        return reached
+    }
+
     /// The memory after a transition from state `s` that stays inside the first `kept` of its
     /// parents (outermost first; `Int.max`: internal, it leaves nothing): each slot whose
     /// parent it leaves records what it leaves.

@@ -205,10 +205,20 @@ extension MachineDefinition {
         if let initial, let start = resolution.leafIndex(of: initial) {
             var reached = [Bool](repeating: false, count: count)
             reached[start] = true
+            // With histories, where a transition goes depends on the memory: the states and
+            // memories are walked together (a plan too big to flatten is refused elsewhere).
+            var walked = false
+            if let plan = HistoryPlan(resolution) {
+                let cells = plan.memoryCount.multipliedReportingOverflow(by: max(1, count * eventCount))
+                if !cells.overflow && cells.partialValue <= Self.maximumParallelCells {
+                    reached = plan.reachable(from: start, in: resolution)
+                    walked = true
+                }
+            }
             var queue = [start]
             queue.reserveCapacity(count)
             var head = 0
-            while head < queue.count {
+            while !walked, head < queue.count {
                 let s = queue[head]
                 head += 1
                 for target in targets(of: s) where target >= 0 && !reached[Int(target)] {
