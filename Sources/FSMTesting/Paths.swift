@@ -53,59 +53,85 @@ extension MachineDefinition {
     /// For each state reachable from the initial state, a shortest path that reaches it:
     /// breadth-first over the transitions of the flattened table (what a state inherits from
     /// its parents included) and over its timers, in table order (each state's cells in the
-    /// order of the events, then its timers), so the result is deterministic. The initial
-    /// state's path is empty; unreachable states are absent.
+    /// order of the events, then its timers), so the result is deterministic. A machine that
+    /// resumes histories is walked with its memory: a step that resumes one goes where the
+    /// memory on that path says. The initial state's path is empty; unreachable states are
+    /// absent.
     public func shortestPaths() -> [State: [PathStep<State, Event.Key>]] {
-        guard let initial, declaration(of: initial) != nil else { return [:] }
-        let steps = pathSteps()
-        var paths: [State: [PathStep<State, Event.Key>]] = [initial: []]
-        var queue = [initial]
-        var head = 0
-        while head < queue.count {
-            let state = queue[head]
-            head += 1
-            let path = paths[state] ?? []
-            for step in steps[state] ?? [] where paths[step.target] == nil {
-                paths[step.target] = path + [step]
-                queue.append(step.target)
-            }
-        }
-        return paths
+        walk().paths
     }
 
     /// For each transition of the flattened table whose state is reachable (each guarded
     /// alternative of a cell, internal ones included, and each timer), a path from the
     /// initial state that ends by taking it: together they cover every transition (for
-    /// model-based tests). In table order.
+    /// model-based tests). In table order. A transition that resumes a history ends where
+    /// the memory on its path says.
     public func transitionCover() -> [TransitionPath<State, Event.Key>] {
-        let paths = shortestPaths()
-        let steps = pathSteps()
+        let walked = walk()
         // The states as the table lists them.
         var seen = Set<State>()
         let states = (table.rows.map(\.state) + table.timerRows.map(\.state)).filter { seen.insert($0).inserted }
-        return states.flatMap { source in
-            (steps[source] ?? []).compactMap { step in
-                paths[source].map { TransitionPath(source: source, trigger: step.trigger, guardName: step.guardName, target: step.target, steps: $0 + [step]) }
+        return states.flatMap { source -> [TransitionPath<State, Event.Key>] in
+            guard let path = walked.paths[source], let memory = walked.memories[source] else { return [] }
+            return walked.moves(source, memory).map { step, _ in
+                TransitionPath(source: source, trigger: step.trigger, guardName: step.guardName, target: step.target, steps: path + [step])
             }
         }
     }
 
-    /// Each state's steps: its cells' transitions, then its timers, in table order.
-    func pathSteps() -> [State: [PathStep<State, Event.Key>]] {
-        var steps: [State: [PathStep<State, Event.Key>]] = [:]
+    /// The breadth-first walk of the states and what the histories remember: per state, its
+    /// first path and the memory at its end; and the steps from a state with a memory.
+    func walk() -> (paths: [State: [PathStep<State, Event.Key>]], memories: [State: TableMemory<State, Event, Effect, Context>.Memory],
+                    moves: (State, TableMemory<State, Event, Effect, Context>.Memory) -> [(PathStep<State, Event.Key>, TableMemory<State, Event, Effect, Context>.Memory)]) {
+        typealias Memory = TableMemory<State, Event, Effect, Context>.Memory
+        let table = self.table
+        let model = TableMemory(self, table: table)
+        // Each state's lines, in table order: its cells' transitions, then its timers.
+        var lines: [State: [(trigger: Trigger<Event.Key>, entry: TransitionTable<State, Event.Key, Effect>.Entry, owner: String?)]] = [:]
         for row in table.rows {
             switch row.cell {
             case let .transitions(entries), let .guarded(entries, _):
-                for entry in entries {
-                    steps[row.state, default: []].append(PathStep(trigger: .event(row.event), guardName: entry.guardName, target: entry.target))
-                }
+                for entry in entries { lines[row.state, default: []].append((.event(row.event), entry, row.inheritedFrom)) }
             case .ignored, .illegal:
                 break
             }
         }
-        for timer in table.timerRows {
-            steps[timer.state, default: []].append(PathStep(trigger: .after(timer.duration), guardName: timer.entry.guardName, target: timer.entry.target))
+        for timer in table.timerRows { lines[timer.state, default: []].append((.after(timer.duration), timer.entry, timer.inheritedFrom)) }
+        func moves(_ state: State, _ memory: Memory) -> [(PathStep<State, Event.Key>, Memory)] {
+            (lines[state] ?? []).map { line in
+                if line.entry.isInternal { return (PathStep(trigger: line.trigger, guardName: line.entry.guardName, target: state), memory) }
+                let (target, _, after) = model.step(from: state, line.entry, declaredBy: line.owner, memory: memory)
+                return (PathStep(trigger: line.trigger, guardName: line.entry.guardName, target: target), after)
+            }
         }
-        return steps
+        guard let initial, declaration(of: initial) != nil else { return ([:], [:], moves) }
+        typealias Node = PathNode<State, Memory>
+        var paths: [State: [PathStep<State, Event.Key>]] = [initial: []]
+        var memories: [State: Memory] = [initial: [:]]
+        var nodePaths: [Node: [PathStep<State, Event.Key>]] = [Node(state: initial, memory: [:]): []]
+        var queue = [Node(state: initial, memory: [:])]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            let path = nodePaths[node] ?? []
+            for (step, memory) in moves(node.state, node.memory) {
+                let next = Node(state: step.target, memory: memory)
+                guard nodePaths[next] == nil else { continue }
+                nodePaths[next] = path + [step]
+                queue.append(next)
+                if paths[step.target] == nil {
+                    paths[step.target] = path + [step]
+                    memories[step.target] = memory
+                }
+            }
+        }
+        return (paths, memories, moves)
     }
+}
+
+/// A state of a walk and what the histories remember there.
+struct PathNode<State: Hashable, Memory: Hashable>: Hashable {
+    let state: State
+    let memory: Memory
 }

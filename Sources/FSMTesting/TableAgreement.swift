@@ -40,66 +40,22 @@ struct TableOracle<State: Hashable & Sendable, Event: MachineEvent, Effect: Equa
     let definition: MachineDefinition<State, Event, Effect, Context>
     let table: TransitionTable<State, Event.Key, Effect>
 
-    /// The histories the table's transitions resume: what the oracle remembers.
-    let histories: [History]
+    /// Where the machine is besides its state: what the histories remember.
+    let model: TableMemory<State, Event, Effect, Context>
+    /// The histories the table's transitions resume.
+    var histories: [History] { model.histories }
+    typealias Memory = TableMemory<State, Event, Effect, Context>.Memory
 
     init(_ definition: MachineDefinition<State, Event, Effect, Context>) {
         self.definition = definition
         table = definition.table
-        var histories: [History] = []
-        for row in table.rows {
-            switch row.cell {
-            case let .transitions(entries), let .guarded(entries, _):
-                for history in entries.compactMap(\.history) where !histories.contains(history) { histories.append(history) }
-            case .ignored, .illegal: break
-            }
-        }
-        self.histories = histories
+        model = TableMemory(definition, table: table)
     }
 
-    /// What a history remembers: the state deep inside its parent, or (shallow) the child it
-    /// was in, a state or a parent (by name). Absent while the parent has never been left.
-    enum Remembered: Equatable {
-        case state(State)
-        case parent(String)
-    }
-
-    /// The oracle's memory: per history the table resumes, what it remembers.
-    typealias Memory = [History: Remembered]
-
-    /// Where a transition resuming `history` goes with `memory`: what it remembers (a child
-    /// parent entered at its initial state), or the default.
-    func resumed(_ history: History, memory: Memory, default fallback: State) -> State {
-        switch memory[history] {
-        case nil: return fallback
-        case let .state(state)?: return state
-        case let .parent(name)?: return initialState(of: name) ?? fallback
-        }
-    }
-
-    /// The state a parent is entered at: its initial state, or its first.
-    func initialState(of name: String) -> State? {
-        guard let parent = definition.parents.first(where: { $0.name == name }) else { return nil }
-        if let initial = parent.initial {
-            if definition.declaration(of: initial) != nil { return initial }
-            if let inner = definition.parents.first(where: { $0.state == initial }) { return initialState(of: inner.name) }
-        }
-        return definition.states.first { definition.parentNames(of: $0).contains(name) }
-    }
-
-    /// The memory after a transition from `source` that stays in its first `kept` parents:
-    /// each parent it leaves remembers where it was left.
-    func remembering(_ memory: Memory, leaving source: State, keeping kept: Int) -> Memory {
-        guard !histories.isEmpty else { return memory }
-        var result = memory
-        let chain = definition.parentNames(of: source)
-        // A final state is never left (it refuses every event and has no timer).
-        if definition.declaration(of: source)?.isFinal == true { return result }
-        for history in histories {
-            guard let depth = chain.firstIndex(of: history.parent), depth >= kept else { continue }
-            result[history] = history.isDeep || depth + 1 >= chain.count ? .state(source) : .parent(chain[depth + 1])
-        }
-        return result
+    func resumed(_ history: History, memory: Memory, default fallback: State) -> State { model.resumed(history, memory: memory, default: fallback) }
+    func remembering(_ memory: Memory, leaving source: State, keeping kept: Int) -> Memory { model.remembering(memory, leaving: source, keeping: kept) }
+    func keptParents(from source: State, to target: State, declaredBy owner: String?, entering parent: String? = nil) -> Int {
+        model.keptParents(from: source, to: target, declaredBy: owner, entering: parent)
     }
 
     /// The events a state has transitions for, in declaration order.
@@ -151,25 +107,8 @@ struct TableOracle<State: Hashable & Sendable, Event: MachineEvent, Effect: Equa
         }
         if entry.isInternal { return (.taken(target: state, effects: entry.effects, kind: .internal), memory) }
         let owner = row?.inheritedFrom
-        // With a history: the parents left are those a transition to where the memory before
-        // resumes leaves, and, from inside the resumed parent, everything in it (its child is
-        // left and entered again through the memory); they record what they leave; the state
-        // entered is where the memory after resumes.
-        let towards = entry.history.map { resumed($0, memory: memory, default: entry.target) } ?? entry.target
-        var kept = keptParents(from: state, to: towards, declaredBy: owner, entering: entry.targetParent)
-        if let history = entry.history, let depth = definition.parentNames(of: state).firstIndex(of: history.parent) { kept = min(kept, depth + 1) }
-        let after = remembering(memory, leaving: state, keeping: kept)
-        let target = entry.history.map { resumed($0, memory: after, default: entry.target) } ?? entry.target
+        let (target, kept, after) = model.step(from: state, entry, declaredBy: owner, memory: memory)
         return (.taken(target: target, effects: effects(from: state, to: target, own: entry.effects, declaredBy: owner, keeping: kept), kind: .external), after)
-    }
-
-    /// How many of the source's parents (outermost first) an external transition stays in:
-    /// those that hold the target too, up to the parent that declares the transition.
-    func keptParents(from source: State, to target: State, declaredBy owner: String?, entering parent: String? = nil) -> Int {
-        let left = definition.parentNames(of: source), entered = definition.parentNames(of: target)
-        var common = 0
-        while common < left.count, common < entered.count, left[common] == entered[common], left[common] != owner, left[common] != parent { common += 1 }
-        return common
     }
 
     /// An external transition's effects, by the documented order: the source's exit effects,

@@ -59,6 +59,34 @@ struct PathsTests {
         }
     }
 
+    @Test("a machine that resumes histories is walked with its memory: the machine follows every path of the cover")
+    func history() throws {
+        // a is P's default, but P is only ever entered at b: resuming always goes to b.
+        let neverA = MachineDefinition<String, String, String, Bool>(name: "neverA", initial: "off", events: ["go", "leave", "resume"]) {
+            In("off") { On("go", to: "b") }
+            Parent("P") { On("leave", to: "q") } children: {
+                In("a")
+                In("b")
+            }
+            In("q") { On("resume", to: "a", resuming: .shallow("P")) }
+        }
+        #expect(neverA.shortestPaths()["a"] == nil)
+        #expect(neverA.transitionCover().map(\.description).contains("q --resume--> b via go, leave, resume"))
+        // The jukebox resumes shallow and deep histories, from outside and inside, with timers.
+        for definition in [neverA, jukebox] {
+            let cover = definition.transitionCover()
+            #expect(!cover.isEmpty)
+            for path in cover {
+                var machine = try Machine(definition)
+                for step in path.steps {
+                    let taken = try #require(try take(step, on: &machine, context: step.guardName != nil), "\(path): \(step) was not taken")
+                    #expect(taken.target == step.target, "\(definition.name): \(path)")
+                }
+                #expect(machine.state == path.target)
+            }
+        }
+    }
+
     @Test("unreachable states have no path")
     func unreachable() {
         let definition = MachineDefinition<Light, Signal, String, Bool>(name: "x", initial: .red) {
