@@ -49,14 +49,7 @@ struct PathsTests {
         #expect(cover.map(\.description).contains("idle --after 20 s--> active via next, after 20 s"))
         #expect(cover.map(\.description).contains("idle --fail--> closed via next, fail"), "the parent's line, in each child")
         #expect(cover.count == 8)
-        for path in cover {
-            var machine = try Machine(definition)
-            for step in path.steps {
-                let taken = try #require(try take(step, on: &machine, context: step.guardName != nil), "\(path): \(step) was not taken")
-                #expect(taken.target == step.target, "\(path)")
-            }
-            #expect(machine.state == path.target)
-        }
+        try expectFollows(cover, definition)
     }
 
     @Test("a machine that resumes histories is walked with its memory: the machine follows every path of the cover")
@@ -76,14 +69,7 @@ struct PathsTests {
         for definition in [neverA, jukebox] {
             let cover = definition.transitionCover()
             #expect(!cover.isEmpty)
-            for path in cover {
-                var machine = try Machine(definition)
-                for step in path.steps {
-                    let taken = try #require(try take(step, on: &machine, context: step.guardName != nil), "\(path): \(step) was not taken")
-                    #expect(taken.target == step.target, "\(definition.name): \(path)")
-                }
-                #expect(machine.state == path.target)
-            }
+            try expectFollows(cover, definition)
         }
     }
 
@@ -100,6 +86,21 @@ struct PathsTests {
 }
 
 private enum Phase: Hashable, Sendable { case active, idle, expired, closed }
+
+/// Runs every path of a cover on a new machine: each step is taken and ends where the path
+/// says, and so does the path.
+private func expectFollows<State, Event, Effect>(
+    _ cover: [TransitionPath<State, Event>], _ definition: MachineDefinition<State, Event, Effect, Bool>
+) throws where Event == Event.Key {
+    for path in cover {
+        var machine = try Machine(definition)
+        for step in path.steps {
+            let taken = try #require(try take(step, on: &machine, context: step.guardName != nil), "\(path): \(step) was not taken")
+            #expect(taken.target == step.target, "\(definition.name): \(path)")
+        }
+        #expect(machine.state == path.target)
+    }
+}
 
 /// Takes a step: sends its event, or fires the armed timer of its duration.
 private func take<State, Event, Effect>(
