@@ -271,7 +271,8 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         }
         guard entries.contains(where: { $0.guardName != nil }) else { return [] }
         var lines = entries.map { entry -> String in
-            let target = definition.name(of: entry.target) + (entry.isInternal ? " (internal)" : "")
+            // A line that resumes a history says so: where it goes depends on the memory.
+            let target = (entry.history.map { "\($0.label), default " } ?? "") + definition.name(of: entry.target) + (entry.isInternal ? " (internal)" : "")
             guard let guardName = entry.guardName else { return "    else -> \(target)" }
             return "    [\(guardName)] -> \(target): \(holdsNow(guardName) ? "holds" : "does not hold")"
         }

@@ -110,6 +110,11 @@ struct HistoryToolTests {
             | film | zap |  | (illegal) |  |
 
             """)
+        // :events in the menu: the guarded line resumes tv's deep history (the news, not its
+        // default, the film), the other goes off.
+        let events = await tool(["repl", "history"], machines: [scxmlHistory], input: ["on", "tune", "off", "menu", ":events"])
+        #expect(events.stdout.contains("back -> news"), "\(events.stdout)")
+        #expect(events.stdout.contains("    [remembers] -> deep history(tv), default film: holds\n    else -> off"), "\(events.stdout)")
         let validate = await tool(["validate", "history"], machines: [scxmlHistory])
         #expect(validate.status == 0 && validate.stdout == "history: clean\n", "\(validate.stdout)\(validate.stderr)")
     }
