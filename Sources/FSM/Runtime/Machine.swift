@@ -28,7 +28,9 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     }
 
     /// Compiles a definition and starts it in a given state (for tests and restoring a
-    /// saved state).
+    /// saved state). A machine that resumes histories (``History``) starts remembering
+    /// nothing: a `State` does not carry the memory, so its histories resume at their defaults
+    /// until their parents are left again.
     ///
     /// - Throws: ``DefinitionError`` when the definition has errors or the state is not declared.
     public init(_ definition: MachineDefinition<State, Event, Effect, Context>, startingIn state: State?, policy: RejectionPolicy = .throw) throws(DefinitionError) {
