@@ -239,3 +239,27 @@ struct HistoryReachabilityTests {
         #expect(onlyByMemory.validate().filter { $0.kind == .unreachableState }.isEmpty, "\(onlyByMemory.validate())")
     }
 }
+
+@Suite("History: size")
+struct HistorySizeTests {
+    @Test("a memory too big to flatten is refused with the product and what to do, and nothing is built")
+    func tooLarge() {
+        // 12 parents of 4 states each, each resumed deep: 5^12 memories.
+        let events = (0..<12).map { "e\($0)" } + ["back"]
+        let definition = MachineDefinition<String, String, String, Void>(name: "big", initial: "hub", events: events) {
+            In("hub") {
+                for i in 0..<12 { On("e\(i)", to: "s\(i)_0", resuming: .deep("p\(i)")) }
+            }
+            for i in 0..<12 {
+                Parent("p\(i)") { On("back", to: "hub") } children: {
+                    for j in 0..<4 { In("s\(i)_\(j)") { On("e\(i)", to: "s\(i)_\((j + 1) % 4)") } }
+                }
+            }
+        }
+        let errors = definition.validate().filter { $0.severity == .error }
+        #expect(errors.map(\.kind) == [.tooLarge])
+        #expect(errors.first?.message.hasPrefix("the history of 'p0', 'p1'") == true)
+        #expect(errors.first?.message.contains("makes 244140625 memories: the flattened table would exceed 1048576 cells (resume fewer parents, or shallow rather than deep histories") == true, "\(errors)")
+        #expect(throws: DefinitionError.self) { try Machine(definition) }
+    }
+}

@@ -40,7 +40,7 @@ extension MachineDefinition {
             if cells.overflow || cells.partialValue > Self.maximumParallelCells {
                 let parents = plan.slots.map { resolution.parents[$0.parent].name }
                 found.append(Diagnostic(.error, .tooLarge, states: Self.unique(parents),
-                                        "the history of \(Self.list(Self.unique(parents))) makes \(cells.overflow ? "too many" : String(plan.memoryCount)) memories: the flattened table would exceed \(Self.maximumParallelCells) cells"))
+                                        "the history of \(Self.list(Self.unique(parents))) makes \(cells.overflow ? "too many" : String(plan.memoryCount)) memories: the flattened table would exceed \(Self.maximumParallelCells) cells (resume fewer parents, or shallow rather than deep histories, which remember a parent's children instead of all its states)"))
             }
         }
     }
