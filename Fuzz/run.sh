@@ -20,13 +20,14 @@ for target in export repl terminal app; do
   fi
   grep -a "DONE\|^Done" .build-fuzz/fuzz-$target.log | tail -2
   if [ "$target" = export ] && command -v dot >/dev/null 2>&1; then
-    # Graphviz must accept the DOT of every input the fuzzer kept, with all three states.
+    # Graphviz must accept the DOT of every input the fuzzer kept, with all three states and
+    # the parent's history pseudo-state (p0h).
     dots=$(mktemp -d)
     FSM_FUZZ_DOT_DIR="$dots" .build-fuzz/fuzz-export "$corpus"/* > /dev/null 2>&1
     count=0
     for file in "$dots"/*.dot; do
       plain=$(dot -Tplain "$file" 2>&1) || { echo "Graphviz refused $file:"; cat "$file"; echo "$plain"; exit 1; }
-      for node in s0 s1 s2; do
+      for node in s0 s1 s2 p0h; do
         grep -q "^node $node " <<<"$plain" || { echo "Graphviz lost node $node of $file"; cat "$file"; exit 1; }
       done
       count=$((count + 1))
