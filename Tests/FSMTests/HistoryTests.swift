@@ -263,3 +263,23 @@ struct HistorySizeTests {
         #expect(throws: DefinitionError.self) { try Machine(definition) }
     }
 }
+
+@Suite("History: broken definitions")
+struct HistoryBrokenDefinitionTests {
+    @Test("a resumed child parent without an initial child is reported, and validation does not fall over walking it")
+    func childParentWithoutInitial() {
+        let broken = MachineDefinition<String, String, String, Void>(name: "broken", initial: "off", events: ["go", "leave", "resume"]) {
+            In("off") { On("go", to: "y") }
+            Parent("P") { On("leave", to: "q") } children: {
+                Parent("Q", initial: "nowhere") {} children: {
+                    In("x")
+                    In("y")
+                }
+            }
+            In("q") { On("resume", to: "y", resuming: .shallow("P")) }
+        }
+        let found = broken.validate()
+        #expect(found.contains { $0.kind == .parentWithoutInitialChild }, "\(found)")
+        #expect(throws: DefinitionError.self) { try Machine(broken) }
+    }
+}

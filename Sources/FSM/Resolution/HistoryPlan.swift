@@ -88,6 +88,8 @@ struct HistoryPlan<State: Hashable & Sendable, Event: MachineEvent, Effect: Send
     func resume(_ slot: Int, from s: Int, declaredBy owner: Int, named name: State, default fallback: Int, memory: Int,
                 in resolution: ResolvedDefinition<State, Event, Effect, Context>) -> (leaf: Int, kept: Int) {
         let before = resumed(slot, memory: memory, default: fallback)
+        // A child parent without an initial state (validation reports it) resumes nowhere.
+        guard before >= 0 else { return (-1, 0) }
         var kept = resolution.path(from: s, declaredBy: Int32(owner), to: before, named: name, emitting: []).kept
         if let depth = resolution.chains[s].firstIndex(of: Int32(slots[slot].parent)) { kept = min(kept, depth + 1) }
         return (resumed(slot, memory: self.memory(memory, leaving: s, kept: kept), default: fallback), kept)
