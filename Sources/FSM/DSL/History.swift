@@ -20,7 +20,9 @@
 /// starts with none. A shallow resume of a child that is itself a parent enters that child at
 /// its initial state. The table shows such a cell as `history(failed), default
 /// failed(network)`; diagrams draw the parent's `H` (shallow) or `H*` (deep) pseudo-state.
-public enum History: Hashable, Sendable {
+///
+/// Indirect: a transition that does not resume a history pays one word for it.
+public indirect enum History: Hashable, Sendable {
     /// The parent of this name (``Parent``'s name, or `String(describing:)` of its state
     /// value), resumed at the child it was last in.
     case shallow(String)

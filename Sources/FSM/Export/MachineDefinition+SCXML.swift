@@ -129,7 +129,7 @@ extension MachineDefinition {
         // The history pseudo-states, per parent: one per kind and default the transitions
         // resuming it name (its id, `type`, and the default's id), in order of first use.
         var histories = [[(history: History, defaultID: String, id: String)]](repeating: [], count: resolution.parents.count)
-        for line in resolution.declarations.flatMap(\.transitions) + resolution.parents.flatMap(\.transitions) {
+        for line in resolution.resumesHistory ? resolution.declarations.flatMap(\.transitions) + resolution.parents.flatMap(\.transitions) : [] {
             guard let history = line.history, let p = resolution.parentIndex(named: history.parent), let defaultID = target(line.target),
                   !histories[p].contains(where: { $0.history == history && $0.defaultID == defaultID }) else { continue }
             histories[p].append((history, defaultID, writer.id(for: history.parent + (history.isDeep ? "_deep_history" : "_history"))))

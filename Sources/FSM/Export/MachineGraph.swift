@@ -185,7 +185,7 @@ struct MachineGraph {
         }
         if hierarchy {
             // The history pseudo-states, from every transition that resumes one.
-            for line in resolution.declarations.flatMap(\.transitions) + resolution.parents.flatMap(\.transitions) {
+            for line in resolution.resumesHistory ? resolution.declarations.flatMap(\.transitions) + resolution.parents.flatMap(\.transitions) : [] {
                 guard let history = line.history, let p = resolution.parentIndex(named: history.parent),
                       let target = resolution.leafIndex(of: line.target), p < parentNodes.count else { continue }
                 if let k = parentNodes[p].histories.firstIndex(where: { $0.deep == history.isDeep }) {

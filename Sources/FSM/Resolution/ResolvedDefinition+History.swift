@@ -1,6 +1,7 @@
 extension ResolvedDefinition {
     /// The histories transitions resume (their own and their parents'), each once, in order.
     var histories: [History] {
+        guard resumesHistory else { return [] }
         var found: [History] = []
         for declaration in declarations {
             for transition in declaration.transitions { if let history = transition.history, !found.contains(history) { found.append(history) } }

@@ -66,6 +66,9 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
     /// The transitions declared on parents whose target is not declared: the parent's index,
     /// and the transition's position in its declaration.
     let undeclaredParentTargets: [(parent: Int, transition: Int)]
+    /// Whether some transition (a state's or a parent's) resumes a history: without one, the
+    /// views skip everything history needs.
+    let resumesHistory: Bool
 
     /// The state the machine is in when it enters `state`: the state itself, or a parent's
     /// initial leaf; `nil` when it is neither declared nor a parent (or the parent has no
@@ -111,6 +114,7 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
             return byEvent
         }
         var undeclaredParentTargets: [(parent: Int, transition: Int)] = []
+        var resumesHistory = hierarchy.parents.contains { $0.body.transitions.contains { $0.history != nil } }
         for (p, parent) in hierarchy.parents.enumerated() {
             for (position, transition) in parent.body.transitions.enumerated() where !transition.isInternal && targetIndex(transition.target) < 0 {
                 undeclaredParentTargets.append((p, position))
@@ -146,6 +150,7 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
             transitionEvents.removeAll(keepingCapacity: true)
             transitionTargets.removeAll(keepingCapacity: true)
             for (j, transition) in declaration.transitions.enumerated() {
+                if transition.history != nil { resumesHistory = true }
                 let e = eventIndex[transition.event] ?? -1
                 transitionEvents.append(e)
                 // Each target is looked up once, here, for every view.
@@ -269,6 +274,7 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
         cellOwners = owners
         self.inherited = inherited
         self.undeclaredParentTargets = undeclaredParentTargets
+        self.resumesHistory = resumesHistory
     }
 
     /// The parents of a list of declarations: each `Parent` block once, in order of first

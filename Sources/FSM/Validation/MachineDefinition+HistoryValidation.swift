@@ -2,6 +2,7 @@ extension MachineDefinition {
     /// Transitions that resume a history (see ``History``): the parent must be declared once,
     /// the default target inside it; the memory, flattened, must fit the table's limit.
     func checkHistory(_ resolution: ResolvedDefinition<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
+        guard resolution.resumesHistory else { return }
         var lines: [(source: String, transition: TransitionDeclaration<State, Event, Effect, Context>)] = []
         for declaration in resolution.declarations {
             for transition in declaration.transitions where transition.history != nil { lines.append((name(of: declaration.state), transition)) }
