@@ -117,7 +117,7 @@ MUTANTS = [
      "            return entry.isInternal && entry.guardName == guardName && entry.effects.count + effects.count >= 0", "expectCell ignores an internal transition's effects"),
     ("testing-02", "testing", "Sources/FSMTesting/ExpectDiagrams.swift", "        guard existing != file.contents else { continue }", "        guard existing == nil else { continue }",
      "a stale committed diagram passes"),
-    ("testing-03", "testing", "Sources/FSMTesting/TableAgreement.swift", "        while common < left.count, common < entered.count, left[common] == entered[common], left[common] != owner, left[common] != parent { common += 1 }",
+    ("testing-03", "testing", "Sources/FSMTesting/TableMemory.swift", "        while common < left.count, common < entered.count, left[common] == entered[common], left[common] != owner, left[common] != parent { common += 1 }",
      "        while common < left.count, common < entered.count, left[common] == entered[common], left[common] != parent { common += 1 }", "the oracle forgets that a declaring parent is left"),
     ("testing-04", "testing", "Sources/FSMTesting/ExpectValid.swift", "    guard !errors.isEmpty else { return true }", "    guard !errors.isEmpty, errors.count < 0 else { return true }",
      "the helpers accept a machine that cannot run"),
@@ -171,7 +171,7 @@ MUTANTS = [
     # History: the memory, the order SCXML resumes in, the document.
     ("history-01", "history", "Sources/FSM/Resolution/HistoryPlan.swift", "for slot in slots where slot.depth[s] >= kept {", "for slot in slots where slot.depth[s] > kept {",
      "the outermost parent a transition leaves remembers nothing"),
-    ("history-02", "history", "Sources/FSM/Resolution/DispatchTable.swift", "leaf = plan.resumed(slot, memory: plan.memory(memory, leaving: s, kept: keptParents), default: leaf)", "leaf = before",
+    ("history-02", "history", "Sources/FSM/Resolution/HistoryPlan.swift", "return (resumed(slot, memory: self.memory(memory, leaving: s, kept: kept), default: fallback), kept)", "return (before, kept)",
      "a transition that leaves the parent it resumes goes where the memory before it says"),
     ("history-03", "history", "Sources/FSM/Resolution/HistoryPlan.swift", "let key = deep || d + 1 >= chain.count ? s : -1 - Int(chain[d + 1])", "let key = s",
      "shallow history remembers the state deep inside, not the child"),
