@@ -14,9 +14,11 @@
     /// Whether this is an internal transition: the state does not change and no exit or
     /// entry effects run.
     @usableFromInline package let isInternal: Bool
+    /// The parent whose history it resumes, if any (boxed: see ``HistoryBox``).
+    @usableFromInline let historyBox: HistoryBox?
     /// The parent whose history it resumes, if any: then ``target`` is the default, taken
     /// while that parent has never been left.
-    @usableFromInline package let history: History?
+    package var history: History? { historyBox?.history }
 
     /// Creates a transition declaration. The DSL (``On`` and ``Internal`` inside ``In``) is the
     /// usual way to declare one.
@@ -28,6 +30,6 @@
         self.guard = `guard`
         self.effects = effects
         self.isInternal = isInternal
-        self.history = isInternal ? nil : history
+        historyBox = isInternal ? nil : history.map(HistoryBox.init)
     }
 }
