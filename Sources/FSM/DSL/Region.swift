@@ -131,11 +131,12 @@ struct TypedRegion<State: Hashable & Sendable, RegionState: Hashable & Sendable,
         let histories = resolution.histories
         let refusedHistory = histories.isEmpty ? [] : [Diagnostic(.error, .invalidHistory, states: MachineDefinition<RegionState, Event, Effect, Context>.unique(histories.map(\.parent)),
                                                                   "\(histories.map(\.label).joined(separator: ", ")): a region cannot resume a history yet")]
-        guard resolution.hasTimers else { return refusedHistory + definition.validate(mode) }
+        let refusedEventless = resolution.hasEventless ? [Diagnostic(.error, .invalidEventless, "a region cannot have transitions without an event (Always, OnDone) yet")] : []
+        guard resolution.hasTimers else { return refusedHistory + refusedEventless + definition.validate(mode) }
         let owners = resolution.declarations.filter { !$0.timers.isEmpty }.map { definition.name(of: $0.state) }
             + resolution.parents.filter { !$0.timers.isEmpty }.map(\.name)
         return [Diagnostic(.error, .timerNotSupported, states: owners,
                            "\(MachineDefinition<RegionState, Event, Effect, Context>.list(owners)) \(owners.count == 1 ? "has a timer" : "have timers"): a region cannot have timers yet")]
-            + refusedHistory + definition.validate(mode)
+            + refusedHistory + refusedEventless + definition.validate(mode)
     }
 }

@@ -1,5 +1,5 @@
 /// The result builder of a state's block: ``On``, ``Internal``, ``Ignore``, ``Illegal``,
-/// ``IgnoreOtherEvents``, ``OnEntry`` and ``OnExit`` lines, in declaration order.
+/// ``IgnoreOtherEvents``, ``OnEntry``, ``OnExit``, ``After``, ``Always`` and ``OnDone`` lines, in declaration order.
 /// `if`, `if`/`else`, `switch` and `for` work inside it.
 @resultBuilder
 public enum StateBuilder<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context> {
@@ -33,6 +33,12 @@ public enum StateBuilder<State: Hashable & Sendable, Event: MachineEvent, Effect
     /// An ``After`` line.
     @inlinable
     public static func buildExpression(_ line: After<State, Event, Effect, Context>) -> Component { [line.element] }
+    /// An ``Always`` line.
+    @inlinable
+    public static func buildExpression(_ line: Always<State, Event, Effect, Context>) -> Component { [line.element] }
+    /// An ``OnDone`` line.
+    @inlinable
+    public static func buildExpression(_ line: OnDone<State, Event, Effect, Context>) -> Component { [line.element] }
     /// An ``Overrides`` line.
     @inlinable
     public static func buildExpression(_ line: Overrides<State, Event, Effect, Context>) -> Component { [line.element] }

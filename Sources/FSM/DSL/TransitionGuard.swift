@@ -77,6 +77,22 @@
         expression = `guard`.expression
     }
 
+    /// A guard that holds when all of `guards` hold, tried in order (`nil` for none; the
+    /// guard itself for one): the guards of a chain of transitions without an event.
+    package static func all(_ guards: [TransitionGuard]) -> TransitionGuard? {
+        guard let first = guards.first else { return nil }
+        if guards.count == 1 { return first }
+        let expression = GuardExpression.and(guards.map(\.expression))
+        return TransitionGuard(name: expression.name, condition: .both { input in guards.allSatisfy { $0.holds(input.0, input.1) } }, expression: expression)
+    }
+
+    /// A guard from its parts.
+    init(name: String, condition: Condition, expression: GuardExpression) {
+        self.name = name
+        self.condition = condition
+        self.expression = expression
+    }
+
     /// The names of the guards it is built from (itself, for a guard not built with `!`,
     /// `&&` or `||`), each once: what a tool that decides guards by name asks about.
     package var atoms: [String] { expression.atoms }

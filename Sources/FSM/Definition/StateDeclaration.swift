@@ -30,6 +30,9 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
     /// counts as declared after the transitions).
     /// The delayed transitions (``After``) of the state, in declaration order.
     @usableFromInline package let timers: [TimerDeclaration<State, Event, Effect, Context>]
+    /// The transitions without an event (``Always`` and, on a parent, ``OnDone``), in
+    /// declaration order.
+    @usableFromInline package let eventless: [EventlessDeclaration<State, Event, Effect, Context>]
     @usableFromInline let ignoredPositions: [Int]
     @usableFromInline let illegalPositions: [Int]
 
@@ -47,7 +50,8 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         exitEffects: [Effect] = [],
         overrides: [Event.Key] = [],
         parents: [ParentDeclaration<State, Event, Effect, Context>] = [],
-        timers: [TimerDeclaration<State, Event, Effect, Context>] = []
+        timers: [TimerDeclaration<State, Event, Effect, Context>] = [],
+        eventless: [EventlessDeclaration<State, Event, Effect, Context>] = []
     ) {
         self.state = state
         self.isFinal = isFinal
@@ -61,6 +65,7 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         self.overrides = overrides
         self.parents = parents
         self.timers = timers
+        self.eventless = eventless
         ignoredPositions = []
         illegalPositions = []
     }
@@ -70,7 +75,7 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         self.init(state: other.state, isFinal: other.isFinal, transitions: other.transitions, ignored: other.ignored, illegal: other.illegal,
                   ignoresOtherEvents: other.ignoresOtherEvents, declaresOtherEventsIllegal: other.declaresOtherEventsIllegal,
                   entryEffects: other.entryEffects, exitEffects: other.exitEffects, overrides: other.overrides, parents: parents,
-                  timers: other.timers, positions: (ignoredPositions, illegalPositions))
+                  timers: other.timers, eventless: other.eventless, positions: (ignoredPositions, illegalPositions))
     }
 
     @usableFromInline
@@ -78,7 +83,7 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         state: State, isFinal: Bool, transitions: [TransitionDeclaration<State, Event, Effect, Context>], ignored: [Event.Key], illegal: [Event.Key],
         ignoresOtherEvents: Bool, declaresOtherEventsIllegal: Bool, entryEffects: [Effect], exitEffects: [Effect], overrides: [Event.Key],
         parents: [ParentDeclaration<State, Event, Effect, Context>], timers: [TimerDeclaration<State, Event, Effect, Context>],
-        positions: (ignored: [Int], illegal: [Int])
+        eventless: [EventlessDeclaration<State, Event, Effect, Context>] = [], positions: (ignored: [Int], illegal: [Int])
     ) {
         self.state = state
         self.isFinal = isFinal
@@ -92,6 +97,7 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         self.overrides = overrides
         self.parents = parents
         self.timers = timers
+        self.eventless = eventless
         ignoredPositions = positions.ignored
         illegalPositions = positions.illegal
     }
@@ -130,6 +136,7 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
         var ignoredPositions: [Int] = []
         var illegalPositions: [Int] = []
         var timers: [TimerDeclaration<State, Event, Effect, Context>] = []
+        var eventless: [EventlessDeclaration<State, Event, Effect, Context>] = []
         for element in elements {
             switch element.line {
             case let .transition(event, target, guardValue, effects, history):
@@ -149,12 +156,14 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
             case let .overrides(events): overrides.append(contentsOf: events)
             case let .after(duration, target, guardValue, effects):
                 timers.append(.init(duration: duration, target: target, guard: guardValue, effects: effects))
+            case let .eventless(target, guardValue, effects, completion):
+                eventless.append(.init(target: target, guard: guardValue, effects: effects, isCompletion: completion))
             }
         }
         self.init(
             state: state, isFinal: isFinal, transitions: transitions, ignored: ignored, illegal: illegal,
             ignoresOtherEvents: ignoresOthers, declaresOtherEventsIllegal: illegalOthers, entryEffects: entry, exitEffects: exit,
-            overrides: overrides, parents: [], timers: timers, positions: (ignoredPositions, illegalPositions)
+            overrides: overrides, parents: [], timers: timers, eventless: eventless, positions: (ignoredPositions, illegalPositions)
         )
     }
 }

@@ -33,5 +33,7 @@ public struct StateElement<State: Hashable & Sendable, Event: MachineEvent, Effe
         case overrides([Event.Key])
         /// A delayed transition (``After``).
         case after(Duration, to: State, guard: TransitionGuard<Context, Event>?, effects: [Effect])
+        /// An ``Always`` line (`completion` false) or an ``OnDone`` line.
+        case eventless(to: State, guard: TransitionGuard<Context, Event>?, effects: [Effect], completion: Bool)
     }
 }

@@ -23,9 +23,12 @@ final class AnswerTable<Event> {
     @usableFromInline let long: ListStore<Event>
     /// The parents' names, by the index a declared-illegal rejection carries.
     let parentNames: [String]
+    /// The chains of transitions without an event that never settle, as `a -> b -> a`
+    /// (what a ``TransitionError/Reason/neverSettles(_:)`` error names).
+    let cycles: [String]
 
     /// A table of `answers` per state (each the handled events, then the ignored ones).
-    init(_ answers: [(events: [Event], handled: Int)], parentNames: [String]) {
+    init(_ answers: [(events: [Event], handled: Int)], parentNames: [String], cycles: [String] = []) {
         var slots: [SmallList<Event>.Slots] = []
         var ranges: [Range] = []
         var long: [Event] = []
@@ -41,6 +44,7 @@ final class AnswerTable<Event> {
         self.ranges = FixedTable(ranges)
         self.long = ListStore.make(long)
         self.parentNames = parentNames
+        self.cycles = cycles
     }
 
     /// The events the state at `state` answers (handled, then ignored), and how many are

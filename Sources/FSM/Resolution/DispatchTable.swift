@@ -111,6 +111,14 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
     /// empty when no transition resumes a history.
     let candidateOrigin: FixedTable<Int32>
 
+    /// Whether some candidate is a chain of transitions without an event (then
+    /// `candidateOrigin` maps every candidate to the declared line it comes from, -1 for the
+    /// chains an ignored event lets go).
+    let expandsChains: Bool
+    /// The chains of transitions without an event that never settle, by index (a candidate
+    /// whose target is `-1 - index`).
+    let cycles: [String]
+
     /// One timer armed in a state, and the candidate (in `candidateTable`) it takes.
     @usableFromInline
     struct TimerEntry {
@@ -166,6 +174,19 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
         // Per cell of a row without memory, its first candidate; per state, its first timer's.
         var baseFirst: [Int32] = []
         var baseTimerFirst: [Int32] = []
+        let hasEventless = resolution.hasEventless
+        // Per state, where its chains of transitions without an event settle (validation has
+        // refused machines with history, timers or too many alternatives together with them).
+        var settled: [Int: [Settlement<State, Event, Effect, Context>]] = [:]
+        func settlementsOf(_ state: Int) -> [Settlement<State, Event, Effect, Context>] {
+            if let known = settled[state] { return known }
+            let chains = resolution.settlements(from: state) ?? []
+            settled[state] = chains
+            return chains
+        }
+        // The declared candidate (in the resolution) a candidate of a machine with transitions
+        // without an event stands for: what coverage counts.
+        var currentRef: Int32 = -1
         /// Appends one candidate: a transition from state `s` (row `row`) to the leaf `leaf`,
         /// emitting `effects`, staying inside `keptParents` of its parents; returns its index.
         func append(row: Int, s: Int, leaf: Int, keptParents: Int, isInternal: Bool, guardValue: TransitionGuard<Context, Event>?, guardOf base: Int?, effects: [Effect], kind: TransitionKind) -> Int32 {
@@ -181,7 +202,7 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                 guardIndex = Int32(guards.count)
                 guards.append(guardValue)
             }
-            if plan != nil { origin.append(Int32(base ?? candidates.count)) }
+            if plan != nil { origin.append(Int32(base ?? candidates.count)) } else if hasEventless { origin.append(currentRef) }
             if hasTimers { kept.append(isInternal ? Int32.max : Int32(keptParents)) }
             candidates.append(Candidate(
                 target: Int32(target), guardIndex: guardIndex,
@@ -195,6 +216,35 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                 effectSlots.append(SmallList<Effect>.slots(effects))
             }
             return Int32(candidates.count - 1)
+        }
+        var cycles: [String] = []
+        /// Appends a candidate that ends in a chain of transitions without an event: `effects`
+        /// then the chain's, guarded by `guards` then the chain's; a chain that never settles
+        /// is a candidate whose target is `-1 - ` its cycle's index in `cycles`.
+        func appendSettled(_ chain: Settlement<State, Event, Effect, Context>, origin originRef: Int32, guards leading: [TransitionGuard<Context, Event>], effects: [Effect], kind: TransitionKind) {
+            var guardIndex: Int32 = -1
+            if let combined = TransitionGuard.all(leading + chain.guards) {
+                guardIndex = Int32(guards.count)
+                guards.append(combined)
+            }
+            var target = Int32(chain.target)
+            if chain.target < 0 {
+                target = -1 - Int32(cycles.count)
+                cycles.append(resolution.cycleText(chain.passed))
+            }
+            let all = chain.target < 0 ? [] : effects + chain.effects
+            origin.append(originRef)
+            candidates.append(Candidate(
+                target: target, guardIndex: guardIndex,
+                effectCount: Int32(all.count), effectStart: Int32(all.count > SmallList<Effect>.inlineCapacity ? longEffects.count : 0),
+                kind: kind
+            ))
+            if all.count > SmallList<Effect>.inlineCapacity {
+                effectSlots.append(SmallList<Effect>.slots([]))
+                longEffects += all
+            } else {
+                effectSlots.append(SmallList<Effect>.slots(all))
+            }
         }
         /// The cells of one row.
         func appendCells(row: Int) {
@@ -224,19 +274,40 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                             if hasTimers || plan != nil { keptParents = transition.isInternal ? Int.max : resolution.keptParents(s, e, ref) }
                         }
                         let base = row < stateCount ? nil : Int(baseFirst[s * eventCount + e]) + position
-                        _ = append(row: row, s: s, leaf: leaf, keptParents: keptParents, isInternal: transition.isInternal, guardValue: transition.guard,
-                                   guardOf: base, effects: effects, kind: transition.isInternal ? .internal : .external)
+                        currentRef = Int32(ref)
+                        let chains = hasEventless ? settlementsOf(leaf) : []
+                        if chains.isEmpty {
+                            _ = append(row: row, s: s, leaf: leaf, keptParents: keptParents, isInternal: transition.isInternal, guardValue: transition.guard,
+                                       guardOf: base, effects: effects, kind: transition.isInternal ? .internal : .external)
+                        } else {
+                            // The chains of transitions without an event its target starts, each a candidate.
+                            for chain in chains {
+                                let stays = chain.lines.isEmpty
+                                appendSettled(chain, origin: Int32(ref), guards: transition.guard.map { [$0] } ?? [],
+                                              effects: effects, kind: stays && transition.isInternal ? .internal : .external)
+                            }
+                        }
                     }
-                    let single = list.count == 1 && list[0].guard == nil
+                    let count = candidates.count - Int(first)
+                    let single = count == 1 && list[0].guard == nil && candidates[Int(first)].target >= 0
                     let names = list.contains(where: { $0.guard != nil }) ? GuardNames(list.compactMap { $0.guard?.name }) : GuardNames([])
                     cells.append(Cell(
                         code: single ? candidates[Int(first)].target : Self.guardedCode,
-                        first: first, count: Int32(list.count), guardNames: names, ignoresOtherwise: resolution.otherwise(s, e) == .ignored
+                        first: first, count: Int32(count), guardNames: names, ignoresOtherwise: resolution.otherwise(s, e) == .ignored
                     ))
                 case .ignored:
                     if row < stateCount { baseFirst.append(-1) }
                     ignored.append(resolution.events[e])
-                    cells.append(Cell(code: Self.ignoredCode, first: 0, count: 0, guardNames: [], ignoresOtherwise: false))
+                    // In a state whose guarded transitions without an event wait, an ignored
+                    // event still ends a step: the lines whose guards now hold are taken.
+                    let waiting = hasEventless ? settlementsOf(s).dropLast() : []
+                    if waiting.isEmpty {
+                        cells.append(Cell(code: Self.ignoredCode, first: 0, count: 0, guardNames: [], ignoresOtherwise: false))
+                    } else {
+                        let first = Int32(candidates.count)
+                        for chain in waiting { appendSettled(chain, origin: -1, guards: [], effects: [], kind: .external) }
+                        cells.append(Cell(code: Self.guardedCode, first: first, count: Int32(waiting.count), guardNames: [], ignoresOtherwise: true))
+                    }
                 case let .illegal(declared):
                     if row < stateCount { baseFirst.append(-1) }
                     let code = source.isFinal ? Self.finalCode : declared ? Self.declaredIllegalCode : Self.illegalCode
@@ -283,7 +354,9 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
         self.guards = FixedTable(guards)
         self.initialIndex = initialIndex
         self.longEffects = ListStore.make(longEffects)
-        answerTable = AnswerTable(answers, parentNames: resolution.parents.map(\.name))
+        answerTable = AnswerTable(answers, parentNames: resolution.parents.map(\.name), cycles: cycles)
+        self.cycles = cycles
+        expandsChains = hasEventless
         timerTable = FixedTable(timers)
         self.timerStarts = FixedTable(timerStarts)
         keptTable = FixedTable(kept)

@@ -69,6 +69,9 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
     /// Whether some transition (a state's or a parent's) resumes a history: without one, the
     /// views skip everything history needs.
     let resumesHistory: Bool
+    /// Whether some state or parent declares a transition without an event (``Always``,
+    /// ``OnDone``): without one, the views skip everything those need.
+    let hasEventless: Bool
 
     /// The state the machine is in when it enters `state`: the state itself, or a parent's
     /// initial leaf; `nil` when it is neither declared nor a parent (or the parent has no
@@ -275,6 +278,7 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
         self.inherited = inherited
         self.undeclaredParentTargets = undeclaredParentTargets
         self.resumesHistory = resumesHistory
+        hasEventless = declarations.contains { !$0.eventless.isEmpty } || hierarchy.parents.contains { !$0.body.eventless.isEmpty }
     }
 
     /// The parents of a list of declarations: each `Parent` block once, in order of first

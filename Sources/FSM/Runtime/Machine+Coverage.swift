@@ -25,21 +25,26 @@ extension Machine {
         switch decision {
         case let .take(candidate, target):
             let entered = tables.candidateTable[candidate].kind == .internal ? -1 : tables.countedState(target)
-            tap.recorder.record(tap, cell: tables.countedCell(cellIndex), failed: counted(guarded ? Int(cell.first)..<candidate : 0..<0),
+            tap.recorder.record(tap, cell: tables.countedCell(cellIndex), failed: counted(guarded ? Int(cell.first)..<candidate : 0..<0, before: candidate),
                                 taken: tables.countedCandidate(candidate), entered: entered, ignored: false)
         case .ignore:
             tap.recorder.record(tap, cell: tables.countedCell(cellIndex), failed: counted(all), taken: -1, entered: -1, ignored: true)
-        case .guardNotMet, .noTransition, .declaredIllegal, .finalState:
+        case .guardNotMet, .noTransition, .declaredIllegal, .finalState, .neverSettles:
             tap.recorder.record(tap, cell: tables.countedCell(cellIndex), failed: counted(all), taken: -1, entered: -1, ignored: false)
         }
     }
 
-    /// The candidates coverage counts for consecutive candidates of one cell (those of a row
-    /// with history memory are their state's, consecutive too).
-    func counted(_ range: Range<Int>) -> Range<Int> {
+    /// The candidates coverage counts for consecutive candidates of one cell whose guards
+    /// failed (those of a row with history memory are their state's, consecutive too; the
+    /// chains of transitions without an event that one declared line leads to count as that
+    /// line, and when the candidate taken, `taken`, is one of them, its line's guard held).
+    func counted(_ range: Range<Int>, before taken: Int? = nil) -> Range<Int> {
         guard let first = range.first else { return range }
         let start = tables.countedCandidate(first)
-        return start..<start + range.count
+        guard start >= 0 else { return 0..<0 }
+        if !tables.expandsChains { return start..<start + range.count }
+        let end = taken.map { tables.countedCandidate($0) } ?? tables.countedCandidate(range.upperBound - 1) + 1
+        return start..<max(start, end)
     }
 
     /// Tells the recorder, if one is attached, that a timer ran out: its candidate taken, or

@@ -36,9 +36,11 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     public init(_ definition: MachineDefinition<State, Event, Effect, Context>, startingIn state: State?, policy: RejectionPolicy = .throw) throws(DefinitionError) {
         let resolution = definition.resolution
         let errors = definition.validate(resolution: resolution, mode: .standard).filter { $0.severity == .error }
-        guard errors.isEmpty, let initial = definition.initial, let initialIndex = resolution.leafIndex(of: initial) else {
+        guard errors.isEmpty, let initial = definition.initial, let declaredInitial = resolution.leafIndex(of: initial) else {
             throw DefinitionError(machine: definition.name, diagnostics: errors)
         }
+        // Unguarded transitions without an event are taken before the machine rests.
+        let initialIndex = resolution.restingState(from: declaredInitial)
         var start = initialIndex
         if let state {
             guard let index = resolution.leafIndex(of: state) else {
@@ -47,7 +49,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
                     "the start state '\(definition.name(of: state))' is not declared"
                 )])
             }
-            start = index
+            start = resolution.restingState(from: index)
         }
         tables = DispatchTable(definition, resolution: resolution, initialIndex: initialIndex)
         stateIndex = start
@@ -146,7 +148,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
             let transition = outcome(decision, event)
             if case let .take(_, target) = decision { stateIndex = target }
             return transition
-        case .noTransition, .declaredIllegal, .guardNotMet, .finalState:
+        case .noTransition, .declaredIllegal, .guardNotMet, .finalState, .neverSettles:
             return .failure(error(for: decision, event))
         }
     }
@@ -224,6 +226,9 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         case guardNotMet(GuardNames)
         /// The state is final.
         case finalState
+        /// The candidate taken leads into a chain of transitions without an event that never
+        /// settles: the cycle's index in the dispatch table's `cycles`.
+        case neverSettles(Int32)
     }
 
     /// Decides what the event at `index` (`nil`: undeclared) does in the current state.
@@ -253,7 +258,8 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         for index in Int(cell.first)..<Int(cell.first &+ cell.count) {
             let candidate = tables.candidateTable[index]
             if candidate.guardIndex < 0 || passes(tables.guards[Int(candidate.guardIndex)]) {
-                return .take(candidate: index, target: Int(candidate.target))
+                // A negative target: a chain of transitions without an event that never settles.
+                return candidate.target >= 0 ? .take(candidate: index, target: Int(candidate.target)) : .neverSettles(-1 - candidate.target)
             }
         }
         // No guard holds: the default, an `Ignore` after the guarded lines, or rejection.
@@ -284,7 +290,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         case .ignore:
             let state = tables.stateTable[stateIndex]
             return .success(Transition(source: state, event: event, target: state, effects: SmallList(), kind: .ignored))
-        case .noTransition, .declaredIllegal, .guardNotMet, .finalState: return .failure(error(for: decision, event))
+        case .noTransition, .declaredIllegal, .guardNotMet, .finalState, .neverSettles: return .failure(error(for: decision, event))
         }
     }
 
@@ -303,7 +309,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         case .ignore:
             let state = tables.stateTable[stateIndex]
             return Transition(source: state, event: event, target: state, effects: SmallList(), kind: .ignored)
-        case .noTransition, .declaredIllegal, .guardNotMet, .finalState:
+        case .noTransition, .declaredIllegal, .guardNotMet, .finalState, .neverSettles:
             return try reject(decision, event)
         }
     }
@@ -333,6 +339,9 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
             code = .guardNotMet
             detail = names.id
         case .finalState: code = .finalState
+        case let .neverSettles(cycle):
+            code = .neverSettles
+            detail = cycle
         case let .declaredIllegal(parent):
             code = .declaredIllegal
             detail = parent

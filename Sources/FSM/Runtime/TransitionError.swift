@@ -31,6 +31,10 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
         case guardNotMet(GuardNames)
         /// The state is final and does not ignore the event.
         case finalState
+        /// The event's transition leads into a chain of transitions without an event
+        /// (``Always``, ``OnDone``) that comes back to a state it passed while every guard on
+        /// it holds: it would never settle. The chain's states, as `a -> b -> a`.
+        case neverSettles(String)
     }
 
     /// What each state of the machine answers: read for ``permitted``, ``ignored`` and a
@@ -52,7 +56,7 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
     /// ``Reason`` without its payload, so that an error holds no string.
     @usableFromInline
     enum Code: UInt8, Sendable {
-        case noTransition, declaredIllegal, guardNotMet, finalState
+        case noTransition, declaredIllegal, guardNotMet, finalState, neverSettles
     }
 
     /// Why it was rejected.
@@ -62,6 +66,7 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
         case .declaredIllegal: .declaredIllegal(inheritedFrom: detail >= 0 ? answerTable.parentNames[Int(detail)] : nil)
         case .guardNotMet: .guardNotMet(GuardNames(id: detail))
         case .finalState: .finalState
+        case .neverSettles: .neverSettles(detail >= 0 && Int(detail) < answerTable.cycles.count ? answerTable.cycles[Int(detail)] : "")
         }
     }
 
@@ -94,6 +99,7 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
     ///   - ignored: The events the state ignores.
     package init(state: State, event: Event, reason: Reason, permitted: SmallList<Event>, ignored: SmallList<Event> = SmallList()) {
         var parents: [String] = []
+        var cycles: [String] = []
         let code: Code
         var detail: Int32 = -1
         switch reason {
@@ -108,10 +114,14 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
             code = .guardNotMet
             detail = names.id
         case .finalState: code = .finalState
+        case let .neverSettles(cycle):
+            code = .neverSettles
+            cycles = [cycle]
+            detail = 0
         }
         self.init(
             state: state, event: event,
-            answerTable: AnswerTable([(Array(permitted) + Array(ignored), permitted.count)], parentNames: parents),
+            answerTable: AnswerTable([(Array(permitted) + Array(ignored), permitted.count)], parentNames: parents, cycles: cycles),
             stateIndex: 0, code: code, detail: detail
         )
     }
@@ -168,6 +178,7 @@ extension TransitionError.Reason {
             let quoted = guardNames.names.map { "'\($0)'" }.joined(separator: ", ")
             return guardNames.count == 1 ? "guard \(quoted) not met" : "guards \(quoted) not met"
         case .finalState: return "the state is final"
+        case let .neverSettles(cycle): return "its transitions without an event never settle (\(cycle))"
         }
     }
 }

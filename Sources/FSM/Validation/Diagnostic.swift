@@ -62,6 +62,11 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         /// not a state inside that parent (or is the parent itself), or it is in a region (see
         /// ``History``).
         case invalidHistory
+        /// A transition without an event (``Always``, ``OnDone``) that cannot be: in a final
+        /// state, an `OnDone` outside a parent, a chain that comes back to a state it passed
+        /// (an error when no guard can stop it), or one in a machine with history, timers or
+        /// regions, which cannot have them yet.
+        case invalidEventless
     }
 
     /// How bad it is.

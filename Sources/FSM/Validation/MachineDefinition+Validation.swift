@@ -31,6 +31,7 @@ extension MachineDefinition {
         checkHierarchy(resolution, into: &found)
         if resolution.hasTimers { checkTimers(resolution, into: &found) }
         checkHistory(resolution, into: &found)
+        if resolution.hasEventless { checkEventless(resolution, into: &found) }
         if let parallel {
             found += parallel.conflicts
             for region in parallel.regions { found += region.diagnostics(mode) }
@@ -229,6 +230,10 @@ extension MachineDefinition {
                     reached[Int(target)] = true
                     queue.append(Int(target))
                 }
+                for line in resolution.eventlessLines(of: s) where line.target >= 0 && !reached[line.target] {
+                    reached[line.target] = true
+                    queue.append(line.target)
+                }
             }
             for s in 0..<count where !reached[s] {
                 let state = resolution.stateNames[s]
@@ -238,7 +243,8 @@ extension MachineDefinition {
             }
         }
         for s in resolution.declarations.indices where !resolution.declarations[s].isFinal
-            && !targets(of: s).contains(where: { $0 >= 0 && Int($0) != s }) && !timerTargets(of: s).contains(where: { $0 >= 0 && Int($0) != s }) {
+            && !targets(of: s).contains(where: { $0 >= 0 && Int($0) != s }) && !timerTargets(of: s).contains(where: { $0 >= 0 && Int($0) != s })
+            && !resolution.eventlessLines(of: s).contains(where: { $0.target >= 0 && $0.target != s }) {
             let state = resolution.stateNames[s]
             found.append(Diagnostic(.warning, .deadEnd, states: [state], "state '\(state)' is not final and has no transition to another state"))
         }
