@@ -77,11 +77,15 @@ struct EventlessTests {
         #expect(poked.kind == .external)
         #expect(poked.target == .packing)
         #expect(Array(poked.effects) == ["check-", "ok", "approve", "delivery+"])
-        // An event the state rejects stays rejected.
+        // An event the state rejects is rejected while nothing holds, and lets the chain go
+        // once a guard holds (as SCXML: every event ends a step).
         var rejected = try Machine(orderMachine)
         try rejected.send(.submit, context: Shop())
-        #expect(throws: TransitionError<Order, OrderEvent>.self) { try rejected.send(.ship, context: Shop(stock: true)) }
+        #expect(throws: TransitionError<Order, OrderEvent>.self) { try rejected.send(.ship, context: Shop()) }
         #expect(rejected.state == .checking)
+        let shipped = try rejected.send(.ship, context: Shop(fraud: true))
+        #expect(shipped.target == .rejected)
+        #expect(Array(shipped.effects) == ["check-", "flag"])
     }
 
     @Test("guards decided by name follow the same chains")

@@ -197,11 +197,55 @@ let scxmlHistory = MachineDefinition<String, String, String, Void>(name: "histor
     }
 }
 
+/// Transitions without an event: a check that decides at once by guards (fraud first, then
+/// stock) or waits; an unguarded step; a parent's completion whose target is a final child of
+/// an outer parent, which completes in turn; a parent's own guarded line every child tries
+/// after its own (the final child too, before the completion); internal, ignored and
+/// rejected events in a waiting state, which let the chain go when a guard then holds.
+let scxmlEventless = MachineDefinition<String, String, String, Void>(name: "eventless", initial: "cart",
+                                                                     events: ["submit", "retry", "ship", "poke", "note", "reset"]) {
+    In("cart") { On("submit", to: "checking", emit: "submit") }
+    In("checking") {
+        Always(to: "rejected", guard: Guard("fraud") { true }, emit: "flag")
+        Always(to: "approved", guard: Guard("inStock") { true }, emit: "ok")
+        Ignore("poke")
+        Internal("note", emit: "noted")
+        OnEntry("check+")
+        OnExit("check-")
+    }
+    In("approved") { Always(to: "packing", emit: "approve") }
+    In("rejected") {
+        On("retry", to: "checking")
+        On("reset", to: "cart")
+    }
+    Parent("order", initial: "packing") {
+        OnDone(to: "archived", guard: Guard("keep") { true }, emit: "archive")
+        OnDone(to: "cart", emit: "again")
+        OnExit("order-")
+    } children: {
+        Parent("delivery", initial: "packing") {
+            Always(to: "cart", guard: Guard("cancel") { true }, emit: "cancelled")
+            OnDone(to: "closed", emit: "done")
+            OnEntry("delivery+")
+            OnExit("delivery-")
+        } children: {
+            In("packing") {
+                On("ship", to: "sent", emit: "ship")
+                Always(to: "packing2", guard: Guard("split") { true })
+            }
+            In("packing2") { On("ship", to: "sent") }
+            Final("sent") { OnEntry("sent+") }
+        }
+        Final("closed")
+    }
+    In("archived") { On("reset", to: "cart") }
+}
+
 /// The machines the differential runs besides the shipped ones: the tool tests' and the
 /// explorer's, the tricky names of the diagram tests, and the ones above.
 let scxmlMachines: [(file: String, machine: any DrivableMachine)] = [
     ("nested", scxmlNested), ("pair", scxmlParallel), ("names", scxmlNames), ("timed", scxmlTimed),
-    ("history", scxmlHistory),
+    ("history", scxmlHistory), ("eventless", scxmlEventless),
     ("turnstile", turnstile), ("lamp", lamp), ("lab", explorerLab),
     ("tricky", trickyMachine), ("tricky-nested", trickyNested), ("tricky-parallel", trickyParallel),
 ]

@@ -1,8 +1,8 @@
 /// A transition without an event: taken as soon as the machine rests in the state (it got
 /// there by an event, a timer or another `Always` line) and its guard holds. Several lines
 /// are tried in declaration order; a line without a guard takes whatever the lines before
-/// it left. On a ``Parent``, every child that declares no `Always` line of its own inherits
-/// the parent's (final children do not).
+/// it left. On a ``Parent``, every child (final children too) tries the parent's lines after
+/// its own, the innermost parent's first, as SCXML does.
 ///
 /// ```swift
 /// In(.checking) {
@@ -42,8 +42,8 @@ public struct Always<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
 
 /// A parent's completion: taken as soon as one of the parent's final children is reached
 /// (SCXML's `done.state.ID`). It belongs in a ``Parent``'s body; several lines are tried in
-/// declaration order, like ``Always`` lines, and the chain they start is part of the `send`
-/// that reached the final child.
+/// declaration order, after the ``Always`` lines that apply in the final child, and the
+/// chain they start is part of the `send` that reached the final child.
 ///
 /// ```swift
 /// Parent(state: .checkout, initial: .cart) {

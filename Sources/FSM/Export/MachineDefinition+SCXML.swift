@@ -149,7 +149,7 @@ extension MachineDefinition {
             for effect in list { writer.append(indent, "<log \(SCXMLWriter.named(String(describing: effect), attribute: "label"))/>") }
         }
         /// The `<onentry>`/`<onexit>`, transitions and timers of a state or a parent.
-        func content(_ body: StateDeclaration<State, Event, Effect, Context>, entry: [Effect], exit: [Effect], timers: [TimerDeclaration<State, Event, Effect, Context>], outer: ArraySlice<Int32>, indent: Int, isFinal: Bool) {
+        func content(_ body: StateDeclaration<State, Event, Effect, Context>, entry: [Effect], exit: [Effect], timers: [TimerDeclaration<State, Event, Effect, Context>], outer: ArraySlice<Int32>, indent: Int, isFinal: Bool, doneEvent: String? = nil) {
             let timerEvents = timers.map { writer.timerEvent($0.duration) }
             if !entry.isEmpty || !timers.isEmpty {
                 writer.append(indent, "<onentry>")
@@ -166,8 +166,8 @@ extension MachineDefinition {
                 writer.append(indent, "</onexit>")
             }
             if isFinal { return }
-            func transition(event: String, cond: String?, target: String?, effects list: [Effect]) {
-                let head = "<transition event=\"\(event)\"" + (cond.map { " cond=\"\(SCXMLWriter.attribute($0))\"" } ?? "") + (target.map { " target=\"\($0)\"" } ?? "")
+            func transition(event: String?, cond: String?, target: String?, effects list: [Effect]) {
+                let head = "<transition" + (event.map { " event=\"\($0)\"" } ?? "") + (cond.map { " cond=\"\(SCXMLWriter.attribute($0))\"" } ?? "") + (target.map { " target=\"\($0)\"" } ?? "")
                 if list.isEmpty {
                     writer.append(indent, head + "/>")
                 } else {
@@ -192,6 +192,12 @@ extension MachineDefinition {
             for (timer, event) in zip(timers, timerEvents) {
                 guard let destination = target(timer.target) else { continue }
                 transition(event: event, cond: timer.guard.map { writer.condition($0.expression) }, target: destination, effects: timer.effects)
+            }
+            // Transitions without an event: `Always` lines as they are, a parent's `OnDone`
+            // lines on the event SCXML raises when one of its final children is entered.
+            for line in body.eventless {
+                guard let destination = target(line.target), !line.isCompletion || doneEvent != nil else { continue }
+                transition(event: line.isCompletion ? doneEvent : nil, cond: line.guard.map { writer.condition($0.expression) }, target: destination, effects: line.effects)
             }
             // What this level decides without a transition that SCXML would pass outwards.
             // Its kind says which line it stands for, so that reading the document back gives
@@ -249,7 +255,8 @@ extension MachineDefinition {
                 let leaf = resolution.parentInitialLeaf[p]
                 let initial = leaf >= 0 ? " initial=\"\(stateIDs[leaf])\"" : ""
                 writer.append(indent, "<state id=\"\(parentIDs[p] ?? "")\" \(SCXMLWriter.named(parent.name)) fsm:kind=\"parent\"\(initial)\(others(parent.body, outer: outerOf(p)))>")
-                content(parent.body, entry: parent.entryEffects, exit: parent.exitEffects, timers: parent.timers, outer: outerOf(p), indent: indent + 1, isFinal: false)
+                content(parent.body, entry: parent.entryEffects, exit: parent.exitEffects, timers: parent.timers, outer: outerOf(p), indent: indent + 1, isFinal: false,
+                        doneEvent: "done.state." + (parentIDs[p] ?? ""))
                 for pseudo in histories[p] {
                     writer.append(indent + 1, "<history id=\"\(pseudo.id)\" type=\"\(pseudo.history.isDeep ? "deep" : "shallow")\">")
                     writer.append(indent + 2, "<transition target=\"\(pseudo.defaultID)\"/>")

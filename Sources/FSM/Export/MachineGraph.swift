@@ -215,6 +215,29 @@ struct MachineGraph {
                 for timer in parent.timers { timerEdge(timer, from: resolution.parentInitialLeaf[p], parent: p) }
             }
         }
+        // Transitions without an event: `always [guard]` from the state (or from the parent's
+        // cluster, like its other lines), and a parent's completion, `done`, from its cluster.
+        var eventlessEdges: [Edge] = []
+        if resolution.hasEventless {
+            func eventlessEdge(_ lines: [EventlessDeclaration<State, Event, Effect, Context>], from source: Int, parent: Int?) {
+                var guarded = false
+                for line in lines {
+                    guard source >= 0, let target = resolution.leafIndex(of: line.target) else { continue }
+                    let guardName = line.guard?.name ?? (guarded ? "else" : nil)
+                    guarded = guarded || line.guard != nil
+                    var edge = Edge(source: source, target: target, event: line.isCompletion ? "done" : "always", guardName: guardName,
+                                    effects: names(line.effects), kind: .external)
+                    edge.sourceParent = parent
+                    edge.targetParent = resolution.parentStateIndex[line.target]
+                    eventlessEdges.append(edge)
+                }
+            }
+            for s in resolution.declarations.indices { eventlessEdge(resolution.declarations[s].eventless, from: s, parent: nil) }
+            for (p, parent) in resolution.parents.enumerated() {
+                eventlessEdge(parent.body.eventless.filter { !$0.isCompletion }, from: resolution.parentInitialLeaf[p], parent: p)
+                eventlessEdge(parent.body.eventless.filter(\.isCompletion), from: resolution.parentInitialLeaf[p], parent: p)
+            }
+        }
         visitEdges = { body in
             for s in resolution.declarations.indices {
                 for e in resolution.events.indices where resolution.owner(s, e) < 0 {
@@ -237,6 +260,7 @@ struct MachineGraph {
             }
             for edge in parentEdges { body(edge) }
             for edge in timerEdges { body(edge) }
+            for edge in eventlessEdges { body(edge) }
         }
         var ownEdges = 0
         for s in resolution.declarations.indices {
@@ -244,7 +268,7 @@ struct MachineGraph {
                 if case let .transitions(range) = resolution.cell(s, e) { ownEdges += range.count(where: { resolution.candidateTargets[$0] >= 0 }) }
             }
         }
-        edgeCount = ownEdges + parentEdges.count + timerEdges.count
+        edgeCount = ownEdges + parentEdges.count + timerEdges.count + eventlessEdges.count
         var groups: [(name: String, members: [Int])] = []
         var groupPositions: [String: Int] = [:]
         for index in nodes.indices where !hierarchy || parentOf[index] == nil {

@@ -119,6 +119,16 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
     /// whose target is `-1 - index`).
     let cycles: [String]
 
+    /// What happens to an event that no candidate of a cell takes.
+    enum Fallback {
+        /// Some candidate is always taken.
+        case none
+        case ignore
+        case guardNotMet(GuardNames)
+        /// Rejected: the cell code (`illegalCode`, `declaredIllegalCode`, `finalCode`) and
+        /// the parent that declares it illegal.
+        case reject(code: Int32, owner: Int32)
+    }
     /// One timer armed in a state, and the candidate (in `candidateTable`) it takes.
     @usableFromInline
     struct TimerEntry {
@@ -184,9 +194,6 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
             settled[state] = chains
             return chains
         }
-        // The declared candidate (in the resolution) a candidate of a machine with transitions
-        // without an event stands for: what coverage counts.
-        var currentRef: Int32 = -1
         /// Appends one candidate: a transition from state `s` (row `row`) to the leaf `leaf`,
         /// emitting `effects`, staying inside `keptParents` of its parents; returns its index.
         func append(row: Int, s: Int, leaf: Int, keptParents: Int, isInternal: Bool, guardValue: TransitionGuard<Context, Event>?, guardOf base: Int?, effects: [Effect], kind: TransitionKind) -> Int32 {
@@ -202,7 +209,7 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                 guardIndex = Int32(guards.count)
                 guards.append(guardValue)
             }
-            if plan != nil { origin.append(Int32(base ?? candidates.count)) } else if hasEventless { origin.append(currentRef) }
+            if plan != nil { origin.append(Int32(base ?? candidates.count)) }
             if hasTimers { kept.append(isInternal ? Int32.max : Int32(keptParents)) }
             candidates.append(Candidate(
                 target: Int32(target), guardIndex: guardIndex,
@@ -246,9 +253,102 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                 effectSlots.append(SmallList<Effect>.slots(all))
             }
         }
+        /// Appends the candidates of the cell of state `t` and event `e` in a machine with
+        /// transitions without an event, each followed by the chain its target starts, after a
+        /// chain that brought the machine to `t` in the same send (`prefix`: its guards and
+        /// effects come first); returns what happens when none is taken.
+        func appendSettledCell(_ t: Int, _ e: Int, prefix: Settlement<State, Event, Effect, Context>?) -> Fallback {
+            let leading = prefix?.guards ?? []
+            let before = prefix?.effects ?? []
+            switch resolution.cell(t, e) {
+            case let .transitions(range):
+                let list = resolution.transitions(t, range)
+                for (position, transition) in list.enumerated() {
+                    let ref = range.lowerBound + position
+                    let leaf = Int(resolution.candidateTargets[ref])
+                    let effects = before + resolution.effects(t, e, ref)
+                    let guards = leading + (transition.guard.map { [$0] } ?? [])
+                    let stable = Settlement<State, Event, Effect, Context>(guards: [], target: leaf, effects: [], passed: [], lines: [])
+                    let chains = settlementsOf(leaf)
+                    for chain in chains.isEmpty ? [stable] : chains {
+                        let stays = chain.lines.isEmpty && prefix == nil && transition.isInternal
+                        appendSettled(chain, origin: Int32(ref), guards: guards, effects: effects, kind: stays ? .internal : .external)
+                    }
+                    if transition.guard == nil { return .none }
+                }
+                let names = GuardNames(list.compactMap { $0.guard?.name })
+                return resolution.otherwise(t, e) == .ignored ? .ignore : .guardNotMet(names)
+            case .ignored:
+                return .ignore
+            case let .illegal(declared):
+                let code = resolution.declarations[t].isFinal ? Self.finalCode : declared ? Self.declaredIllegalCode : Self.illegalCode
+                return .reject(code: code, owner: code == Self.declaredIllegalCode ? Int32(resolution.owner(t, e)) : 0)
+            }
+        }
+        /// The cells of one row of a machine with transitions without an event. In a state
+        /// whose guarded lines wait, an event first lets go those whose guards hold on its
+        /// context (the context changed since the machine came to rest), then is handled where
+        /// they lead (dropped there if that state does not take it), as python-statemachine
+        /// does; then as in any state: its transition, and the chain its target starts.
+        func appendEventlessRow(_ s: Int) {
+            permitted.removeAll(keepingCapacity: true)
+            ignored.removeAll(keepingCapacity: true)
+            let waiting = settlementsOf(s).filter { !$0.lines.isEmpty }
+            for e in 0..<eventCount {
+                switch resolution.cell(s, e) {
+                case .transitions: permitted.append(resolution.events[e])
+                case .ignored: ignored.append(resolution.events[e])
+                case .illegal: break
+                }
+                let first = Int32(candidates.count)
+                for chain in waiting {
+                    guard chain.target >= 0 else {
+                        appendSettled(chain, origin: -1, guards: [], effects: [], kind: .external)
+                        continue
+                    }
+                    if case .none = appendSettledCell(chain.target, e, prefix: chain) { continue }
+                    // The event is not taken where the chain leads: the chain alone.
+                    appendSettled(Settlement(guards: [], target: chain.target, effects: [], passed: [], lines: []),
+                                  origin: -1, guards: chain.guards, effects: chain.effects, kind: .external)
+                }
+                let fallback = appendSettledCell(s, e, prefix: nil)
+                let count = Int32(candidates.count) - first
+                var names = GuardNames([])
+                if case let .transitions(range) = resolution.cell(s, e) {
+                    let list = resolution.transitions(s, range)
+                    if list.contains(where: { $0.guard != nil }) { names = GuardNames(list.compactMap { $0.guard?.name }) }
+                }
+                switch fallback {
+                case .none:
+                    let only = candidates[Int(first)]
+                    let single = count == 1 && only.guardIndex < 0 && only.target >= 0
+                    cells.append(Cell(code: single ? only.target : Self.guardedCode, first: first, count: count, guardNames: names, ignoresOtherwise: false))
+                case .ignore:
+                    cells.append(count == 0 ? Cell(code: Self.ignoredCode, first: 0, count: 0, guardNames: [], ignoresOtherwise: false)
+                        : Cell(code: Self.guardedCode, first: first, count: count, guardNames: names, ignoresOtherwise: true))
+                case let .guardNotMet(failed):
+                    cells.append(Cell(code: Self.guardedCode, first: first, count: count, guardNames: failed, ignoresOtherwise: false))
+                case let .reject(code, owner):
+                    if count == 0 {
+                        cells.append(Cell(code: code, first: owner, count: 0, guardNames: [], ignoresOtherwise: false))
+                    } else {
+                        // Rejected unless a waiting line's guard holds: a last candidate stands for the rejection.
+                        origin.append(-1)
+                        candidates.append(Candidate(target: -1, guardIndex: -1, effectCount: code, effectStart: owner, kind: .rejected))
+                        effectSlots.append(SmallList<Effect>.slots([]))
+                        cells.append(Cell(code: Self.guardedCode, first: first, count: count + 1, guardNames: [], ignoresOtherwise: false))
+                    }
+                }
+            }
+            answers.append((permitted + ignored, permitted.count))
+        }
         /// The cells of one row.
         func appendCells(row: Int) {
             let s = row % stateCount
+            if hasEventless {
+                appendEventlessRow(s)
+                return
+            }
             let memory = row / stateCount
             let source = resolution.declarations[s]
             permitted.removeAll(keepingCapacity: true)
@@ -274,40 +374,19 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                             if hasTimers || plan != nil { keptParents = transition.isInternal ? Int.max : resolution.keptParents(s, e, ref) }
                         }
                         let base = row < stateCount ? nil : Int(baseFirst[s * eventCount + e]) + position
-                        currentRef = Int32(ref)
-                        let chains = hasEventless ? settlementsOf(leaf) : []
-                        if chains.isEmpty {
-                            _ = append(row: row, s: s, leaf: leaf, keptParents: keptParents, isInternal: transition.isInternal, guardValue: transition.guard,
-                                       guardOf: base, effects: effects, kind: transition.isInternal ? .internal : .external)
-                        } else {
-                            // The chains of transitions without an event its target starts, each a candidate.
-                            for chain in chains {
-                                let stays = chain.lines.isEmpty
-                                appendSettled(chain, origin: Int32(ref), guards: transition.guard.map { [$0] } ?? [],
-                                              effects: effects, kind: stays && transition.isInternal ? .internal : .external)
-                            }
-                        }
+                        _ = append(row: row, s: s, leaf: leaf, keptParents: keptParents, isInternal: transition.isInternal, guardValue: transition.guard,
+                                   guardOf: base, effects: effects, kind: transition.isInternal ? .internal : .external)
                     }
-                    let count = candidates.count - Int(first)
-                    let single = count == 1 && list[0].guard == nil && candidates[Int(first)].target >= 0
+                    let single = list.count == 1 && list[0].guard == nil
                     let names = list.contains(where: { $0.guard != nil }) ? GuardNames(list.compactMap { $0.guard?.name }) : GuardNames([])
                     cells.append(Cell(
                         code: single ? candidates[Int(first)].target : Self.guardedCode,
-                        first: first, count: Int32(count), guardNames: names, ignoresOtherwise: resolution.otherwise(s, e) == .ignored
+                        first: first, count: Int32(list.count), guardNames: names, ignoresOtherwise: resolution.otherwise(s, e) == .ignored
                     ))
                 case .ignored:
                     if row < stateCount { baseFirst.append(-1) }
                     ignored.append(resolution.events[e])
-                    // In a state whose guarded transitions without an event wait, an ignored
-                    // event still ends a step: the lines whose guards now hold are taken.
-                    let waiting = hasEventless ? settlementsOf(s).dropLast() : []
-                    if waiting.isEmpty {
-                        cells.append(Cell(code: Self.ignoredCode, first: 0, count: 0, guardNames: [], ignoresOtherwise: false))
-                    } else {
-                        let first = Int32(candidates.count)
-                        for chain in waiting { appendSettled(chain, origin: -1, guards: [], effects: [], kind: .external) }
-                        cells.append(Cell(code: Self.guardedCode, first: first, count: Int32(waiting.count), guardNames: [], ignoresOtherwise: true))
-                    }
+                    cells.append(Cell(code: Self.ignoredCode, first: 0, count: 0, guardNames: [], ignoresOtherwise: false))
                 case let .illegal(declared):
                     if row < stateCount { baseFirst.append(-1) }
                     let code = source.isFinal ? Self.finalCode : declared ? Self.declaredIllegalCode : Self.illegalCode

@@ -33,9 +33,11 @@ extension ResolvedDefinition {
     /// machine (`tooLarge`).
     static var maximumSettlements: Int { 1024 }
 
-    /// The transitions without an event that apply in state `s`: for a final state, its
-    /// parent's ``OnDone`` lines; otherwise its own ``Always`` lines, or, when it has none,
-    /// those of its innermost parent that has some.
+    /// The transitions without an event that apply in state `s`, in the order they are tried
+    /// (SCXML's): its own ``Always`` lines (a final state has none), its parents' from the
+    /// innermost out, then, in a final state, its parent's ``OnDone`` lines (SCXML raises
+    /// `done.state.ID` on entering the final child and takes it once no line without an event
+    /// holds).
     func eventlessLines(of s: Int) -> [EventlessLine<State, Event, Effect, Context>] {
         guard hasEventless else { return [] }
         let declaration = declarations[s]
@@ -44,17 +46,11 @@ extension ResolvedDefinition {
                 EventlessLine(declaration: $0.element, owner: owner, position: $0.offset, target: leafIndex(of: $0.element.target) ?? -1)
             }
         }
-        if declaration.isFinal {
-            guard hasHierarchy, let parent = chains[s].last else { return [] }
-            return lines(parents[Int(parent)].body.eventless, owner: parent, completion: true)
-        }
-        let own = lines(declaration.eventless, owner: -1, completion: false)
-        if !own.isEmpty || !hasHierarchy { return own }
-        for p in chains[s].reversed() {
-            let inherited = lines(parents[Int(p)].body.eventless, owner: p, completion: false)
-            if !inherited.isEmpty { return inherited }
-        }
-        return []
+        var found = declaration.isFinal ? [] : lines(declaration.eventless, owner: -1, completion: false)
+        guard hasHierarchy else { return found }
+        for p in chains[s].reversed() { found += lines(parents[Int(p)].body.eventless, owner: p, completion: false) }
+        if declaration.isFinal, let parent = chains[s].last { found += lines(parents[Int(parent)].body.eventless, owner: parent, completion: true) }
+        return found
     }
 
     /// Where the chains of transitions without an event started in state `s` come to rest,

@@ -43,7 +43,9 @@ extension Machine {
         let start = tables.countedCandidate(first)
         guard start >= 0 else { return 0..<0 }
         if !tables.expandsChains { return start..<start + range.count }
-        let end = taken.map { tables.countedCandidate($0) } ?? tables.countedCandidate(range.upperBound - 1) + 1
+        // A waiting chain an event lets go counts as no line (-1): every line before it failed.
+        if let taken, tables.countedCandidate(taken) >= 0 { return start..<max(start, tables.countedCandidate(taken)) }
+        let end = range.reversed().lazy.map { self.tables.countedCandidate($0) }.first { $0 >= 0 }.map { $0 + 1 } ?? start
         return start..<max(start, end)
     }
 

@@ -258,12 +258,25 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         for index in Int(cell.first)..<Int(cell.first &+ cell.count) {
             let candidate = tables.candidateTable[index]
             if candidate.guardIndex < 0 || passes(tables.guards[Int(candidate.guardIndex)]) {
-                // A negative target: a chain of transitions without an event that never settles.
-                return candidate.target >= 0 ? .take(candidate: index, target: Int(candidate.target)) : .neverSettles(-1 - candidate.target)
+                return candidate.target >= 0 ? .take(candidate: index, target: Int(candidate.target)) : unsettled(candidate)
             }
         }
         // No guard holds: the default, an `Ignore` after the guarded lines, or rejection.
         return cell.ignoresOtherwise ? .ignore : .guardNotMet(cell.guardNames)
+    }
+
+    /// What a candidate without a target stands for: a chain of transitions without an event
+    /// that never settles (its target is `-1 - ` the cycle's index), or, last in a cell whose
+    /// waiting chains all failed, the cell's own rejection (kind `rejected`: its code in
+    /// `effectCount`, the parent that declares it illegal in `effectStart`).
+    @usableFromInline @inline(never)
+    func unsettled(_ candidate: DispatchTable<State, Event, Effect, Context>.Candidate) -> Decision {
+        guard candidate.kind == .rejected else { return .neverSettles(-1 - candidate.target) }
+        switch candidate.effectCount {
+        case DispatchTable<State, Event, Effect, Context>.finalCode: return .finalState
+        case DispatchTable<State, Event, Effect, Context>.declaredIllegalCode: return .declaredIllegal(parent: candidate.effectStart)
+        default: return .noTransition
+        }
     }
 
     /// What a cell without guards and not a single transition does.

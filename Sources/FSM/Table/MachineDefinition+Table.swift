@@ -43,10 +43,26 @@ extension MachineDefinition {
                 }
             }
         }
+        var eventlessRows: [TransitionTable<State, Event.Key, Effect>.EventlessRow] = []
+        if resolution.hasEventless {
+            for (s, state) in resolution.states.enumerated() {
+                for line in resolution.eventlessLines(of: s) {
+                    let declaration = line.declaration
+                    eventlessRows.append(.init(
+                        state: state,
+                        entry: .init(target: line.target >= 0 ? resolution.states[line.target] : declaration.target,
+                                     guardName: declaration.guard?.name, effects: declaration.effects,
+                                     targetParent: resolution.parentStateIndex[declaration.target].map { resolution.parents[$0].name }),
+                        isCompletion: declaration.isCompletion,
+                        inheritedFrom: line.owner >= 0 ? resolution.parents[Int(line.owner)].name : nil
+                    ))
+                }
+            }
+        }
         return TransitionTable(
             machine: name, initial: initial, states: resolution.states,
             finalStates: resolution.declarations.filter(\.isFinal).map(\.state),
-            events: resolution.events, rows: rows, timerRows: timerRows
+            events: resolution.events, rows: rows, timerRows: timerRows, eventlessRows: eventlessRows
         )
     }
 }

@@ -4,7 +4,9 @@ extension TransitionTable {
     ///
     /// `to` is the target, `target (internal)`, `(ignored)`, `(illegal)` or
     /// `(illegal, declared)`; a cell a state inherits from a parent adds
-    /// `(inherited from PARENT)`. A state's timers follow its cells, their event `after 30 s`. A cell's default (what an `Ignore` or `Illegal` after its
+    /// `(inherited from PARENT)`. A state's timers follow its cells, their event `after 30 s`,
+    /// then its transitions without an event, their event `(always)` (an ``Always`` line) or
+    /// `(done)` (a parent's ``OnDone``, in its final child). A cell's default (what an `Ignore` or `Illegal` after its
     /// guarded transitions says) is a row of its own whose guard is `else`.
     package var markdown: String {
         var lines = ["| from | event | guard | to | effects |", "|---|---|---|---|---|"]
@@ -22,12 +24,13 @@ extension TransitionTable {
 
     /// The table as CSV (RFC 4180): a header `state,event,kind,guard,target,effects` and one
     /// line per transition, ignored or illegal cell; `kind` is `transition`, `internal`,
-    /// `ignored`, `illegal`, `illegal-declared` or `timer` (whose event is `after 30 s`; a cell's
+    /// `ignored`, `illegal`, `illegal-declared`, `timer` (whose event is `after 30 s`), `always`
+    /// or `done` (transitions without an event, whose event is `(always)` or `(done)`; a cell's
     /// default has the guard `else`),
     /// effects are separated by `;`. A table
     /// with inherited cells (a machine with parents) has one more column, `inherited_from`.
     package var csv: String {
-        let inherits = rows.contains { $0.inheritedFrom != nil } || timerRows.contains { $0.inheritedFrom != nil }
+        let inherits = rows.contains { $0.inheritedFrom != nil } || timerRows.contains { $0.inheritedFrom != nil } || eventlessRows.contains { $0.inheritedFrom != nil }
         var lines = ["state,event,kind,guard,target,effects" + (inherits ? ",inherited_from" : "")]
         for record in records {
             var fields = [record.state, record.event, record.kind, record.guardName ?? "", record.target ?? "", record.effects.joined(separator: ";")]
@@ -44,7 +47,9 @@ extension TransitionTable {
     /// `"otherwise": "ignored"` or `"illegal"`; a cell inherited from a parent ends with
     /// `"inheritedFrom": "PARENT"`. A machine with timers ends with `"timers"`: one object per
     /// timer of a state, `{state, after: "30 s", nanoseconds, target, guard, effects}` (and
-    /// `inheritedFrom`). Pretty-printed, byte-stable.
+    /// `inheritedFrom`); one with transitions without an event ends with `"eventless"`: one
+    /// object per line that applies in a state, `{state, done, target, guard, effects}` (and
+    /// `inheritedFrom`), in the order they are tried. Pretty-printed, byte-stable.
     package var json: String {
         func name<T>(_ value: T) -> String { JSON.string(String(describing: value)) }
         var out = "{\n"
@@ -96,6 +101,17 @@ extension TransitionTable {
             }.joined(separator: ",\n")
             out += "\n  ]"
         }
+        if !eventlessRows.isEmpty {
+            out += ",\n  \"eventless\": [\n"
+            out += eventlessRows.map { row in
+                var object = "    {\"state\": \(name(row.state)), \"done\": \(row.isCompletion), "
+                object += "\"target\": \(name(row.entry.target)), \"guard\": \(row.entry.guardName.map { JSON.string($0) } ?? "null"), "
+                object += "\"effects\": [\(row.entry.effects.map { name($0) }.joined(separator: ", "))]"
+                if let parent = row.inheritedFrom { object += ", \"inheritedFrom\": \(JSON.string(parent))" }
+                return object + "}"
+            }.joined(separator: ",\n")
+            out += "\n  ]"
+        }
         out += "\n}\n"
         return out
     }
@@ -123,8 +139,16 @@ extension TransitionTable {
 
     /// The records of the cells, each state's followed by its timers' (`event` is `after 30 s`).
     private var records: [Record] {
-        guard !timerRows.isEmpty else { return cellRecords }
+        guard !timerRows.isEmpty || !eventlessRows.isEmpty else { return cellRecords }
         var timersByState: [State: [Record]] = [:]
+        for row in eventlessRows {
+            let done = row.isCompletion
+            timersByState[row.state, default: []].append(Record(
+                state: String(describing: row.state), event: done ? "(done)" : "(always)", kind: done ? "done" : "always",
+                guardName: row.entry.guardName, target: String(describing: row.entry.target),
+                effects: row.entry.effects.map { String(describing: $0) }, inheritedFrom: row.inheritedFrom
+            ))
+        }
         for timer in timerRows {
             timersByState[timer.state, default: []].append(Record(
                 state: String(describing: timer.state), event: "after " + DurationText.words(timer.duration), kind: "timer",

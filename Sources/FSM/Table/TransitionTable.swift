@@ -116,8 +116,33 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
     /// Every timer, state by state: the state's own, then its parents' from the innermost out.
     public let timerRows: [TimerRow]
 
+    /// A transition without an event that applies in a state (an ``Always`` line of the state
+    /// or of a parent, or, in a final child, its parent's ``OnDone`` line): taken as soon as
+    /// the machine rests in the state and its guard holds, tried in the order listed.
+    public struct EventlessRow: Sendable {
+        /// The state it applies in.
+        public let state: State
+        /// Where it goes, its guard and its own effects (not the exit and entry effects).
+        public let entry: Entry
+        /// Whether it is the parent's completion (``OnDone``), in a final child.
+        public let isCompletion: Bool
+        /// The parent that declares it, or `nil` when the state declares it itself.
+        public let inheritedFrom: String?
+
+        /// Creates a row of a transition without an event.
+        package init(state: State, entry: Entry, isCompletion: Bool, inheritedFrom: String? = nil) {
+            self.state = state
+            self.entry = entry
+            self.isCompletion = isCompletion
+            self.inheritedFrom = inheritedFrom
+        }
+    }
+
+    /// Every transition without an event, state by state, in the order they are tried.
+    public let eventlessRows: [EventlessRow]
+
     /// A table of these cells and timers.
-    init(machine: String, initial: State?, states: [State], finalStates: [State], events: [Event], rows: [Row], timerRows: [TimerRow] = []) {
+    init(machine: String, initial: State?, states: [State], finalStates: [State], events: [Event], rows: [Row], timerRows: [TimerRow] = [], eventlessRows: [EventlessRow] = []) {
         self.machine = machine
         self.initial = initial
         self.states = states
@@ -125,6 +150,12 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
         self.events = events
         self.rows = rows
         self.timerRows = timerRows
+        self.eventlessRows = eventlessRows
+    }
+
+    /// The transitions without an event that apply in a state, in the order they are tried.
+    public func eventless(_ state: State) -> [EventlessRow] {
+        eventlessRows.filter { $0.state == state }
     }
 
     /// The timers armed in a state, in the order they are listed.
