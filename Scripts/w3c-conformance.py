@@ -35,6 +35,7 @@ FEATURES = [
     ("whole parallel machine", "entry, exit or transitions of a `<parallel>`"),
     ("eventless", "eventless transitions"),
     ("<raise>", "`<raise>` (internal events, several steps in one `send`)"),
+    ("no error events", "error events (`error.*`)"),
     ("completion and error events", "completion and error events (`done.*`, `error.*`)"),
     ("<invoke>", "`<invoke>` (other machines)"),
     ("<send>", "`<send>` other than a timer (events to the machine itself or elsewhere)"),

@@ -85,6 +85,9 @@ package enum SCXMLImport {
         var children: [Node] = []
         var initial: String?
         var lines: [Line] = []
+        /// Transitions without an event (``Always``), and on `done.state.ID` of this node
+        /// (``OnDone``), in document order.
+        var eventless: [(target: String, condition: Condition?, effects: [String], done: Bool, line: Int)] = []
         var entry: [String] = []
         var exit: [String] = []
         var timers: [(event: String, delay: Duration, line: Int)] = []
@@ -335,7 +338,24 @@ package enum SCXMLImport {
                     node.children.append(try self.node(child, parent: node))
                 case "transition":
                     guard kind != .parallel else { throw unsupported(child, "a transition of the whole parallel machine (each region's states take the events)") }
-                    node.lines += try transitions(child)
+                    let event = child.attribute("event")
+                    if event == nil || event == "done.state." + id {
+                        // A transition without an event, or on this state's own completion.
+                        try checkAttributes(child)
+                        guard let target = child.attribute("target"), !target.contains(" "), child.attribute("type") == nil else {
+                            throw unsupported(child, event == nil ? "a transition without an event needs one target (and no type)" : "a completion transition needs one target (and no type)")
+                        }
+                        guard kind == .state else { throw unsupported(child, "a transition in a <final>") }
+                        let condition = try child.attribute("cond").map { text throws(Failure) in try parseCondition(text, line: child.line) }
+                        var effects: [String] = []
+                        for action in children(child) {
+                            guard action.name == "log" else { throw unsupported(action, action.name == "raise" ? "raising internal events (micro-steps inside one event) is not supported yet" : "only <log> effects in a transition") }
+                            effects.append(try effect(action))
+                        }
+                        node.eventless.append((target, condition, effects, event != nil, child.line))
+                    } else {
+                        node.lines += try transitions(child)
+                    }
                 case "onentry", "onexit":
                     guard kind != .parallel else { throw unsupported(child, "entry or exit effects of the whole parallel machine") }
                     for action in children(child) {
@@ -374,7 +394,7 @@ package enum SCXMLImport {
                     histories[historyID] = (node, type == "deep", target, child.line)
                 case "invoke": throw unsupported(child, "invoking other machines is not supported")
                 case "datamodel": throw unsupported(child, "a datamodel inside a state (only the document's)")
-                case "donedata": throw unsupported(child, "completion (done.state events) is not supported yet")
+                case "donedata": throw unsupported(child, "data sent with a completion event (<donedata>)")
                 default: throw unsupported(child, "not a child of <\(element.name)> this tool reads")
                 }
             }
@@ -468,7 +488,7 @@ package enum SCXMLImport {
                 if event == "*" || event.hasSuffix(".*") || event.hasSuffix(".") { throw fail(element.line, "the event descriptor '\(event)' matches several events: only exact event names are supported") }
                 let first = event.split(separator: ".").first.map(String.init) ?? event
                 if first == "done" || first == "error" {
-                    throw fail(element.line, "'\(event)' is an event the interpreter raises itself (\(first).*): completion and error events are not supported yet")
+                    throw fail(element.line, "'\(event)' is an event the interpreter raises itself (\(first).*): only a state's own completion, done.state.ID in the state ID, is read, and no error events")
                 }
                 guard event.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || "_-.:".unicodeScalars.contains($0) }) else {
                     throw fail(element.line, "'\(event)' is not an event name")
@@ -594,6 +614,14 @@ package enum SCXMLImport {
                     guard let target = line.target, let targetNode = nodes[target] else { throw fail(line.line, "a timer's transition needs a target") }
                     result += Build.buildExpression(After(timer.delay, to: targetNode.name, guard: line.condition.map(guardFor), effects: line.effects))
                 }
+            }
+            for line in node.eventless {
+                if histories[line.target] != nil { throw fail(line.line, "a transition without an event that resumes a history is not supported") }
+                guard let targetNode = nodes[line.target] else { throw fail(line.line, "the target '\(line.target)' is not a state of the document") }
+                if line.done && node.children.isEmpty { throw fail(line.line, "done.state.\(node.id) on a state without states inside: it never completes") }
+                result += line.done
+                    ? Build.buildExpression(OnDone(to: targetNode.name, guard: line.condition.map(guardFor), effects: line.effects))
+                    : Build.buildExpression(Always(to: targetNode.name, guard: line.condition.map(guardFor), effects: line.effects))
             }
             if !node.ignore.isEmpty { result += Build.buildExpression(Ignore(node.ignore.map(eventName))) }
             if !node.illegal.isEmpty { result += Build.buildExpression(Illegal(node.illegal.map(eventName))) }
