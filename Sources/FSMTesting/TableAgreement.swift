@@ -80,8 +80,67 @@ struct TableOracle<State: Hashable & Sendable, Event: MachineEvent, Effect: Equa
         expected(state, event, holds: holds, memory: [:]).step
     }
 
-    /// The step the table expects from `state` with `memory`, and the memory after it.
+    /// The step the table expects from `state` with `memory`, and the memory after it. With
+    /// transitions without an event (the table's ``TransitionTable/eventlessRows``), as the
+    /// documentation states them, step by step: first the lines of `state` whose guards hold
+    /// (the machine rested there when they did not), then the event where they lead (dropped
+    /// there if that state rejects or ignores it), then the lines of the state it reaches,
+    /// until none holds; a chain that comes back to a state it passed rejects the event.
     func expected(_ state: State, _ event: Event.Key, holds: (String) -> Bool, memory: Memory) -> (step: ExpectedStep<State, Event.Key, Effect>, memory: Memory) {
+        guard !table.eventlessRows.isEmpty else { return expectedEvent(state, event, holds: holds, memory: memory) }
+        let rejection = { (reason: TransitionError<State, Event.Key>.Reason) in
+            (ExpectedStep<State, Event.Key, Effect>.rejected(reason, permitted: self.permitted(in: state), ignored: self.ignored(in: state)), memory)
+        }
+        guard case let .rested(here, before, memoryHere) = settle(from: state, holds: holds, memory: memory) else {
+            if case let .cycle(text) = settle(from: state, holds: holds, memory: memory) { return rejection(.neverSettles(text)) }
+            return rejection(.noTransition)
+        }
+        let moved = here != state || !before.isEmpty
+        let (step, memoryAfter) = expectedEvent(here, event, holds: holds, memory: memoryHere)
+        switch step {
+        case let .rejected(reason, permitted, ignored):
+            return moved ? (.taken(target: here, effects: before, kind: .external), memoryHere) : (.rejected(reason, permitted: permitted, ignored: ignored), memory)
+        case let .taken(target, effects, kind):
+            if kind == .ignored { return moved ? (.taken(target: here, effects: before, kind: .external), memoryHere) : (step, memory) }
+            switch settle(from: target, holds: holds, memory: memoryAfter) {
+            case let .cycle(text): return rejection(.neverSettles(text))
+            case let .rested(end, after, memoryEnd):
+                let changed = moved || end != target || !after.isEmpty
+                return (.taken(target: end, effects: before + effects + after, kind: changed ? .external : kind), memoryEnd)
+            }
+        }
+    }
+
+    /// Where a chain of transitions without an event ends.
+    enum Settled {
+        /// Rests in a state, after these effects, with this memory.
+        case rested(State, [Effect], Memory)
+        /// Comes back to a state it passed: the states, `a -> b -> a`.
+        case cycle(String)
+    }
+
+    /// Follows the table's transitions without an event from `state`: the first row of the
+    /// state whose guard holds, until none does.
+    func settle(from state: State, holds: (String) -> Bool, memory: Memory) -> Settled {
+        var passed = [state]
+        var here = state
+        var effects: [Effect] = []
+        var memory = memory
+        while let row = table.eventless(here).first(where: { $0.entry.guardName.map(holds) ?? true }) {
+            let (target, kept, after) = model.step(from: here, row.entry, declaredBy: row.inheritedFrom, memory: memory)
+            effects += self.effects(from: here, to: target, own: row.entry.effects, declaredBy: row.inheritedFrom, keeping: kept)
+            memory = after
+            if let start = passed.firstIndex(of: target) {
+                return .cycle((passed[start...] + [target]).map { String(describing: $0) }.joined(separator: " -> "))
+            }
+            passed.append(target)
+            here = target
+        }
+        return .rested(here, effects, memory)
+    }
+
+    /// The step the table expects from `state` for the event itself (no transition without an event).
+    func expectedEvent(_ state: State, _ event: Event.Key, holds: (String) -> Bool, memory: Memory) -> (step: ExpectedStep<State, Event.Key, Effect>, memory: Memory) {
         let row = table.rows.first { $0.state == state && $0.event == event }
         let entries: [TransitionTable<State, Event.Key, Effect>.Entry]
         var otherwise: TransitionTable<State, Event.Key, Effect>.Otherwise?
@@ -171,7 +230,8 @@ public func expectAgreesWithTable<State, Event, Effect: Equatable, Context>(
     guard !events.isEmpty else { return TableAgreement(steps: 0, mismatches: []) }
     var seen: Set<String> = []
     let timerGuards = (definition.declarations.flatMap(\.timers) + definition.parents.flatMap(\.timers)).compactMap(\.guard)
-    let allGuards = (definition.transitions + definition.parents.flatMap(\.transitions)).compactMap(\.guard) + timerGuards
+    let eventlessGuards = (definition.declarations.flatMap(\.eventless) + definition.parents.flatMap(\.eventless)).compactMap(\.guard)
+    let allGuards = (definition.transitions + definition.parents.flatMap(\.transitions)).compactMap(\.guard) + timerGuards + eventlessGuards
     let guardNames = allGuards.flatMap(\.atoms).filter { seen.insert($0).inserted }
     let guards = Dictionary(allGuards.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let hasTimers = !oracle.table.timerRows.isEmpty
@@ -182,6 +242,12 @@ public func expectAgreesWithTable<State, Event, Effect: Equatable, Context>(
     func mismatch(_ text: @autoclosure () -> String) {
         mismatches.append(text())
         if mismatches.count <= 10 { Issue.record(Comment(rawValue: "\(definition.name) (seed \(seed)): \(mismatches.last ?? "")"), sourceLocation: sourceLocation) }
+    }
+    // The machine starts where the initial state's unguarded transitions without an event lead.
+    if let initial = definition.initial, !oracle.table.eventlessRows.isEmpty,
+       case let .rested(resting, _, _) = oracle.settle(from: oracle.table.states.contains(initial) ? initial : start.state, holds: { _ in false }, memory: [:]),
+       oracle.table.states.contains(initial), resting != start.state {
+        mismatch("the machine starts in \(start.state), the table's unguarded transitions without an event lead from \(initial) to \(resting)")
     }
     for _ in 0..<sequences {
         var memory: TableOracle<State, Event, Effect, Context>.Memory = [:]

@@ -84,6 +84,84 @@ struct HistoryPropertyTests {
     }
 }
 
+/// A conveyor with transitions without an event everywhere: a weighing that decides at once
+/// or waits, an unguarded step, a guarded cycle (`light` and `review` while `jam` and `pong`
+/// hold), a parent's own line every child tries after its own, and a parent's completion
+/// (guarded, then not) from its final child.
+enum Belt: String, Hashable, Sendable, CustomStringConvertible {
+    case idle, weigh, heavy, light, review, label, held, boxA, boxB, shipped
+    var description: String { rawValue }
+}
+
+enum BeltEvent: String, Hashable, Sendable, CaseIterable, MachineEvent, CustomStringConvertible {
+    case load, tick, release, box, reset, nudge
+    var description: String { rawValue }
+}
+
+struct Sensors {
+    var flags: Set<String>
+}
+
+func sensor(_ name: String) -> Guard<Sensors> { Guard(name) { $0.flags.contains(name) } }
+
+let belt = MachineDefinition<Belt, BeltEvent, String, Sensors>(name: "belt", initial: .idle) {
+    In(.idle) {
+        On(.load, to: .weigh, emit: "load")
+        Ignore(.tick)
+        Internal(.nudge, emit: "nudged")
+    }
+    In(.weigh) {
+        Always(to: .heavy, guard: sensor("heavy"), emit: "H")
+        Always(to: .light, guard: sensor("urgent"), emit: "L")
+        On(.tick, to: .weigh)
+        Internal(.nudge, emit: "n")
+        Illegal(.box)
+        OnEntry("w+")
+        OnExit("w-")
+    }
+    In(.heavy) { Always(to: .label, emit: "hv") }
+    In(.light) {
+        On(.box, to: .boxA, guard: sensor("split"))
+        On(.box, to: .boxB)
+        Always(to: .review, guard: sensor("jam"))
+    }
+    In(.review) {
+        Always(to: .light, guard: sensor("pong"))
+        On(.reset, to: .idle)
+    }
+    Parent("packing", initial: .label) {
+        Always(to: .idle, guard: sensor("abort"), emit: "aborted")
+        OnDone(to: .shipped, guard: sensor("urgent"), emit: "fast")
+        OnDone(to: .idle, emit: "slow")
+        On(.reset, to: .idle)
+        OnEntry("p+")
+        OnExit("p-")
+    } children: {
+        In(.label) {
+            On(.box, to: .boxA)
+            Always(to: .held, guard: sensor("jam"))
+        }
+        In(.held) {
+            On(.release, to: .label)
+            Ignore(.tick)
+        }
+        In(.boxA) { On(.box, to: .boxB, guard: sensor("split")) }
+        Final(.boxB) { OnEntry("b+") }
+    }
+    Final(.shipped)
+}
+
+@Suite("Transitions without an event against the table", .serialized)
+struct EventlessPropertyTests {
+    @Test("a machine with transitions without an event agrees with its table, followed step by step, on every path")
+    func eventless() {
+        let agreement = expectAgreesWithTable(belt, sequences: HistoryPropertyTests.sequences, seed: 11) { holds in
+            Sensors(flags: Set(["heavy", "urgent", "split", "jam", "pong", "abort"].filter(holds)))
+        }
+        #expect(agreement.mismatches.isEmpty && agreement.steps > HistoryPropertyTests.sequences)
+    }
+}
+
 @Suite("expectAgreesWithTable: the table as an oracle of any machine")
 struct TableAgreementTests {
 

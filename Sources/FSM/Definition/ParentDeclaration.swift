@@ -58,6 +58,8 @@
     /// Effects emitted when a transition leaves the parent.
     package var exitEffects: [Effect] { body.exitEffects }
     package var timers: [TimerDeclaration<State, Event, Effect, Context>] { body.timers }
+    /// The parent's transitions without an event (``Always``, ``OnDone``), in declaration order.
+    package var eventless: [EventlessDeclaration<State, Event, Effect, Context>] { body.eventless }
 }
 
 /// The identity of one `Parent` block (compared by reference; holds nothing).
