@@ -63,6 +63,7 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         events = machine.events.map { (definition.name(of: $0), $0) }
         let guards = (definition.transitions + definition.parents.flatMap(\.transitions)).compactMap(\.guard)
             + (definition.declarations.flatMap(\.timers) + definition.parents.flatMap(\.timers)).compactMap(\.guard)
+            + (definition.declarations.flatMap(\.eventless) + definition.parents.flatMap(\.eventless)).compactMap(\.guard)
         schedule.rearm(machine.timers, kept: Int32.max, now: .zero)
         var seen: Set<String> = []
         guardNames = guards.flatMap(\.atoms).filter { seen.insert($0).inserted }

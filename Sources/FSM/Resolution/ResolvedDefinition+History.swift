@@ -21,4 +21,7 @@ extension ResolvedDefinition {
 extension MachineDefinition {
     /// The histories its transitions resume (see ``History``), each once, in order.
     package var histories: [History] { resolution.histories }
+
+    /// Whether a state or parent declares a transition without an event (``Always``, ``OnDone``).
+    package var hasEventless: Bool { resolution.hasEventless }
 }

@@ -15,6 +15,9 @@ extension TypedSession {
     func explorerModel(toolName: String, typeable: (_ line: String, _ expected: String) -> Bool) throws(ExplorerError) -> String {
         // The page steps from each state as a machine with no memory would: it cannot yet
         // remember where a parent was left.
+        if definition.hasEventless {
+            throw ExplorerError(description: "'\(definition.name)' has transitions without an event (Always, OnDone), which the explorer cannot show yet (its page takes one line per step); drive it with `repl` instead")
+        }
         let histories = definition.histories
         guard histories.isEmpty else {
             throw ExplorerError(description: "'\(definition.name)' resumes \(histories.map(\.label).joined(separator: ", ")), which the explorer cannot show yet (it has no memory of where a parent was left); drive it with `repl` instead")
