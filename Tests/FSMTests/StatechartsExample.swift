@@ -103,6 +103,31 @@ let radioDefinition = MachineDefinition<Radio, RadioEvent, String, Void>(name: "
 }
 // example:history:end
 
+// example:eventless:start
+enum Brew: Hashable, Sendable, CaseIterable { case off, checking, heating, empty, warm, done }
+enum BrewEvent: MachineEvent, Hashable, CaseIterable { case power, boiled }
+struct Sensor { var water: Bool }
+
+let hasWater = Guard<Sensor>("has water") { $0.water }
+
+let brewDefinition = MachineDefinition<Brew, BrewEvent, String, Sensor>(name: "brew", initial: .off) {
+    In(.off) { On(.power, to: .checking) }
+    In(.checking) {
+        Always(to: .heating, guard: hasWater)   // decided at once, on the context of the send
+        Always(to: .empty, emit: "beep")          // otherwise
+    }
+    In(.empty) { On(.power, to: .checking) }
+    Parent("brewing", initial: .heating) {
+        OnDone(to: .done, emit: "click")          // when a final child is reached
+        OnExit("heater off")
+    } children: {
+        In(.heating) { On(.boiled, to: .warm) }
+        Final(.warm)
+    }
+    Final(.done)
+}
+// example:eventless:end
+
 @Suite("The statecharts article's examples do what it says")
 struct StatechartsExampleTests {
     @Test("run: it prints what its comments say")
@@ -146,5 +171,24 @@ struct StatechartsExampleTests {
         #expect(printed == (try printedComments("history-run", in: "Tests/FSMTests/StatechartsExample.swift")))
         #expect(radio.state == .news)
         #expect(radioDefinition.table.text(.markdown).contains("| off | power |  | history(on), default fm |  |"))
+    }
+
+    @Test("transitions without an event: it prints what its comments say")
+    func eventless() throws {
+        var printed: [String] = []
+        func print(_ value: Any) { printed.append("\(value)") }
+        // example:eventless-run:start
+        var brew = try Machine(brewDefinition)
+        let dry = try brew.send(.power, context: Sensor(water: false))
+        print(dry)                          // off --power--> empty / beep
+        let on = try brew.send(.power, context: Sensor(water: true))
+        print(on)                           // empty --power--> heating
+        let boiled = try brew.send(.boiled, context: Sensor(water: true))
+        print(boiled)                       // heating --boiled--> done / heater off, click
+        print(brew.isFinished)            // true
+        // example:eventless-run:end
+        #expect(printed == (try printedComments("eventless-run", in: "Tests/FSMTests/StatechartsExample.swift")))
+        #expect(brewDefinition.validate().isEmpty)
+        #expect(brewDefinition.table.text(.markdown).contains("| checking | (always) | has water | heating |  |"))
     }
 }
