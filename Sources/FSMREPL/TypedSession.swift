@@ -149,7 +149,7 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         let mark = machine.recordingMark
         let guardValues = self.guardValues
         do {
-            let (step, kept) = try machine.sendKeeping(event) { $0.holds(event: event) ?? $0.holds { guardValues[$0] ?? true } }
+            let (step, kept) = try machine.sendKeeping(event) { $0.holds(event: event) { guardValues[$0] ?? true } }
             lastEffects = step.effects.map { String(describing: $0) }
             if step.kind != .ignored { history.append((line, before, guardValues, now, schedule, mark)) }
             schedule.rearm(machine.timers, kept: kept, now: now)

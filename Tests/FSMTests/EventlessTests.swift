@@ -88,6 +88,25 @@ struct EventlessTests {
         #expect(Array(shipped.effects) == ["check-", "flag"])
     }
 
+    @Test("a guarded completion is tried when the final child is entered, not later (SCXML raises done.state once)")
+    func completionOnce() throws {
+        let ready = Guard<Shop>("ready") { $0.stock }
+        let once = MachineDefinition<Order, OrderEvent, String, Shop>(name: "once", initial: .packing) {
+            Parent("p", initial: .packing) { OnDone(to: .delivered, guard: ready) } children: {
+                In(.packing) { On(.ship, to: .sent) }
+                Final(.sent) { Ignore(.poke) }
+            }
+            Final(.delivered)
+        }
+        var late = try Machine(once)
+        try late.send(.ship, context: Shop(stock: false))
+        #expect(late.state == .sent)
+        #expect(try late.send(.poke, context: Shop(stock: true)).kind == .ignored)
+        #expect(late.state == .sent)
+        var ready1 = try Machine(once)
+        #expect(try ready1.send(.ship, context: Shop(stock: true)).target == .delivered)
+    }
+
     @Test("guards decided by name follow the same chains")
     func byName() throws {
         var order = try Machine(orderMachine)

@@ -75,10 +75,23 @@ struct EventlessToolTests {
             | closed | (done) |  | cart (inherited from order) | again |
             | archived | submit |  | (illegal) |  |
             | archived | retry |  | (illegal) |  |
-            | archived | ship |  | (illegal) |  |
+            | archived | ship |  | returning |  |
             | archived | poke |  | (illegal) |  |
             | archived | note |  | (illegal) |  |
             | archived | reset |  | cart |  |
+            | returning | submit |  | (illegal) |  |
+            | returning | retry |  | (illegal) |  |
+            | returning | ship |  | (illegal) |  |
+            | returning | poke |  | returned |  |
+            | returning | note |  | (illegal) |  |
+            | returning | reset |  | (illegal) |  |
+            | returned | submit |  | (illegal) |  |
+            | returned | retry |  | (illegal) |  |
+            | returned | ship |  | (illegal) |  |
+            | returned | poke |  | (illegal) |  |
+            | returned | note |  | (illegal) |  |
+            | returned | reset |  | (illegal) |  |
+            | returned | (done) | refund | cart (inherited from returns) | refunded |
 
             """)
         let validate = await tool(["validate", "eventless"], machines: [scxmlEventless])

@@ -201,7 +201,8 @@ let scxmlHistory = MachineDefinition<String, String, String, Void>(name: "histor
 /// stock) or waits; an unguarded step; a parent's completion whose target is a final child of
 /// an outer parent, which completes in turn; a parent's own guarded line every child tries
 /// after its own (the final child too, before the completion); internal, ignored and
-/// rejected events in a waiting state, which let the chain go when a guard then holds.
+/// rejected events in a waiting state, which let the chain go when a guard then holds; a
+/// guarded completion that, not taken when the final child is entered, is not taken later.
 let scxmlEventless = MachineDefinition<String, String, String, Void>(name: "eventless", initial: "cart",
                                                                      events: ["submit", "retry", "ship", "poke", "note", "reset"]) {
     In("cart") { On("submit", to: "checking", emit: "submit") }
@@ -238,7 +239,16 @@ let scxmlEventless = MachineDefinition<String, String, String, Void>(name: "even
         }
         Final("closed")
     }
-    In("archived") { On("reset", to: "cart") }
+    In("archived") {
+        On("reset", to: "cart")
+        On("ship", to: "returning")
+    }
+    Parent("returns", initial: "returning") {
+        OnDone(to: "cart", guard: Guard("refund") { true }, emit: "refunded")
+    } children: {
+        In("returning") { On("poke", to: "returned") }
+        Final("returned")
+    }
 }
 
 /// The machines the differential runs besides the shipped ones: the tool tests' and the

@@ -24,6 +24,9 @@
         case event(@Sendable (Event) -> Bool)
         /// Reads both.
         case both(@Sendable ((Context, Event)) -> Bool)
+        /// Holds when every one of these holds, tried in order (a chain of transitions without
+        /// an event: the event's guard, then the lines').
+        case all([TransitionGuard])
     }
 
     /// What a guard reads.
@@ -41,7 +44,7 @@
         switch condition {
         case .context: .context
         case .event: .event
-        case .both: .both
+        case .both, .all: .both
         }
     }
 
@@ -83,7 +86,7 @@
         guard let first = guards.first else { return nil }
         if guards.count == 1 { return first }
         let expression = GuardExpression.and(guards.map(\.expression))
-        return TransitionGuard(name: expression.name, condition: .both { input in guards.allSatisfy { $0.holds(input.0, input.1) } }, expression: expression)
+        return TransitionGuard(name: expression.name, condition: .all(guards), expression: expression)
     }
 
     /// A guard from its parts.
@@ -109,8 +112,16 @@
     package func holds(event: Event) -> Bool? {
         switch condition {
         case let .event(predicate): predicate(event)
-        case .context, .both: nil
+        case .context, .both, .all: nil
         }
+    }
+
+    /// Whether the guard holds, each guard it is made of (see ``all(_:)``) evaluated on the
+    /// event when it reads only the event, otherwise decided by name as `decide` says: what a
+    /// tool that holds the event but not a context decides.
+    package func holds(event: Event, deciding decide: (String) -> Bool) -> Bool {
+        if case let .all(parts) = condition { return parts.allSatisfy { $0.holds(event: event, deciding: decide) } }
+        return holds(event: event) ?? holds(deciding: decide)
     }
 
     /// Evaluates the condition.
@@ -120,6 +131,7 @@
         case let .context(predicate): predicate(context)
         case let .event(predicate): predicate(event)
         case let .both(predicate): predicate((context, event))
+        case let .all(parts): parts.allSatisfy { $0.holds(context, event) }
         }
     }
 }

@@ -35,6 +35,11 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
     /// after their guards), so dispatch takes its slow path, where it records; without a
     /// recorder, dispatch pays a test on the guarded path and code placed out of its way.
     @usableFromInline static var recordingCode: Int32 { -6 }
+    /// A cell code: a guarded cell of a machine with transitions without an event, some of
+    /// whose candidates have no target (a chain that never settles, or the cell's own
+    /// rejection after its waiting chains): decided out of line, so that guarded cells of
+    /// every other machine dispatch as before.
+    @usableFromInline static var chainedCode: Int32 { -7 }
 
     /// What a table that records has besides: the real cells, the recorder's link, and the
     /// table without recording (to go back to).
@@ -293,7 +298,7 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
         func appendEventlessRow(_ s: Int) {
             permitted.removeAll(keepingCapacity: true)
             ignored.removeAll(keepingCapacity: true)
-            let waiting = settlementsOf(s).filter { !$0.lines.isEmpty }
+            let waiting = (resolution.settlements(from: s, waiting: true) ?? []).filter { !$0.lines.isEmpty }
             for e in 0..<eventCount {
                 switch resolution.cell(s, e) {
                 case .transitions: permitted.append(resolution.events[e])
@@ -338,6 +343,11 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                         effectSlots.append(SmallList<Effect>.slots([]))
                         cells.append(Cell(code: Self.guardedCode, first: first, count: count + 1, guardNames: [], ignoresOtherwise: false))
                     }
+                }
+                // Candidates without a target are decided out of line (`chainedCode`).
+                if let last = cells.last, last.code == Self.guardedCode,
+                   (Int(last.first)..<Int(last.first + last.count)).contains(where: { candidates[$0].target < 0 }) {
+                    cells[cells.count - 1] = Cell(code: Self.chainedCode, first: last.first, count: last.count, guardNames: last.guardNames, ignoresOtherwise: last.ignoresOtherwise)
                 }
             }
             answers.append((permitted + ignored, permitted.count))
@@ -441,7 +451,7 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
         keptTable = FixedTable(kept)
         if let plain {
             let redirected = Cell(code: Self.recordingCode, first: 0, count: 0, guardNames: [], ignoresOtherwise: false)
-            cellTable = FixedTable(cells.map { $0.code == Self.guardedCode ? $0 : redirected })
+            cellTable = FixedTable(cells.map { $0.code == Self.guardedCode || $0.code == Self.chainedCode ? $0 : redirected })
             recording = Recording(cells: cells, tap: plain.tap, plain: plain.table)
         } else {
             cellTable = FixedTable(cells)

@@ -57,13 +57,17 @@ extension ResolvedDefinition {
     /// in the order they are tried: the last alternative always holds (the machine stays in
     /// `s` when no line's guard holds, or the last line is unguarded). `nil` when there are
     /// more than ``maximumSettlements``; `[]` when `s` has no such line (it is stable).
-    func settlements(from s: Int) -> [Settlement<State, Event, Effect, Context>]? {
+    ///
+    /// `waiting`: the machine rests in `s` (it did not just enter it), so its parent's
+    /// ``OnDone`` lines are not tried there: SCXML raises `done.state.ID` once, when the final
+    /// child is entered, and a completion whose guards failed then is not taken later.
+    func settlements(from s: Int, waiting: Bool = false) -> [Settlement<State, Event, Effect, Context>]? {
         guard hasEventless, !eventlessLines(of: s).isEmpty else { return [] }
         var count = 0
         func settle(_ state: Int, passed: [Int]) -> [Settlement<State, Event, Effect, Context>]? {
             var alternatives: [Settlement<State, Event, Effect, Context>] = []
             let here = passed + [state]
-            for line in eventlessLines(of: state) where line.target >= 0 {
+            for line in eventlessLines(of: state) where line.target >= 0 && !(waiting && passed.isEmpty && line.declaration.isCompletion) {
                 let step = path(from: state, declaredBy: line.owner, to: line.target, named: line.declaration.target, emitting: line.declaration.effects).effects
                 let guards = line.declaration.guard.map { [$0] } ?? []
                 let taken = [(line.owner, line.position)]

@@ -20,7 +20,7 @@ extension Machine {
     @usableFromInline @inline(never)
     func record(_ decision: Decision, cell: DispatchTable<State, Event, Effect, Context>.Cell, _ cellIndex: Int) {
         guard let tap = tables.recording?.tap else { return }
-        let guarded = cell.code == DispatchTable<State, Event, Effect, Context>.guardedCode
+        let guarded = cell.code == DispatchTable<State, Event, Effect, Context>.guardedCode || cell.code == DispatchTable<State, Event, Effect, Context>.chainedCode
         let all = guarded ? Int(cell.first)..<Int(cell.first + cell.count) : 0..<0
         switch decision {
         case let .take(candidate, target):

@@ -247,6 +247,13 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
             if _slowPath(recording && tables.recording != nil) { record(decision, cell: cell, cellIndex) }
             return decision
         }
+        // A cell whose chains of transitions without an event may never settle, or that stands
+        // for a rejection after waiting chains: decided out of line.
+        if _slowPath(cell.code == DispatchTable<State, Event, Effect, Context>.chainedCode) {
+            let decision = chainedDecision(cell, passes: passes)
+            if _slowPath(recording && tables.recording != nil) { record(decision, cell: cell, cellIndex) }
+            return decision
+        }
         // Any other cell of a recording table: decided out of line from the real cell.
         if _slowPath(cell.code == DispatchTable<State, Event, Effect, Context>.recordingCode) { return recordedDecision(cellIndex, recording: recording) }
         return unguardedDecision(cell)
@@ -258,10 +265,23 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         for index in Int(cell.first)..<Int(cell.first &+ cell.count) {
             let candidate = tables.candidateTable[index]
             if candidate.guardIndex < 0 || passes(tables.guards[Int(candidate.guardIndex)]) {
-                return candidate.target >= 0 ? .take(candidate: index, target: Int(candidate.target)) : unsettled(candidate)
+                return .take(candidate: index, target: Int(candidate.target))
             }
         }
         // No guard holds: the default, an `Ignore` after the guarded lines, or rejection.
+        return cell.ignoresOtherwise ? .ignore : .guardNotMet(cell.guardNames)
+    }
+
+    /// What a cell of code `chainedCode` does: as a guarded cell, but a candidate may have no
+    /// target (see ``unsettled(_:)``).
+    @usableFromInline @inline(never)
+    func chainedDecision(_ cell: DispatchTable<State, Event, Effect, Context>.Cell, passes: (TransitionGuard<Context, Event>) -> Bool) -> Decision {
+        for index in Int(cell.first)..<Int(cell.first &+ cell.count) {
+            let candidate = tables.candidateTable[index]
+            if candidate.guardIndex < 0 || passes(tables.guards[Int(candidate.guardIndex)]) {
+                return candidate.target >= 0 ? .take(candidate: index, target: Int(candidate.target)) : unsettled(candidate)
+            }
+        }
         return cell.ignoresOtherwise ? .ignore : .guardNotMet(cell.guardNames)
     }
 

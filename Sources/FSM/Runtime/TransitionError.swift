@@ -138,11 +138,12 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
     }
 
     /// The events the state would take, in declaration order: those it has transitions for,
-    /// but the rejected event when its guards were just tried and failed (other guarded
-    /// events are listed: their guards were not tried).
+    /// but the rejected event when its guards were just tried and failed, or its chain of
+    /// transitions without an event never settles (other guarded events are listed: their
+    /// guards were not tried).
     @inlinable @inline(__always)
     public var permitted: SmallList<Event> {
-        guard code == .guardNotMet, handled.contains(event) else { return handled }
+        guard code == .guardNotMet || code == .neverSettles, handled.contains(event) else { return handled }
         return SmallList(handled.filter { $0 != event })
     }
 }
