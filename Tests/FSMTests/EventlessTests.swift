@@ -107,6 +107,24 @@ struct EventlessTests {
         #expect(try ready1.send(.ship, context: Shop(stock: true)).target == .delivered)
     }
 
+    @Test("coverage counts the declared line an event took, every state a chain enters, and a waiting chain's move as neither refused nor ignored")
+    func coverage() throws {
+        let recorder = CoverageRecorder()
+        var order = try Machine(orderMachine)
+        order.recorder = recorder
+        try order.send(.submit, context: Shop())                 // cart -> checking: rests
+        try order.send(.poke, context: Shop(stock: true))        // ignored line; the chain goes to packing
+        try order.send(.ship, context: Shop())                   // packing -> sent -> delivered
+        let coverage = try #require(recorder.coverage[machine: "order"])
+        let entered = Dictionary(uniqueKeysWithValues: coverage.states.map { ($0.state, $0.entered) })
+        #expect(entered == ["cart": 1, "checking": 1, "approved": 1, "rejected": 0, "packing": 1, "sent": 1, "delivered": 1])
+        func cell(_ state: String, _ event: String) -> MachineCoverage.Cell? { coverage.cells.first { $0.state == state && $0.event == event } }
+        #expect(cell("cart", "submit")?.lines.map(\.taken) == [1])
+        #expect(cell("packing", "ship")?.lines.map(\.taken) == [1])
+        #expect(cell("checking", "poke").map { [$0.ignored, $0.refused] } == [0, 0], "the chain moved the machine")
+        #expect(coverage.pairs.count == 1, "cart --submit--> then packing --ship-->: the waiting chain took no declared line")
+    }
+
     @Test("guards decided by name follow the same chains")
     func byName() throws {
         var order = try Machine(orderMachine)

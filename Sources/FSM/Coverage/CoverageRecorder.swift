@@ -135,6 +135,21 @@ public final class CoverageRecorder: Sendable {
         }
     }
 
+    /// Records one dispatch of a machine with chains of transitions without an event: as
+    /// below, every state in `entered` counted as entered; a chain that moved the machine
+    /// without a declared line of the cell (`taken` -1) neither refuses nor ignores the event.
+    func record(_ tap: CoverageTap, cell: Int, failed: Range<Int>, taken: Int, entered: [Int], ignored: Bool) {
+        guard taken < 0 && !entered.isEmpty else {
+            record(tap, cell: cell, failed: failed, taken: taken, entered: entered.last ?? -1, ignored: ignored)
+            storage.withLock { storage in for state in entered.dropLast() { storage.counts[tap.counts].entered[state] += 1 } }
+            return
+        }
+        storage.withLock { storage in
+            for candidate in failed { storage.counts[tap.counts].lines[2 * candidate + 1] += 1 }
+            for state in entered { storage.counts[tap.counts].entered[state] += 1 }
+        }
+    }
+
     /// Records one dispatch: the cell hit (`-1` for a timer), the candidates whose guards
     /// failed, the candidate taken (or -1) and whether its target was entered, or otherwise
     /// whether the event was ignored or refused.

@@ -112,17 +112,25 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
     let stateCount: Int
     /// The candidates of the rows without memory and their timers: what coverage counts.
     let baseCandidateCount: Int
-    /// Per candidate, the candidate coverage counts it as (its state's, without memory);
-    /// empty when no transition resumes a history.
+    /// Per candidate, the candidate coverage counts it as (its state's, without memory; with
+    /// chains of transitions without an event, its declared line, see ``expandsChains``);
+    /// empty when neither is there.
     let candidateOrigin: FixedTable<Int32>
 
     /// Whether some candidate is a chain of transitions without an event (then
-    /// `candidateOrigin` maps every candidate to the declared line it comes from, -1 for the
-    /// chains an ignored event lets go).
+    /// `candidateOrigin` maps every candidate to the declared line it comes from: -1 for a
+    /// waiting chain an event lets go alone, and for a candidate that stands for a rejection).
     let expandsChains: Bool
     /// The chains of transitions without an event that never settle, by index (a candidate
     /// whose target is `-1 - index`).
     let cycles: [String]
+    /// With chains: per candidate, the states it enters, in order (`chainEntered`, from
+    /// `chainEnteredStarts[c]` to `chainEnteredStarts[c + 1]`); per cell, where its own
+    /// declared lines start among the candidates coverage counts (one more entry closes the
+    /// last). Empty otherwise.
+    let chainEntered: ListStore<Int32>
+    let chainEnteredStarts: FixedTable<Int32>
+    let ownCandidates: FixedTable<Int32>
 
     /// What happens to an event that no candidate of a cell takes.
     enum Fallback {
@@ -230,10 +238,15 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
             return Int32(candidates.count - 1)
         }
         var cycles: [String] = []
+        // Per candidate of a machine with chains, the states it enters (what coverage counts).
+        var enteredStates: [Int32] = []
+        var enteredStarts: [Int32] = [0]
         /// Appends a candidate that ends in a chain of transitions without an event: `effects`
         /// then the chain's, guarded by `guards` then the chain's; a chain that never settles
         /// is a candidate whose target is `-1 - ` its cycle's index in `cycles`.
-        func appendSettled(_ chain: Settlement<State, Event, Effect, Context>, origin originRef: Int32, guards leading: [TransitionGuard<Context, Event>], effects: [Effect], kind: TransitionKind) {
+        func appendSettled(_ chain: Settlement<State, Event, Effect, Context>, origin originRef: Int32, guards leading: [TransitionGuard<Context, Event>], effects: [Effect], kind: TransitionKind, entering: [Int] = []) {
+            enteredStates += chain.target < 0 ? [] : entering.map(Int32.init)
+            enteredStarts.append(Int32(enteredStates.count))
             var guardIndex: Int32 = -1
             if let combined = TransitionGuard.all(leading + chain.guards) {
                 guardIndex = Int32(guards.count)
@@ -277,7 +290,10 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                     let chains = settlementsOf(leaf)
                     for chain in chains.isEmpty ? [stable] : chains {
                         let stays = chain.lines.isEmpty && prefix == nil && transition.isInternal
-                        appendSettled(chain, origin: Int32(ref), guards: guards, effects: effects, kind: stays ? .internal : .external)
+                        // The states entered: the prefix's after `t`, then the target and the chain's (an internal line enters nothing itself).
+                        let path = chain.passed.isEmpty ? [leaf] : chain.passed
+                        let entering = Array((prefix?.passed ?? []).dropFirst()) + (transition.isInternal ? Array(path.dropFirst()) : path)
+                        appendSettled(chain, origin: Int32(ref), guards: guards, effects: effects, kind: stays ? .internal : .external, entering: entering)
                     }
                     if transition.guard == nil { return .none }
                 }
@@ -314,7 +330,7 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                     if case .none = appendSettledCell(chain.target, e, prefix: chain) { continue }
                     // The event is not taken where the chain leads: the chain alone.
                     appendSettled(Settlement(guards: [], target: chain.target, effects: [], passed: [], lines: []),
-                                  origin: -1, guards: chain.guards, effects: chain.effects, kind: .external)
+                                  origin: -1, guards: chain.guards, effects: chain.effects, kind: .external, entering: Array(chain.passed.dropFirst()))
                 }
                 let fallback = appendSettledCell(s, e, prefix: nil)
                 let count = Int32(candidates.count) - first
@@ -341,6 +357,7 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                         origin.append(-1)
                         candidates.append(Candidate(target: -1, guardIndex: -1, effectCount: code, effectStart: owner, kind: .rejected))
                         effectSlots.append(SmallList<Effect>.slots([]))
+                        enteredStarts.append(Int32(enteredStates.count))
                         cells.append(Cell(code: Self.guardedCode, first: first, count: count + 1, guardNames: [], ignoresOtherwise: false))
                     }
                 }
@@ -446,6 +463,9 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
         answerTable = AnswerTable(answers, parentNames: resolution.parents.map(\.name), cycles: cycles)
         self.cycles = cycles
         expandsChains = hasEventless
+        chainEntered = hasEventless ? ListStore.make(enteredStates) : ListStore.make([])
+        chainEnteredStarts = FixedTable(hasEventless ? enteredStarts : [])
+        ownCandidates = FixedTable(hasEventless ? resolution.cellStarts : [])
         timerTable = FixedTable(timers)
         self.timerStarts = FixedTable(timerStarts)
         keptTable = FixedTable(kept)

@@ -20,12 +20,16 @@ extension Machine {
     @usableFromInline @inline(never)
     func record(_ decision: Decision, cell: DispatchTable<State, Event, Effect, Context>.Cell, _ cellIndex: Int) {
         guard let tap = tables.recording?.tap else { return }
-        let guarded = cell.code == DispatchTable<State, Event, Effect, Context>.guardedCode || cell.code == DispatchTable<State, Event, Effect, Context>.chainedCode
+        if tables.expandsChains {
+            recordChain(decision, tap: tap, cellIndex)
+            return
+        }
+        let guarded = cell.code == DispatchTable<State, Event, Effect, Context>.guardedCode
         let all = guarded ? Int(cell.first)..<Int(cell.first + cell.count) : 0..<0
         switch decision {
         case let .take(candidate, target):
             let entered = tables.candidateTable[candidate].kind == .internal ? -1 : tables.countedState(target)
-            tap.recorder.record(tap, cell: tables.countedCell(cellIndex), failed: counted(guarded ? Int(cell.first)..<candidate : 0..<0, before: candidate),
+            tap.recorder.record(tap, cell: tables.countedCell(cellIndex), failed: counted(guarded ? Int(cell.first)..<candidate : 0..<0),
                                 taken: tables.countedCandidate(candidate), entered: entered, ignored: false)
         case .ignore:
             tap.recorder.record(tap, cell: tables.countedCell(cellIndex), failed: counted(all), taken: -1, entered: -1, ignored: true)
@@ -34,19 +38,33 @@ extension Machine {
         }
     }
 
+    /// Records a decision of a machine with chains of transitions without an event: the
+    /// cell's own declared lines tried (those before the one taken; all of them when none
+    /// is), the line taken (none when a waiting chain moved the machine on its own), and every
+    /// state the candidate enters (the chain's included).
+    func recordChain(_ decision: Decision, tap: CoverageTap, _ cellIndex: Int) {
+        let own = Int(tables.ownCandidates[cellIndex])..<Int(tables.ownCandidates[cellIndex + 1])
+        switch decision {
+        case let .take(candidate, _):
+            let line = tables.countedCandidate(candidate)
+            let entered = (Int(tables.chainEnteredStarts[candidate])..<Int(tables.chainEnteredStarts[candidate + 1])).map { Int(tables.chainEntered.element(at: $0)) }
+            let taken = own.contains(line) ? line : -1
+            tap.recorder.record(tap, cell: cellIndex, failed: taken >= 0 ? own.lowerBound..<taken : 0..<0, taken: taken, entered: entered, ignored: false)
+        case .ignore:
+            tap.recorder.record(tap, cell: cellIndex, failed: own, taken: -1, entered: -1, ignored: true)
+        case .guardNotMet, .noTransition, .declaredIllegal, .finalState, .neverSettles:
+            tap.recorder.record(tap, cell: cellIndex, failed: own, taken: -1, entered: -1, ignored: false)
+        }
+    }
+
     /// The candidates coverage counts for consecutive candidates of one cell whose guards
     /// failed (those of a row with history memory are their state's, consecutive too; the
     /// chains of transitions without an event that one declared line leads to count as that
     /// line, and when the candidate taken, `taken`, is one of them, its line's guard held).
-    func counted(_ range: Range<Int>, before taken: Int? = nil) -> Range<Int> {
+    func counted(_ range: Range<Int>) -> Range<Int> {
         guard let first = range.first else { return range }
         let start = tables.countedCandidate(first)
-        guard start >= 0 else { return 0..<0 }
-        if !tables.expandsChains { return start..<start + range.count }
-        // A waiting chain an event lets go counts as no line (-1): every line before it failed.
-        if let taken, tables.countedCandidate(taken) >= 0 { return start..<max(start, tables.countedCandidate(taken)) }
-        let end = range.reversed().lazy.map { self.tables.countedCandidate($0) }.first { $0 >= 0 }.map { $0 + 1 } ?? start
-        return start..<max(start, end)
+        return start..<start + range.count
     }
 
     /// Tells the recorder, if one is attached, that a timer ran out: its candidate taken, or
