@@ -55,7 +55,10 @@ extension MachineDefinition {
     /// its parents included) and over its timers, in table order (each state's cells in the
     /// order of the events, then its timers), so the result is deterministic. A machine that
     /// resumes histories is walked with its memory: a step that resumes one goes where the
-    /// memory on that path says. The initial state's path is empty; unreachable states are
+    /// memory on that path says. With transitions without an event (``Always``, ``OnDone``),
+    /// a line is one step per way its chain can settle, ending where the machine rests, its
+    /// `guardName` every guard that must hold (`a && b`; the others must not), and the walk
+    /// starts where the initial state's unguarded lines lead. The initial state's path is empty; unreachable states are
     /// absent.
     public func shortestPaths() -> [State: [PathStep<State, Event.Key>]] {
         walk().paths
@@ -97,14 +100,35 @@ extension MachineDefinition {
             }
         }
         for timer in table.timerRows { lines[timer.state, default: []].append((.after(timer.duration), timer.entry, timer.inheritedFrom)) }
+        // Transitions without an event (a machine with them has no history): each way the
+        // chain a state starts can settle, the guards it needs (those it passes over must not
+        // hold), as the runtime compiles it; a chain that never settles is no way.
+        func settled(_ state: State, entered: Bool, passed: [State] = []) -> [(guards: [String], target: State)] {
+            var ways: [(guards: [String], target: State)] = []
+            let here = passed + [state]
+            for row in table.eventless(state) where entered || !row.isCompletion {
+                if !here.contains(row.entry.target) {
+                    for way in settled(row.entry.target, entered: true, passed: here) { ways.append(((row.entry.guardName.map { [$0] } ?? []) + way.guards, way.target)) }
+                }
+                if row.entry.guardName == nil { return ways }
+            }
+            return ways + [([], state)]
+        }
         func moves(_ state: State, _ memory: Memory) -> [(PathStep<State, Event.Key>, Memory)] {
-            (lines[state] ?? []).map { line in
-                if line.entry.isInternal { return (PathStep(trigger: line.trigger, guardName: line.entry.guardName, target: state), memory) }
-                let (target, _, after) = model.step(from: state, line.entry, declaredBy: line.owner, memory: memory)
-                return (PathStep(trigger: line.trigger, guardName: line.entry.guardName, target: target), after)
+            (lines[state] ?? []).flatMap { line -> [(PathStep<State, Event.Key>, Memory)] in
+                let (target, after) = line.entry.isInternal ? (state, memory) : { let step = model.step(from: state, line.entry, declaredBy: line.owner, memory: memory); return (step.0, step.2) }()
+                guard !table.eventlessRows.isEmpty else { return [(PathStep(trigger: line.trigger, guardName: line.entry.guardName, target: target), after)] }
+                // An internal line enters nothing: its state's chain is the waiting one.
+                return settled(target, entered: !line.entry.isInternal).map { way in
+                    let guards = (line.entry.guardName.map { [$0] } ?? []) + way.guards
+                    return (PathStep(trigger: line.trigger, guardName: guards.isEmpty ? nil : guards.joined(separator: " && "), target: way.target), after)
+                }
             }
         }
-        guard let initial, declaration(of: initial) != nil else { return ([:], [:], moves) }
+        guard var initial, declaration(of: initial) != nil else { return ([:], [:], moves) }
+        // The machine starts where the initial state's unguarded first lines lead.
+        var started: Set<State> = [initial]
+        while let row = table.eventless(initial).first, row.entry.guardName == nil, started.insert(row.entry.target).inserted { initial = row.entry.target }
         typealias Node = PathNode<State, Memory>
         var paths: [State: [PathStep<State, Event.Key>]] = [initial: []]
         var memories: [State: Memory] = [initial: [:]]

@@ -162,6 +162,27 @@ struct EventlessPropertyTests {
     }
 }
 
+@Suite("Paths through transitions without an event")
+struct EventlessPathTests {
+    @Test("every step of every transition cover path, replayed with its guards on and the others off, ends where the path says; every resting state has a path")
+    func cover() throws {
+        let cover = belt.transitionCover()
+        #expect(cover.count > 20)
+        for path in cover {
+            var machine = try Machine(belt)
+            for step in path.steps {
+                let needed = Set((step.guardName ?? "").components(separatedBy: " && "))
+                let event = try #require(step.event)
+                _ = try? machine.send(event) { needed.contains($0) }
+                #expect(machine.state == step.target, "\(path): \(step) ends in \(machine.state)")
+            }
+        }
+        let reached = Set(belt.shortestPaths().keys)
+        // heavy (an unguarded step) and boxB (a final child whose parent completes at once) are never rested in.
+        #expect(reached == [.idle, .weigh, .light, .review, .label, .held, .boxA, .shipped])
+    }
+}
+
 @Suite("expectAgreesWithTable: the table as an oracle of any machine")
 struct TableAgreementTests {
 
