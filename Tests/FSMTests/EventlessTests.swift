@@ -200,4 +200,30 @@ struct EventlessTests {
         }
         #expect(undone.validate().contains { $0.severity == .warning && $0.message == "parent 'p' has OnDone lines but no final child: they are never taken" })
     }
+
+    @Test("validation: a line after an unguarded one is never taken; a cycle is reported once, with its guards, and not when they contradict each other")
+    func cycleFindings() {
+        let shadow = MachineDefinition<Order, OrderEvent, String, Shop>(name: "shadow", initial: .cart) {
+            In(.cart) {
+                Always(to: .checking)
+                Always(to: .sent, guard: fraud)
+            }
+            In(.checking) { On(.submit, to: .sent) }
+            Final(.sent)
+        }
+        #expect(shadow.validate().map(\.message).contains("in 'cart', 'cart' --always--> 'sent' is never taken: the unguarded 'cart' --always--> 'checking' before it always is"))
+        let loop = MachineDefinition<Order, OrderEvent, String, Shop>(name: "loop", initial: .cart) {
+            In(.cart) { On(.submit, to: .checking); On(.retry, to: .approved) }
+            In(.checking) { Always(to: .approved, guard: fraud) }
+            In(.approved) { Always(to: .checking) }
+        }
+        let cycles = loop.validate().filter { $0.kind == .invalidEventless }.map(\.message)
+        #expect(cycles == ["the transitions without an event checking -> approved -> checking never settle when 'fraud' holds: the event that starts them is then rejected"])
+        let contradiction = MachineDefinition<Order, OrderEvent, String, Shop>(name: "contradiction", initial: .cart) {
+            In(.cart) { On(.submit, to: .checking) }
+            In(.checking) { Always(to: .approved, guard: fraud) }
+            In(.approved) { Always(to: .checking, guard: !fraud) }
+        }
+        #expect(!contradiction.validate().contains { $0.kind == .invalidEventless }, "fraud and !fraud never hold together")
+    }
 }

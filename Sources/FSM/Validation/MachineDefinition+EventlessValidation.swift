@@ -38,27 +38,81 @@ extension MachineDefinition {
                                     "\(Self.list(owners.map(\.name))) \(owners.count == 1 ? "has" : "have") transitions without an event, which a machine with \(missing.joined(separator: " or ")) cannot have yet"))
             return
         }
-        // Every state's chains, once: too many, or a cycle.
-        var reported: Set<String> = []
+        // Every state's lines in the order they are tried: one after an unguarded line is never taken.
+        var shadowed: Set<String> = []
+        for s in resolution.declarations.indices {
+            let lines = resolution.eventlessLines(of: s)
+            guard let first = lines.firstIndex(where: { $0.declaration.guard == nil }), first < lines.count - 1 else { continue }
+            func describe(_ line: EventlessLine<State, Event, Effect, Context>) -> String {
+                let owner = line.owner < 0 ? resolution.stateNames[s] : resolution.parents[Int(line.owner)].name
+                return "'\(owner)' --\(line.declaration.isCompletion ? "done" : "always")--> '\(name(of: line.declaration.target))'"
+            }
+            let never = lines[(first + 1)...].map(describe)
+            let message = "in '\(resolution.stateNames[s])', \(never.joined(separator: ", ")) \(never.count == 1 ? "is" : "are") never taken: the unguarded \(describe(lines[first])) before \(never.count == 1 ? "it" : "them") always is"
+            if shadowed.insert(message).inserted {
+                found.append(Diagnostic(.warning, .shadowedTransition, states: [resolution.stateNames[s]], message))
+            }
+        }
+        // Every state's chains, once: too many, or a cycle (each cycle reported once, whichever
+        // state it is entered from).
+        var reported: Set<[Int]> = []
+        var ways: [Int: Int] = [:]
+        var tooLarge = false
         for s in resolution.declarations.indices {
             guard let chains = resolution.settlements(from: s) else {
+                tooLarge = true
                 found.append(Diagnostic(.error, .tooLarge, states: [resolution.stateNames[s]],
-                                        "the transitions without an event from '\(resolution.stateNames[s])' branch into more than \(ResolvedDefinition<State, Event, Effect, Context>.maximumSettlements) alternatives: too many to flatten (give them fewer guarded lines, or fewer steps)"))
+                                        "the transitions without an event from '\(resolution.stateNames[s])' branch into more than \(ResolvedDefinition<State, Event, Effect, Context>.maximumSettlements) ways: too many to flatten (give them fewer guarded lines, or fewer steps)"))
                 continue
             }
+            ways[s] = max(1, chains.count)
             for chain in chains where chain.target < 0 {
                 let cycle = resolution.cycleText(chain.passed)
-                guard reported.insert(cycle).inserted else { continue }
-                let states = Self.unique(chain.passed.map { resolution.stateNames[$0] })
+                guard let last = chain.passed.last, let start = chain.passed.firstIndex(of: last),
+                      reported.insert(Array(Set(chain.passed[start...])).sorted()).inserted else { continue }
+                let states = Self.unique(chain.passed[start...].map { resolution.stateNames[$0] })
                 if chain.guards.isEmpty {
                     found.append(Diagnostic(.error, .invalidEventless, states: states,
                                             "the transitions without an event \(cycle) never settle: no guard stops them"))
-                } else {
-                    let names = Self.unique(chain.guards.map(\.name)).map { "'\($0)'" }.joined(separator: ", ")
+                } else if Self.satisfiable(chain.guards) {
+                    let names = Self.unique(chain.guards.map(\.name)).map { "'\($0)'" }
+                    let holds = names.count == 1 ? "\(names[0]) holds" : "\(names.joined(separator: ", ")) all hold"
                     found.append(Diagnostic(.warning, .invalidEventless, states: states,
-                                            "the transitions without an event \(cycle) never settle when \(names) all hold: the event that starts them is then rejected"))
+                                            "the transitions without an event \(cycle) never settle when \(holds): the event that starts them is then rejected"))
                 }
             }
         }
+        // The flattened table: each cell's candidates are the ways of the chains its lines,
+        // and the chains an event lets go in a waiting state, lead to.
+        guard !tooLarge else { return }
+        func own(_ t: Int, _ e: Int) -> Int {
+            guard case let .transitions(range) = resolution.cell(t, e) else { return 0 }
+            return range.reduce(0) { $0 + (ways[Int(resolution.candidateTargets[$1])] ?? 1) }
+        }
+        var total = 0
+        for s in resolution.declarations.indices {
+            let waiting = (resolution.settlements(from: s, waiting: true) ?? []).filter { !$0.lines.isEmpty }
+            for e in resolution.events.indices {
+                total += own(s, e) + 1 + waiting.reduce(0) { $0 + ($1.target >= 0 ? own($1.target, e) + 1 : 1) }
+            }
+            if total > Self.maximumParallelCells {
+                found.append(Diagnostic(.error, .tooLarge, states: [resolution.stateNames[s]],
+                                        "the transitions without an event make the table too large to flatten: more than \(Self.maximumParallelCells) candidates (the ways each chain can settle, for every event of every state); give the chains fewer guarded lines"))
+                return
+            }
+        }
+    }
+
+    /// Whether some way of deciding the named guards they are built from makes every one of
+    /// `guards` hold (`a` and `!a` cannot); `true` when they name too many to try them all.
+    static func satisfiable(_ guards: [TransitionGuard<Context, Event>]) -> Bool {
+        var seen: Set<String> = []
+        let atoms = guards.flatMap(\.atoms).filter { seen.insert($0).inserted }
+        guard atoms.count <= 12 else { return true }
+        for bits in 0..<(1 << atoms.count) {
+            let decide: (String) -> Bool = { name in atoms.firstIndex(of: name).map { bits & (1 << $0) != 0 } ?? true }
+            if guards.allSatisfy({ $0.holds(deciding: decide) }) { return true }
+        }
+        return false
     }
 }

@@ -534,7 +534,9 @@ package enum SCXMLImport {
         func check(_ nodes: [Node]) throws(Failure) {
             for node in nodes {
                 let outerEvents = Set(node.ancestors.flatMap { $0.lines.filter { $0.kind == nil }.map(\.event) })
-                if node.kind == .final, let event = node.ancestors.lazy.flatMap(\.lines).first(where: { $0.kind == nil }) {
+                // A final child whose parent completes unconditionally is never rested in: no event reaches it.
+                let completes = node.parent?.eventless.contains { $0.done && $0.condition == nil } ?? false
+                if node.kind == .final, !completes, let event = node.ancestors.lazy.flatMap(\.lines).first(where: { $0.kind == nil }) {
                     throw fail(node.line, "the final state '\(node.id)' is inside a state with a transition on '\(event.event)': SCXML takes it from there, this library's final states refuse every event")
                 }
                 var byEvent: [String: [Line]] = [:]
