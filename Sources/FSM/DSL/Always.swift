@@ -1,5 +1,5 @@
 /// A transition without an event: taken as soon as the machine rests in the state (it got
-/// there by an event, a timer or another `Always` line) and its guard holds. Several lines
+/// there by an event or another `Always` line) and its guard holds. Several lines
 /// are tried in declaration order; a line without a guard takes whatever the lines before
 /// it left. On a ``Parent``, every child (final children too) tries the parent's lines after
 /// its own, the innermost parent's first, as SCXML does.
@@ -15,7 +15,15 @@
 /// from the state the event found to the state where the chain rests, with every step's exit,
 /// own and entry effects in order. Guards read the context passed to `send`; the effects are
 /// performed by you after `send` returns, so nothing a step does can change a guard, and the
-/// chain is decided as one (a guard may be evaluated more than once). A chain that comes back
+/// chain is decided as one (a guard may be evaluated more than once). When no line's guard
+/// holds, the machine rests in the state; since the next event may bring another context, an
+/// event sent to such a state first lets go the lines whose guards now hold, and is then
+/// handled where they lead, dropped there if that state does not take it (as SCXML
+/// interpreters such as python-statemachine do). A machine starts where the initial state's
+/// unguarded lines lead, without their effects (as it starts without the initial state's
+/// entry effects); guarded ones wait for the first event. A machine with these lines cannot
+/// have timers (``After``) or resume a history yet, and a region cannot have them.
+/// A chain that comes back
 /// to a state it passed would run forever: validation refuses such a cycle when no guard
 /// can stop it, and a guarded one rejects the event with ``TransitionError/Reason/neverSettles(_:)``
 /// when its guards all hold, leaving the state unchanged.

@@ -19,7 +19,8 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     /// debug builds.
     public var policy: RejectionPolicy
 
-    /// Compiles a definition and starts it in its initial state.
+    /// Compiles a definition and starts it in its initial state (or where that state's
+    /// unguarded transitions without an event lead, see ``Always``).
     ///
     /// - Throws: ``DefinitionError`` with the diagnostics, when validation finds errors in the
     ///   definition. Warnings do not prevent running.
@@ -30,7 +31,9 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     /// Compiles a definition and starts it in a given state (for tests and restoring a
     /// saved state). A machine that resumes histories (``History``) starts remembering
     /// nothing: a `State` does not carry the memory, so its histories resume at their defaults
-    /// until their parents are left again.
+    /// until their parents are left again. From a state whose first transition without an
+    /// event (``Always``) is unguarded, the machine starts where such lines lead, without
+    /// their effects (as it does from the initial state).
     ///
     /// - Throws: ``DefinitionError`` when the definition has errors or the state is not declared.
     public init(_ definition: MachineDefinition<State, Event, Effect, Context>, startingIn state: State?, policy: RejectionPolicy = .throw) throws(DefinitionError) {

@@ -141,19 +141,19 @@ extension TransitionTable {
     private var records: [Record] {
         guard !timerRows.isEmpty || !eventlessRows.isEmpty else { return cellRecords }
         var timersByState: [State: [Record]] = [:]
+        for timer in timerRows {
+            timersByState[timer.state, default: []].append(Record(
+                state: String(describing: timer.state), event: "after " + DurationText.words(timer.duration), kind: "timer",
+                guardName: timer.entry.guardName, target: String(describing: timer.entry.target),
+                effects: timer.entry.effects.map { String(describing: $0) }, inheritedFrom: timer.inheritedFrom
+            ))
+        }
         for row in eventlessRows {
             let done = row.isCompletion
             timersByState[row.state, default: []].append(Record(
                 state: String(describing: row.state), event: done ? "(done)" : "(always)", kind: done ? "done" : "always",
                 guardName: row.entry.guardName, target: String(describing: row.entry.target),
                 effects: row.entry.effects.map { String(describing: $0) }, inheritedFrom: row.inheritedFrom
-            ))
-        }
-        for timer in timerRows {
-            timersByState[timer.state, default: []].append(Record(
-                state: String(describing: timer.state), event: "after " + DurationText.words(timer.duration), kind: "timer",
-                guardName: timer.entry.guardName, target: String(describing: timer.entry.target),
-                effects: timer.entry.effects.map { String(describing: $0) }, inheritedFrom: timer.inheritedFrom
             ))
         }
         var out: [Record] = []
