@@ -50,8 +50,8 @@ MUTANTS = [
      "an unguarded transition to the first state is treated as a code"),
     ("core-08", "core", "Sources/FSM/Runtime/Machine.swift", "            if case let .take(_, target) = decision { stateIndex = target }", "",
      "transition(on:) does not move the machine"),
-    ("core-09", "core", "Sources/FSM/Runtime/TransitionError.swift", "        guard code == .guardNotMet, handled.contains(event) else { return handled }",
-     "        guard code == .guardNotMet, handled.isEmpty else { return handled }", "the refused event is listed as permitted"),
+    ("core-09", "core", "Sources/FSM/Runtime/TransitionError.swift", "        guard code == .guardNotMet || code == .neverSettles, handled.contains(event) else { return handled }",
+     "        guard code == .guardNotMet || code == .neverSettles, handled.isEmpty else { return handled }", "the refused event is listed as permitted"),
     ("core-10", "core", "Sources/FSM/Resolution/MachineDefinition+Parallel.swift", "                if guarded.count > 1 {", "                if guarded.count > 2 {",
      "guards on one event in two regions not reported"),
     ("core-11", "core", "Sources/FSM/Resolution/MachineDefinition+Parallel.swift", "isFinal: !regions.isEmpty && zip(regions, combination).allSatisfy { $0.finals[$1] }",
@@ -177,6 +177,16 @@ MUTANTS = [
      "shallow history remembers the state deep inside, not the child"),
     ("history-04", "history", "Sources/FSM/Export/MachineDefinition+SCXML.swift", "type=\\\"\\(pseudo.history.isDeep ? \"deep\" : \"shallow\")\\\"", "type=\\\"shallow\\\"",
      "the document's deep history is written shallow"),
+    ("eventless-01", "eventless", "Sources/FSM/Resolution/DispatchTable.swift", "let waiting = (resolution.settlements(from: s, waiting: true) ?? []).filter { !$0.lines.isEmpty }", "let waiting: [Settlement<State, Event, Effect, Context>] = []",
+     "an event sent to a waiting state does not let its chains go first"),
+    ("eventless-02", "eventless", "Sources/FSM/Resolution/DispatchTable.swift", "let waiting = (resolution.settlements(from: s, waiting: true)", "let waiting = (resolution.settlements(from: s, waiting: false)",
+     "a guarded completion not taken when its final child was entered is taken later"),
+    ("eventless-03", "eventless", "Sources/FSM/Resolution/ResolvedDefinition+Eventless.swift", "for p in chains[s].reversed() { found += lines(parents[Int(p)].body.eventless, owner: p, completion: false) }", "",
+     "a state does not try its parents' Always lines"),
+    ("eventless-04", "eventless", "Sources/FSM/Resolution/ResolvedDefinition+Eventless.swift", "alternatives.append(Settlement(guards: guards + next.guards, target: next.target, effects: step + next.effects,", "alternatives.append(Settlement(guards: next.guards, target: next.target, effects: step + next.effects,",
+     "a chain's step is taken without its guard"),
+    ("eventless-05", "eventless", "Sources/FSMTesting/TableAgreement.swift", "effects += self.effects(from: here, to: target, own: row.entry.effects, declaredBy: row.inheritedFrom, keeping: kept)", "effects += row.entry.effects",
+     "the oracle's chain steps emit only their own effects"),
 ]
 
 

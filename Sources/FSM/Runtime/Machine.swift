@@ -253,9 +253,9 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         // A cell whose chains of transitions without an event may never settle, or that stands
         // for a rejection after waiting chains: decided out of line.
         if _slowPath(cell.code == DispatchTable<State, Event, Effect, Context>.chainedCode) {
-            let decision = chainedDecision(cell, passes: passes)
-            if _slowPath(recording && tables.recording != nil) { record(decision, cell: cell, cellIndex) }
-            return decision
+            let chained = chainedDecision(cell, passes: passes)
+            if _slowPath(recording && tables.recording != nil) { record(chained, cell: cell, cellIndex) }
+            return chained
         }
         // Any other cell of a recording table: decided out of line from the real cell.
         if _slowPath(cell.code == DispatchTable<State, Event, Effect, Context>.recordingCode) { return recordedDecision(cellIndex, recording: recording) }
@@ -285,7 +285,8 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
                 return candidate.target >= 0 ? .take(candidate: index, target: Int(candidate.target)) : unsettled(candidate)
             }
         }
-        return cell.ignoresOtherwise ? .ignore : .guardNotMet(cell.guardNames)
+        // None holds: the default, as in a guarded cell.
+        return cell.ignoresOtherwise ? Decision.ignore : .guardNotMet(cell.guardNames)
     }
 
     /// What a candidate without a target stands for: a chain of transitions without an event
