@@ -57,10 +57,8 @@ extension Machine {
         }
     }
 
-    /// The candidates coverage counts for consecutive candidates of one cell whose guards
-    /// failed (those of a row with history memory are their state's, consecutive too; the
-    /// chains of transitions without an event that one declared line leads to count as that
-    /// line, and when the candidate taken, `taken`, is one of them, its line's guard held).
+    /// The candidates coverage counts for consecutive candidates of one cell (those of a row
+    /// with history memory are their state's, consecutive too).
     func counted(_ range: Range<Int>) -> Range<Int> {
         guard let first = range.first else { return range }
         let start = tables.countedCandidate(first)
