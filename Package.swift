@@ -106,7 +106,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "FSMTestingTests", dependencies: ["FSM", "FSMTesting"], swiftSettings: strict),
+        .testTarget(name: "FSMTestingTests", dependencies: ["FSM", "FSMTesting", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FSMRuntimeTests", dependencies: ["FSM", "FSMRuntime"], swiftSettings: strict),
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"], swiftSettings: strict),
         // Bounded waits for the async tests (a wrong machine fails in seconds, never hangs),

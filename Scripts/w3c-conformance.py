@@ -31,7 +31,6 @@ END = "<!-- w3c-conformance:end -->"
 # The feature a refusal names, first match wins.
 FEATURES = [
     ("not an SCXML document", "documents outside SCXML's namespace"),
-    ("regions inside a parent", "regions inside a parent (`<parallel>` in a state)"),
     ("whole parallel machine", "entry, exit or transitions of a `<parallel>`"),
     ("eventless", "eventless transitions"),
     ("<raise>", "`<raise>` (internal events, several steps in one `send`)"),
@@ -49,7 +48,7 @@ FEATURES = [
     ("<foreach>", "executable content (`<if>`, `<assign>`, `<script>`, `<foreach>`)"),
     ("binding", "late data binding"),
     ("several events", "event descriptors that match several events (`*`, `a.*`)"),
-    ("several initial states", "several initial states (regions inside a parent)"),
+    ("not in the regions of one <parallel>", "several states entered at once outside the regions of one `<parallel>`"),
     ("no attribute", "attributes outside the subset"),
 ]
 

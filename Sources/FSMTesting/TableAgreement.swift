@@ -172,11 +172,15 @@ struct TableOracle<State: Hashable & Sendable, Event: MachineEvent, Effect: Equa
         return (.taken(target: target, effects: effects(from: state, to: target, own: entry.effects, declaredBy: owner, keeping: kept), kind: .external), after)
     }
 
-    /// An external transition's effects, by the documented order: the source's exit effects,
+    /// An external transition's effects, by the documented order (a region move inside a
+    /// parallel parent: its own effects only): the source's exit effects,
     /// those of each parent it leaves (innermost first: those that do not hold the target, and
     /// the parent that declares the transition, or those past `keeping`), its own, then the
     /// entry effects of the parents it enters (outermost first) and of the target.
     func effects(from source: State, to target: State, own: [Effect], declaredBy owner: String?, keeping kept: Int? = nil) -> [Effect] {
+        // A move of a parallel parent's regions between two of its children (a line of the
+        // child itself): its effects are already each moving region's exits and entries.
+        if owner == nil, let parallel = definition.parallelParent(of: source), definition.parallelParent(of: target) == parallel { return own }
         let parents = Dictionary(definition.parents.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let left = definition.parentNames(of: source), entered = definition.parentNames(of: target)
         let common = min(kept ?? keptParents(from: source, to: target, declaredBy: owner), left.count, entered.count)

@@ -1,6 +1,7 @@
 import FSM
 import Foundation
 @testable import FSMTesting
+import TestSupport
 import Testing
 
 /// A machine with every kind of cell: guarded transitions with an `Ignore` default, a
@@ -223,5 +224,16 @@ struct TableAgreementTests {
         withKnownIssue { expectAgreesWithTable(broken) { _ in true } } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("'broken' cannot run") }
         }
+    }
+}
+
+@Suite("Regions inside a parent against the table", .serialized)
+struct NestedRegionsPropertyTests {
+    @Test("a machine with a parallel parent inside a parent agrees with its table on every path: a region's move emits its own effects, entering and leaving the parent every region's")
+    func player() {
+        let agreement = expectAgreesWithTable(playerMachine, sequences: HistoryPropertyTests.sequences, seed: 12) { holds in
+            Viewer(licensed: holds("licensed"))
+        }
+        #expect(agreement.mismatches.isEmpty && agreement.steps > HistoryPropertyTests.sequences)
     }
 }

@@ -74,7 +74,7 @@ struct StatechartsArticleTests {
     @Test("every example region, and the DOT the player draws")
     func article() throws {
         let text = try packageFile("Sources/FSM/Documentation.docc/Statecharts.md")
-        for region in ["nested", "parallel", "run", "history", "history-run", "eventless", "eventless-run"] {
+        for region in ["nested", "parallel", "nested-parallel", "nested-parallel-run", "run", "history", "history-run", "eventless", "eventless-run"] {
             let code = try exampleRegion(region, in: "Tests/FSMTests/StatechartsExample.swift")
             #expect(text.contains("```swift\n" + code + "\n```"), "Statecharts.md does not show '\(region)' as compiled")
         }

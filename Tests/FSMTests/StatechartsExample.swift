@@ -83,6 +83,52 @@ let locksDefinition = MachineDefinition<Locks, LockKey, String, Bool>(
 )
 // example:parallel:end
 
+// example:nested-parallel:start
+enum Sound: Hashable, Sendable { case on, muted }
+enum Picture: Hashable, Sendable { case running, paused }
+enum Remote: MachineEvent, Hashable, CaseIterable { case power, mute, pause }
+
+struct Screen: Hashable, Sendable, CustomStringConvertible {
+    var sound: Sound
+    var picture: Picture
+    var description: String { "\(sound), \(picture)" }
+}
+
+enum TV: Hashable, Sendable, CustomStringConvertible {
+    case standby, watching(Screen)
+    var description: String {
+        switch self {
+        case .standby: "standby"
+        case let .watching(screen): "watching(\(screen))"
+        }
+    }
+}
+
+let soundDefinition = MachineDefinition<Sound, Remote, String, Void>(name: "sound", initial: .on, events: [.mute]) {
+    In(.on) {
+        OnEntry("speaker on")
+        OnExit("speaker off")
+        On(.mute, to: .muted)
+    }
+    In(.muted) { On(.mute, to: .on) }
+}
+
+let pictureDefinition = MachineDefinition<Picture, Remote, String, Void>(name: "picture", initial: .running, events: [.pause]) {
+    In(.running) { On(.pause, to: .paused, emit: "freeze") }
+    In(.paused) { On(.pause, to: .running) }
+}
+
+let tvDefinition = MachineDefinition<TV, Remote, String, Void>(name: "tv", initial: .standby, events: Remote.allCases) {
+    In(.standby) { On(.power, to: .watching(Screen(sound: .on, picture: .running))) }
+    Parallel("watching", TV.watching, initial: Screen(sound: .on, picture: .running),
+             regions: Region("sound", \.sound, soundDefinition), Region("picture", \.picture, pictureDefinition)) {
+        OnEntry("backlight on")
+        OnExit("backlight off")
+        On(.power, to: .standby)             // every combination inherits it
+    }
+}
+// example:nested-parallel:end
+
 // example:history:start
 enum Radio: Hashable, Sendable, CaseIterable { case off, fm, news, music }
 enum RadioEvent: MachineEvent, Hashable, CaseIterable { case power, reset, tune }
@@ -153,6 +199,23 @@ struct StatechartsExampleTests {
         #expect(playerDefinition.configuration(of: player.state) == "on > paused")
         #expect(Array(reset.effects) == ["capsReset", "numReset"])
         #expect(locks.state == Locks(caps: .off, num: .off))
+    }
+
+    @Test("regions inside a parent: it prints what its comments say")
+    func nestedParallel() throws {
+        var printed: [String] = []
+        func print(_ value: Any) { printed.append("\(value)") }
+        // example:nested-parallel-run:start
+        var tv = try Machine(tvDefinition)
+        print(try tv.send(.power))          // standby --power--> watching(on, running) / backlight on, speaker on
+        print(try tv.send(.mute))           // watching(on, running) --mute--> watching(muted, running) / speaker off
+        print(tvDefinition.configuration(of: tv.state)) // watching > (sound: muted | picture: running)
+        print(try tv.send(.pause))          // watching(muted, running) --pause--> watching(muted, paused) / freeze
+        print(try tv.send(.power))          // watching(muted, paused) --power--> standby / backlight off
+        print(tvDefinition.states.count)    // 5
+        // example:nested-parallel-run:end
+        #expect(printed == (try printedComments("nested-parallel-run", in: "Tests/FSMTests/StatechartsExample.swift")))
+        #expect(tvDefinition.validate().isEmpty)
     }
 
     @Test("history: it prints what its comments say")

@@ -14,6 +14,9 @@ public enum MachineBuilder<State: Hashable & Sendable, Event: MachineEvent, Effe
     /// A ``Parent`` block: its children, each carrying the parent.
     @inlinable
     public static func buildExpression(_ block: Parent<State, Event, Effect, Context>) -> Component { block.declarations }
+    /// A ``Parallel`` block: its children (every combination of its regions' states).
+    @inlinable
+    public static func buildExpression(_ block: Parallel<State, Event, Effect, Context>) -> Component { block.declarations }
     /// A state declaration made by hand.
     @inlinable
     public static func buildExpression(_ declaration: StateDeclaration<State, Event, Effect, Context>) -> Component { [declaration] }

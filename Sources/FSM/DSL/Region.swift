@@ -53,6 +53,12 @@ public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
     func cell(_ s: Int, _ key: Event.Key) -> Cell { body.cell(s, key) }
     /// The region as diagrams draw it, node identifiers starting with a prefix.
     func graph(_ prefix: String) -> MachineGraph { body.graph(prefix) }
+    /// The effects of entering the region's state at an index (its parents' first).
+    func entryEffects(_ s: Int) -> [Effect] { body.entryEffects(s) }
+    /// The effects of leaving the region's state at an index (its parents' last).
+    func exitEffects(_ s: Int) -> [Effect] { body.exitEffects(s) }
+    /// Whether the region's definition has a parallel parent of its own.
+    var hasParallelParents: Bool { body.hasParallelParents }
     /// The region definition's own diagnostics, each prefixed with the region's name.
     func diagnostics(_ mode: ValidationMode) -> [Diagnostic] {
         body.diagnostics(mode).map { Diagnostic($0.severity, $0.kind, states: $0.states, events: $0.events, "region '\(name)': \($0.message)") }
@@ -92,6 +98,14 @@ protocol RegionBody<State, Event, Effect, Context>: Sendable {
     func diagnostics(_ mode: ValidationMode) -> [Diagnostic]
     /// Writes the region's states as SCXML (see ``MachineDefinition/writeSCXMLBody(_:indent:events:)``).
     func writeSCXML(_ writer: inout SCXMLWriter, indent: Int, events: [String: String]) -> (chains: [[String]], initial: String?)
+    /// The effects of entering the region's state at an index: its parents' (outermost
+    /// first), then its own.
+    func entryEffects(_ s: Int) -> [Effect]
+    /// The effects of leaving the region's state at an index: its own, then its parents'
+    /// (innermost first).
+    func exitEffects(_ s: Int) -> [Effect]
+    /// Whether the region's definition has a parallel parent of its own.
+    var hasParallelParents: Bool { get }
 }
 
 /// A region's definition and the key path to its part of the parallel state.
@@ -121,6 +135,22 @@ struct TypedRegion<State: Hashable & Sendable, RegionState: Hashable & Sendable,
     }
 
     func graph(_ prefix: String) -> MachineGraph { MachineGraph(definition, idPrefix: prefix) }
+
+    var hasParallelParents: Bool { definition.resolution.parents.contains { $0.regions != nil } }
+
+    func entryEffects(_ s: Int) -> [Effect] {
+        let resolution = definition.resolution
+        guard resolution.declarations.indices.contains(s) else { return [] }
+        let parents = resolution.hasHierarchy ? resolution.chains[s].flatMap { resolution.parents[Int($0)].entryEffects } : []
+        return parents + resolution.declarations[s].entryEffects
+    }
+
+    func exitEffects(_ s: Int) -> [Effect] {
+        let resolution = definition.resolution
+        guard resolution.declarations.indices.contains(s) else { return [] }
+        let parents = resolution.hasHierarchy ? resolution.chains[s].reversed().flatMap { resolution.parents[Int($0)].exitEffects } : []
+        return resolution.declarations[s].exitEffects + parents
+    }
 
     func writeSCXML(_ writer: inout SCXMLWriter, indent: Int, events: [String: String]) -> (chains: [[String]], initial: String?) {
         definition.writeSCXMLBody(&writer, indent: indent, events: events)

@@ -101,6 +101,16 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
         return resolution.chains[index].map { resolution.parents[Int($0)].name }
     }
 
+    /// The names of the parallel parents (``Parallel``), in order; empty for most machines.
+    package var parallelParents: [String] { resolution.parents.filter { $0.regions != nil }.map(\.name) }
+
+    /// The name of the parallel parent (``Parallel``) `state` is a child of, or `nil`.
+    package func parallelParent(of state: State) -> String? {
+        guard resolution.hasHierarchy, let index = resolution.stateIndex[state], let p = resolution.chains[index].last,
+              resolution.parents[Int(p)].regions != nil else { return nil }
+        return resolution.parents[Int(p)].name
+    }
+
     /// Where the machine is when in `state`: its parents and the state, outermost first, as
     /// `failed > network` (a state named after its parent's case, `failed(network)`, shows
     /// its payload only); just the state's name at the top level. For a parallel machine,
@@ -112,6 +122,11 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
         }
         let parents = parentNames(of: state)
         var leaf = name(of: state)
+        // A child of a parallel parent: each region's configuration, in parentheses.
+        if let index = resolution.stateIndex[state], resolution.hasHierarchy, let p = resolution.chains[index].last,
+           let regions = resolution.parents[Int(p)].regions, let inner = regions.configuration(of: state) {
+            return (parents + ["(" + inner + ")"]).joined(separator: " > ")
+        }
         if let innermost = parents.last, leaf.hasPrefix(innermost + "("), leaf.hasSuffix(")"), leaf.count > innermost.count + 2 {
             leaf = String(leaf.dropFirst(innermost.count + 1).dropLast())
         }

@@ -32,13 +32,23 @@
     /// Which `Parent` block declared it: two blocks of one name are two parents (validation
     /// reports them), however they are placed.
     @usableFromInline let identity: ParentIdentity
+    /// For a parallel parent (``Parallel``), its regions and how its children combine their
+    /// states; `nil` for any other parent.
+    let regions: (any NestedRegions<State, Event, Effect, Context>)?
 
-    @inlinable
+    @usableFromInline
     init(name: String, state: State?, initial: State?, body: StateDeclaration<State, Event, Effect, Context>) {
+        self.init(name: name, state: state, initial: initial, body: body, regions: nil)
+    }
+
+    /// A parent; a parallel one when it has `regions`.
+    init(name: String, state: State?, initial: State?, body: StateDeclaration<State, Event, Effect, Context>,
+         regions: (any NestedRegions<State, Event, Effect, Context>)?) {
         self.name = name
         self.state = state
         self.initial = initial
         self.body = body
+        self.regions = regions
         identity = ParentIdentity()
     }
 

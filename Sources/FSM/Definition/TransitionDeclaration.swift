@@ -16,6 +16,10 @@
     @usableFromInline package let isInternal: Bool
     /// The parent whose history it resumes, if any (boxed: see ``HistoryBox``).
     @usableFromInline let historyBox: HistoryBox?
+    /// Whether this is a move of a parallel parent's regions between two of its children:
+    /// its effects are already every exit, own and entry effect of the regions that move, so
+    /// the children's own exit and entry effects (every region's) are not added.
+    @usableFromInline package let withinRegions: Bool
     /// The parent whose history it resumes, if any: then ``target`` is the default, taken
     /// while that parent has never been left.
     package var history: History? { historyBox?.history }
@@ -23,7 +27,7 @@
     /// Creates a transition declaration. The DSL (``On`` and ``Internal`` inside ``In``) is the
     /// usual way to declare one.
     @inlinable
-    package init(source: State, event: Event.Key, target: State, guard: TransitionGuard<Context, Event>? = nil, effects: [Effect] = [], isInternal: Bool = false, history: History? = nil) {
+    package init(source: State, event: Event.Key, target: State, guard: TransitionGuard<Context, Event>? = nil, effects: [Effect] = [], isInternal: Bool = false, history: History? = nil, withinRegions: Bool = false) {
         self.source = source
         self.event = event
         self.target = isInternal ? source : target
@@ -31,5 +35,6 @@
         self.effects = effects
         self.isInternal = isInternal
         historyBox = isInternal ? nil : history.map(HistoryBox.init)
+        self.withinRegions = withinRegions
     }
 }

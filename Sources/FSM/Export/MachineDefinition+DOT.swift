@@ -98,67 +98,72 @@ extension MachineGraph {
         for p in parents(in: nil) { appendCluster(p, options, indent: indent, internals: internals, to: &out, features: &features) }
         if let initial {
             features.insert(.initialState)
-            out += indent + "\(initialID) -> \(nodes[initial].id);\n"
+            out += indent + "\(initialID) -> \(anchorID(initial));\n"
         }
         var edgeNumber = -1
         forEachEdge { edge in
             edgeNumber += 1
             guard edge.kind == .external else { return }
-            out += indent
-            out += nodes[edge.source].id
-            out += " -> "
-            out += edge.history.map { historyID($0.parent, deep: $0.deep) } ?? nodes[edge.target].id
-            out += " ["
-            if options.edgeIDs { out += "id=\"\(idPrefix)e\(edgeNumber)\", " }
-            out += "label=\""
-            DOT.appendEscaped(edge.event, to: &out)
-            if let guardName = edge.guardName {
-                out += " ["
-                DOT.appendEscaped(guardName, to: &out)
-                out += "]"
-            }
-            if let paint = options.paint {
-                let count = paint.count(keys(of: edge))
-                if count > 0 { out += " ×\(count)" }
-            }
-            if options.showsEffects {
-                let lines = DOT.wrapped(edge.effects)
-                let head = edge.event.count + (edge.guardName.map { $0.count + 3 } ?? 0)
-                // A short label stays on one line; a long one puts its effects below.
-                let separator = lines.count == 1 && head + 1 + lines[0].count <= DOT.labelWidth ? " " : "\\n"
-                for line in lines {
-                    out += separator
-                    DOT.appendEscaped(line, to: &out)
-                }
-            }
-            out += "\""
-            if let parent = edge.sourceParent, !isInside(edge.target, parent) {
-                // A parent's transition leaves from its cluster's border.
-                out += ", ltail=\(parents[parent].id)"
-            }
-            if let parent = edge.targetParent, !isInside(edge.source, parent) {
-                out += ", lhead=\(parents[parent].id)"
-            }
-            if let paint = options.paint, paint.count(keys(of: edge)) == 0 {
-                // Coverage view: taken transitions solid, the others dashed red.
-                out += ", style=dashed, color=\"red\", fontcolor=\"red\""
-            }
-            if edge.target < edge.source && edge.history == nil {
-                // Back edges (to a state declared earlier) do not rank: declaration order
-                // reads left to right, as the flow usually does.
-                out += ", constraint=false"
-            }
-            out += "];\n"
+            for end in targetEnds(edge) { appendEdge(edge, number: edgeNumber, to: end, options, indent: indent, to: &out) }
         }
         // Each history pseudo-state's default, dashed: where it resumes while its parent has
         // never been left.
         for p in parents.indices {
             for history in parents[p].histories {
                 for target in history.defaults {
-                    out += indent + historyID(p, deep: history.deep) + " -> " + nodes[target].id + " [style=dashed];\n"
+                    out += indent + historyID(p, deep: history.deep) + " -> " + anchorID(target) + " [style=dashed];\n"
                 }
             }
         }
+    }
+
+    /// Appends one edge's line, drawn to `end` (see ``targetEnds(_:)``).
+    func appendEdge(_ edge: Edge, number edgeNumber: Int, to end: (id: String, parent: Int?), _ options: DiagramOptions, indent: String, to out: inout String) {
+        out += indent
+        out += anchorID(edge.source)
+        out += " -> "
+        out += edge.history.map { historyID($0.parent, deep: $0.deep) } ?? end.id
+        out += " ["
+        if options.edgeIDs { out += "id=\"\(idPrefix)e\(edgeNumber)\", " }
+        out += "label=\""
+        DOT.appendEscaped(edge.event, to: &out)
+        if let guardName = edge.guardName {
+            out += " ["
+            DOT.appendEscaped(guardName, to: &out)
+            out += "]"
+        }
+        if let paint = options.paint {
+            let count = paint.count(keys(of: edge))
+            if count > 0 { out += " ×\(count)" }
+        }
+        if options.showsEffects {
+            let lines = DOT.wrapped(edge.effects)
+            let head = edge.event.count + (edge.guardName.map { $0.count + 3 } ?? 0)
+            // A short label stays on one line; a long one puts its effects below.
+            let separator = lines.count == 1 && head + 1 + lines[0].count <= DOT.labelWidth ? " " : "\\n"
+            for line in lines {
+                out += separator
+                DOT.appendEscaped(line, to: &out)
+            }
+        }
+        out += "\""
+        if let parent = edge.sourceParent, !isInside(edge.target, parent) {
+            // A parent's transition leaves from its cluster's border.
+            out += ", ltail=\(parents[parent].id)"
+        }
+        if let parent = end.parent, !isInside(edge.source, parent) {
+            out += ", lhead=\(parents[parent].id)"
+        }
+        if let paint = options.paint, paint.count(keys(of: edge)) == 0 {
+            // Coverage view: taken transitions solid, the others dashed red.
+            out += ", style=dashed, color=\"red\", fontcolor=\"red\""
+        }
+        if edge.target < edge.source && edge.history == nil {
+            // Back edges (to a state declared earlier) do not rank: declaration order
+            // reads left to right, as the flow usually does.
+            out += ", constraint=false"
+        }
+        out += "];\n"
     }
 
     /// Appends the cluster of a parent: labelled like a state (its name, then under a rule
@@ -172,9 +177,20 @@ extension MachineGraph {
         let ignored = parent.ignored.isEmpty ? nil : "ignored: " + parent.ignored.joined(separator: ", ")
         appendStateLabel(parent.name, entry: parent.entryEffects, exit: parent.exitEffects, internal: parent.internalTransitions, ignored: ignored, options, to: &out, features: &features)
         out += "; style=\"rounded\"; color=\"gray25\"; fontname=\"Helvetica\"; fontsize=11;\n"
-        for index in parent.members {
+        for index in parent.members where parent.regions.isEmpty {
             out += indent + "  "
             appendNodeLine(nodes[index], options, internal: internals[index], ignored: ignoredLabel(index), to: &out, features: &features)
+        }
+        // A parallel parent: its regions, each a dashed box drawn as a machine of its own.
+        for (r, region) in parent.regions.enumerated() {
+            features.insert(.regions)
+            let prefix = parent.mermaidID + "r\(r)"
+            out += indent + "  subgraph cluster_\(prefix) {\n"
+            out += indent + "    label="
+            DOT.appendQuoted(region.name, to: &out)
+            out += "; style=\"dashed\"; color=\"gray40\"; fontname=\"Helvetica-Bold\"; fontsize=12;\n"
+            region.graph.appendBody(nestedRegionOptions(options, parent: p, region: r), initialID: "__initial_\(prefix)", indent: indent + "    ", to: &out, features: &features)
+            out += indent + "  }\n"
         }
         for history in parent.histories {
             // UML's history pseudo-state: a small circle, H (shallow) or H* (deep).

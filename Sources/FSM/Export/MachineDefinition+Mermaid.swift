@@ -29,7 +29,7 @@ extension MachineGraph {
             for (r, region) in regions.enumerated() {
                 if r > 0 { lines.append("    --") }
                 lines.append("    %% region \(Mermaid.escaped(region.name))")
-                region.graph.appendMermaidBody(regionOptions(options, r), indent: "    ", to: &lines)
+                region.graph.appendMermaidBody(regionOptions(options, r), indent: "    ", flat: true, to: &lines)
             }
             lines.append("  }")
             lines.append("  [*] --> parallel")
@@ -38,12 +38,18 @@ extension MachineGraph {
     }
 
     /// Appends the states, composite states, notes and transitions of the graph.
-    func appendMermaidBody(_ options: DiagramOptions, indent: String, to lines: inout [String]) {
-        for (index, node) in nodes.enumerated() where !isNested(index) {
-            lines.append(indent + "state \"\(Mermaid.described(node.name))\" as \(node.id)")
+    ///
+    /// `flat` draws no composite state: Mermaid cannot render one inside a region (`--`)
+    /// ("No such shape: roundedWithTitle"), so a region's child states are drawn with their
+    /// parents' names (`showing > running`), a parent's transitions from each child, and a
+    /// parent's effects and ignored events in a note on its first child.
+    func appendMermaidBody(_ options: DiagramOptions, indent: String, flat: Bool = false, to lines: inout [String]) {
+        for (index, node) in nodes.enumerated() where flat || !isNested(index) {
+            let name = flat ? (parentChain(of: index).map { parents[$0].name } + [node.name]).joined(separator: " > ") : node.name
+            lines.append(indent + "state \"\(Mermaid.described(name))\" as \(node.id)")
         }
-        for p in parents(in: nil) { appendComposite(p, indent: indent, to: &lines) }
-        for (index, node) in nodes.enumerated() {
+        if !flat { for p in parents(in: nil) { appendComposite(p, options, indent: indent, to: &lines) } }
+        for (index, node) in nodes.enumerated() where combinations[index] == nil {
             var notes: [String] = []
             if options.showsEffects {
                 if !node.entryEffects.isEmpty { notes.append("entry / " + node.entryEffects.map(Mermaid.escaped).joined(separator: ", ")) }
@@ -52,7 +58,7 @@ extension MachineGraph {
             if let ignoredText = ignoredLabel(index, escape: Mermaid.escaped) { notes.append(ignoredText) }
             if !notes.isEmpty { appendNote(notes, of: node.id, indent: indent, to: &lines) }
         }
-        for parent in parents {
+        for (p, parent) in parents.enumerated() {
             var notes: [String] = []
             if options.showsEffects {
                 if !parent.entryEffects.isEmpty { notes.append("entry / " + parent.entryEffects.map(Mermaid.escaped).joined(separator: ", ")) }
@@ -60,10 +66,14 @@ extension MachineGraph {
             }
             notes += parent.internalTransitions.map { $0.label(showsEffects: options.showsEffects, escape: Mermaid.escaped) + " (internal)" }
             if !parent.ignored.isEmpty { notes.append("ignored: " + parent.ignored.map(Mermaid.escaped).joined(separator: ", ")) }
-            if !notes.isEmpty { appendNote(notes, of: parent.mermaidID, indent: indent, to: &lines) }
+            if flat, let first = nodes.indices.first(where: { isInside($0, p) }) {
+                if !notes.isEmpty { appendNote(notes.map { Mermaid.escaped(parent.name) + " " + $0 }, of: nodes[first].id, indent: indent, to: &lines) }
+            } else if !notes.isEmpty {
+                appendNote(notes, of: parent.mermaidID, indent: indent, to: &lines)
+            }
         }
         if let initial {
-            lines.append(indent + "[*] --> \(nodes[initial].id)")
+            lines.append(indent + "[*] --> \(anchorID(initial))")
         }
         forEachEdge { edge in
             var label = edge.label(showsEffects: options.showsEffects, escape: Mermaid.escaped) + (edge.kind == .internal ? " (internal)" : "")
@@ -72,29 +82,38 @@ extension MachineGraph {
                 let count = paint.count(keys(of: edge))
                 label += count > 0 ? " ×\(count)" : " <span style=\"color:#c00\">never taken</span>"
             }
-            // A parent's transition leaves from its composite state, once.
-            let source = edge.sourceParent.map { parents[$0].mermaidID } ?? nodes[edge.source].id
-            let target = edge.history.map { historyID($0.parent, deep: $0.deep) } ?? edge.targetParent.map { parents[$0].mermaidID } ?? nodes[edge.target].id
-            lines.append(indent + "\(source) --> \(target) : \(label)")
+            // A parent's transition leaves from its composite state, once (drawn flat: from
+            // each child).
+            let sources = flat
+                ? edge.sourceParent.map { p in nodes.indices.filter { isInside($0, p) }.map { nodes[$0].id } } ?? [nodes[edge.source].id]
+                : [edge.sourceParent.map { parents[$0].mermaidID } ?? anchorID(edge.source)]
+            // Into a parallel parent's child: to the regions' states it enters (see `targetEnds`).
+            for source in sources {
+                for end in targetEnds(edge) {
+                    let target = edge.history.map { historyID($0.parent, deep: $0.deep) } ?? (flat ? nil : end.parent.map { parents[$0].mermaidID }) ?? end.id
+                    lines.append(indent + "\(source) --> \(target) : \(label)")
+                }
+            }
         }
         // Each history pseudo-state's default: where it resumes while its parent has never
         // been left (unlabelled, like the arrow into the initial state).
         for p in parents.indices {
             for history in parents[p].histories {
-                for target in history.defaults { lines.append(indent + "\(historyID(p, deep: history.deep)) --> \(nodes[target].id)") }
+                for target in history.defaults { lines.append(indent + "\(historyID(p, deep: history.deep)) --> \(anchorID(target))") }
             }
         }
-        for node in nodes where node.isFinal {
+        for (index, node) in nodes.enumerated() where node.isFinal && combinations[index] == nil {
             lines.append(indent + "\(node.id) --> [*]")
         }
         if let paint = options.paint {
-            let never = nodes.filter { !paint.entered.contains($0.name) }
+            let never = nodes.indices.filter { combinations[$0] == nil && !paint.entered.contains(nodes[$0].name) }.map { nodes[$0] }
             if !never.isEmpty {
                 lines.append(indent + "classDef neverEntered stroke:#c00,stroke-dasharray:4 4,color:#c00")
                 lines.append(indent + "class \(never.map(\.id).joined(separator: ",")) neverEntered")
             }
         }
-        if let highlighted = options.highlightedState, let node = nodes.first(where: { $0.name == highlighted }) {
+        if let highlighted = options.highlightedState, let index = nodes.indices.first(where: { nodes[$0].name == highlighted }), combinations[index] == nil {
+            let node = nodes[index]
             lines.append(indent + "classDef current fill:#ffd966,stroke:#b8860b,stroke-width:2px")
             lines.append(indent + "class \(node.id) current")
         }
@@ -121,16 +140,22 @@ extension MachineGraph {
     }
 
     /// Appends a parent as a composite state holding its children and child parents.
-    func appendComposite(_ p: Int, indent: String, to lines: inout [String]) {
+    func appendComposite(_ p: Int, _ options: DiagramOptions, indent: String, to lines: inout [String]) {
         lines.append(indent + "state \"\(Mermaid.escaped(parents[p].name))\" as \(parents[p].mermaidID) {")
-        for index in parents[p].members {
+        // A parallel parent: its regions, separated by `--`, each drawn as a machine.
+        for (r, region) in parents[p].regions.enumerated() {
+            if r > 0 { lines.append(indent + "  --") }
+            lines.append(indent + "  %% region \(Mermaid.escaped(region.name))")
+            region.graph.appendMermaidBody(nestedRegionOptions(options, parent: p, region: r), indent: indent + "  ", flat: true, to: &lines)
+        }
+        for index in parents[p].members where parents[p].regions.isEmpty {
             lines.append(indent + "  state \"\(Mermaid.described(nodes[index].name))\" as \(nodes[index].id)")
         }
         for history in parents[p].histories {
             // Mermaid has no history pseudo-state: a state named H (or H*) stands for it.
             lines.append(indent + "  state \"\(history.deep ? "H*" : "H")\" as \(historyID(p, deep: history.deep))")
         }
-        for child in parents(in: p) { appendComposite(child, indent: indent + "  ", to: &lines) }
+        for child in parents(in: p) { appendComposite(child, options, indent: indent + "  ", to: &lines) }
         lines.append(indent + "}")
     }
 }

@@ -108,6 +108,12 @@ extension MachineDefinition {
         var parentIDs = [String?](repeating: nil, count: resolution.parents.count)
         var stateIDs: [String] = []
         var chains: [[String]] = []
+        // The children of parallel parents: written as their regions' states, known once the
+        // regions are written; until then a placeholder stands for each.
+        var placeholders: [String: String] = [:]
+        func isCombination(_ s: Int) -> Bool {
+            hierarchy && resolution.chains[s].last.map { resolution.parents[Int($0)].regions != nil } ?? false
+        }
         for s in resolution.declarations.indices {
             var chain: [String] = []
             if hierarchy {
@@ -117,7 +123,7 @@ extension MachineDefinition {
                     chain.append(parentIDs[p] ?? "")
                 }
             }
-            let id = writer.id(for: resolution.stateNames[s])
+            let id = isCombination(s) ? "\(SCXMLWriter.placeholderMark)\(s)\(SCXMLWriter.placeholderMark)" : writer.id(for: resolution.stateNames[s])
             stateIDs.append(id)
             chains.append(chain + [id])
         }
@@ -249,6 +255,8 @@ extension MachineDefinition {
                 content(declaration, entry: declaration.entryEffects, exit: declaration.exitEffects, timers: declaration.timers, outer: outer, indent: indent + 1, isFinal: declaration.isFinal)
                 writer.append(indent, "</\(element)>")
                 collapse(element)
+            } else if let regions = resolution.parents[-item - 1].regions {
+                writeParallel(-item - 1, regions, indent: indent)
             } else {
                 let p = -item - 1
                 let parent = resolution.parents[p]
@@ -266,6 +274,30 @@ extension MachineDefinition {
                 writer.append(indent, "</state>")
             }
         }
+        /// A parallel parent: a `<parallel>` with its own lines and a `<state>` per region; its
+        /// children are its regions' states, each a placeholder until now.
+        func writeParallel(_ p: Int, _ regions: any NestedRegions<State, Event, Effect, Context>, indent: Int) {
+            let parent = resolution.parents[p]
+            let id = parentIDs[p] ?? ""
+            writer.append(indent, "<parallel id=\"\(id)\" \(SCXMLWriter.named(parent.name)) fsm:kind=\"parallel\"\(others(parent.body, outer: outerOf(p)))>")
+            content(parent.body, entry: parent.entryEffects, exit: parent.exitEffects, timers: [], outer: outerOf(p), indent: indent + 1, isFinal: false)
+            let written = regions.writeSCXML(&writer, indent: indent + 1, events: events)
+            writer.append(indent, "</parallel>")
+            for s in items[p] ?? [] where s >= 0 {
+                guard let digits = regions.digits(of: resolution.states[s]) else { continue }
+                var active = Array(chains[s].dropLast())
+                var entered: [String] = []
+                for (region, digit) in zip(written, digits) {
+                    active.append(region.id)
+                    guard region.chains.indices.contains(digit) else { continue }
+                    active += region.chains[digit]
+                    // A region entered at its initial state needs no target of its own.
+                    if region.chains[digit].last != region.initial, let leaf = region.chains[digit].last { entered.append(leaf) }
+                }
+                chains[s] = active
+                placeholders[stateIDs[s]] = entered.isEmpty ? id : entered.joined(separator: " ")
+            }
+        }
         /// `<state ...></state>` with nothing between is written `<state .../>`.
         func collapse(_ element: String) {
             let count = writer.lines.count
@@ -276,7 +308,8 @@ extension MachineDefinition {
             writer.replaceLast(String(open.dropLast()) + "/>")
         }
         for item in items[nil] ?? [] { write(item, indent: indent) }
-        let initial = self.initial.flatMap { resolution.leafIndex(of: $0) }.map { stateIDs[$0] }
+        writer.resolve(placeholders)
+        let initial = self.initial.flatMap { resolution.leafIndex(of: $0) }.map { placeholders[stateIDs[$0]] ?? stateIDs[$0] }
         return (chains, initial)
     }
 }

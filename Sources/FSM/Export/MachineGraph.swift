@@ -43,6 +43,9 @@ struct MachineGraph {
         /// Its history pseudo-states that transitions resume (shallow first), each with the
         /// defaults those transitions name, in order.
         var histories: [(deep: Bool, defaults: [Int])] = []
+        /// A parallel parent's regions, each drawn as a machine of its own inside the
+        /// parent's cluster (its children are not drawn); empty for any other parent.
+        var regions: [(name: String, graph: MachineGraph)] = []
 
         init(id: String, name: String, parent: Int?, members: [Int], entryEffects: [String], exitEffects: [String], internalTransitions: [Edge], ignored: [String]) {
             self.id = id
@@ -115,6 +118,9 @@ struct MachineGraph {
     let regions: [(name: String, graph: MachineGraph)]
     /// For a parallel machine: per state name of the machine, each region's state index.
     let regionStates: [String: [Int]]
+    /// The children of parallel parents (drawn as their regions' states, not as nodes of
+    /// their own): per such node, its parent and each region's state index.
+    let combinations: [Int: (parent: Int, digits: [Int])]
 
     init<State, Event, Effect, Context>(_ definition: MachineDefinition<State, Event, Effect, Context>, idPrefix: String = "") {
         let resolution = definition.resolution
@@ -131,8 +137,14 @@ struct MachineGraph {
         let hierarchy = resolution.hasHierarchy
         var ignored: [[String]] = []
         ignored.reserveCapacity(resolution.states.count)
+        // A parallel parent's children: their regions show what they ignore.
+        let inRegions = Set(resolution.parents.indices.filter { resolution.parents[$0].regions != nil }.map(Int32.init))
         for s in resolution.declarations.indices {
             var ignoredHere: [String] = []
+            if hierarchy, let p = resolution.chains[s].last, inRegions.contains(p) {
+                ignored.append([])
+                continue
+            }
             for e in resolution.events.indices where resolution.owner(s, e) < 0 {
                 if case .ignored = resolution.cell(s, e) { ignoredHere.append(resolution.eventNames[e]) }
                 // An `Ignore` after guarded transitions: ignored when no guard holds.
@@ -144,6 +156,7 @@ struct MachineGraph {
         var parentNodes: [ParentNode] = []
         var parentOf = [Int?](repeating: nil, count: hierarchy ? nodes.count : 0)
         var parentEdges: [Edge] = []
+        var combinations: [Int: (parent: Int, digits: [Int])] = [:]
         if hierarchy {
             for s in nodes.indices { parentOf[s] = resolution.chains[s].last.map { Int($0) } }
             for (p, parent) in resolution.parents.enumerated() {
@@ -176,11 +189,18 @@ struct MachineGraph {
                     ignoredByParent.append(definition.name(of: event) + (handled.contains(event) ? " [else]" : ""))
                 }
                 if parent.body.ignoresOtherEvents { ignoredByParent.append("other events") }
-                parentNodes.append(ParentNode(
+                var node = ParentNode(
                     id: "cluster_\(idPrefix)p\(p)", name: parent.name, parent: outer, members: members,
                     entryEffects: names(parent.entryEffects), exitEffects: names(parent.exitEffects),
                     internalTransitions: internalTransitions, ignored: ignoredByParent
-                ))
+                )
+                if let regions = parent.regions {
+                    node.regions = regions.graphs("\(idPrefix)p\(p)")
+                    for member in members {
+                        if let digits = regions.digits(of: resolution.states[member]) { combinations[member] = (p, digits) }
+                    }
+                }
+                parentNodes.append(node)
             }
         }
         if hierarchy {
@@ -247,6 +267,8 @@ struct MachineGraph {
                         let target = Int(resolution.candidateTargets[ref])
                         guard target >= 0 else { continue }
                         let transition = resolution.transition(s, ref)
+                        // A parallel parent's regions draw their own moves.
+                        if transition.withinRegions { continue }
                         // The last, unguarded line after guarded ones is the default: `[else]`.
                         let guardName = transition.guard?.name ?? (guarded ? "else" : nil)
                         guarded = guarded || transition.guard != nil
@@ -265,7 +287,9 @@ struct MachineGraph {
         var ownEdges = 0
         for s in resolution.declarations.indices {
             for e in resolution.events.indices where resolution.owner(s, e) < 0 {
-                if case let .transitions(range) = resolution.cell(s, e) { ownEdges += range.count(where: { resolution.candidateTargets[$0] >= 0 }) }
+                if case let .transitions(range) = resolution.cell(s, e) {
+                    ownEdges += range.count(where: { resolution.candidateTargets[$0] >= 0 && !resolution.transition(s, $0).withinRegions })
+                }
             }
         }
         edgeCount = ownEdges + parentEdges.count + timerEdges.count + eventlessEdges.count
@@ -289,6 +313,7 @@ struct MachineGraph {
         self.groups = groups.filter { $0.members.count > 1 }
         parents = parentNodes
         self.parentOf = parentOf
+        self.combinations = combinations
         if let parallel = definition.parallel {
             regions = parallel.regions.enumerated().map { ($1.name, $1.graph("r\($0)")) }
             var regionStates: [String: [Int]] = [:]
@@ -319,7 +344,12 @@ struct MachineGraph {
     /// covered transitions of the whole machine, each seen in that region (a transition of the
     /// machine covers the transition each region took in it).
     func regionOptions(_ options: DiagramOptions, _ r: Int) -> DiagramOptions {
-        let graph = regions[r].graph
+        Self.regionOptions(options, graph: regions[r].graph, states: regionStates, r)
+    }
+
+    /// Options as region `r` (drawn as `graph`) reads them, `states` giving each region's
+    /// state index per state name of the whole.
+    static func regionOptions(_ options: DiagramOptions, graph: MachineGraph, states regionStates: [String: [Int]], _ r: Int) -> DiagramOptions {
         func name(_ whole: String) -> String? {
             guard let digits = regionStates[whole], digits.indices.contains(r), graph.nodes.indices.contains(digits[r]) else { return nil }
             return graph.nodes[digits[r]].name
@@ -335,6 +365,44 @@ struct MachineGraph {
             result.paint = CoveragePaint(counts: counts, entered: Set(paint.entered.compactMap(name)))
         }
         return result
+    }
+
+    /// The identifier an edge is drawn from for the state at `index`: its node, or for a
+    /// child of a parallel parent, its first region's state (inside the parent's cluster,
+    /// whose border clips the parent's edges).
+    func anchorID(_ index: Int) -> String {
+        guard let (p, digits) = combinations[index], let region = parents[p].regions.first, let digit = digits.first,
+              region.graph.nodes.indices.contains(digit) else { return nodes[index].id }
+        return region.graph.nodes[digit].id
+    }
+
+    /// Where an edge into the state at `index` is drawn: its node (`parent` the edge's own
+    /// `targetParent`); for a child of a parallel parent, the states of the regions it does
+    /// not enter at their initial state, or, when it enters every region at its initial
+    /// state, the parallel parent's border.
+    func targetEnds(_ edge: Edge) -> [(id: String, parent: Int?)] {
+        guard edge.history == nil, let (p, digits) = combinations[edge.target] else { return [(nodes[edge.target].id, edge.targetParent)] }
+        let moved = zip(parents[p].regions, digits).filter { $0.graph.initial != $1 && $0.graph.nodes.indices.contains($1) }
+        if moved.isEmpty { return [(anchorID(edge.target), edge.targetParent ?? p)] }
+        return moved.map { ($0.graph.nodes[$1].id, edge.targetParent) }
+    }
+
+    /// A parallel parent's options as its region `r` reads them (see ``regionOptions(_:_:)``).
+    func nestedRegionOptions(_ options: DiagramOptions, parent p: Int, region r: Int) -> DiagramOptions {
+        var states: [String: [Int]] = [:]
+        for (index, combination) in combinations where combination.parent == p { states[nodes[index].name] = combination.digits }
+        return Self.regionOptions(options, graph: parents[p].regions[r].graph, states: states, r)
+    }
+
+    /// The parents around the state at `index`, outermost first.
+    func parentChain(of index: Int) -> [Int] {
+        var chain: [Int] = []
+        var current = parentOf.isEmpty ? nil : parentOf[index]
+        while let p = current {
+            chain.insert(p, at: 0)
+            current = parents[p].parent
+        }
+        return chain
     }
 
     /// The parents that sit directly in `parent` (`nil`: at the top level), in order.

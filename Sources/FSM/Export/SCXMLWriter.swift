@@ -64,6 +64,18 @@ package struct SCXMLWriter {
 
     mutating func replaceLast(_ line: String) { lines[lines.count - 1] = line }
 
+    /// Replaces placeholders written before what they stand for was known (the identifiers
+    /// of a parallel parent's children), in every line holding one.
+    mutating func resolve(_ placeholders: [String: String]) {
+        guard !placeholders.isEmpty else { return }
+        for index in lines.indices where lines[index].contains(SCXMLWriter.placeholderMark) {
+            for (placeholder, value) in placeholders { lines[index] = lines[index].replacing(placeholder, with: value) }
+        }
+    }
+
+    /// Marks a placeholder: a character no identifier or attribute of a document holds.
+    static let placeholderMark: Character = "\u{1}"
+
     private func unique(_ token: String, in used: inout Set<String>) -> String {
         var candidate = token
         var n = 2

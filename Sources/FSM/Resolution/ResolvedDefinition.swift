@@ -398,7 +398,7 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
     /// enters the parents of the target it was not already in, and the target.
     func effects(_ s: Int, _ e: Int, _ ref: Int) -> [Effect] {
         let transition = self.transition(s, ref)
-        if transition.isInternal { return transition.effects }
+        if transition.isInternal || transition.withinRegions { return transition.effects }
         let target = Int(candidateTargets[ref])
         guard target >= 0 else { return transition.effects }
         return path(from: s, declaredBy: Int32(owner(s, e)), to: target, named: transition.target, emitting: transition.effects).effects
@@ -442,7 +442,7 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
     func keptParents(_ s: Int, _ e: Int, _ ref: Int) -> Int {
         let transition = self.transition(s, ref)
         let target = Int(candidateTargets[ref])
-        if transition.isInternal || target < 0 || !hasHierarchy { return hasHierarchy ? chains[s].count : 0 }
+        if transition.isInternal || transition.withinRegions || target < 0 || !hasHierarchy { return hasHierarchy ? chains[s].count : 0 }
         return path(from: s, declaredBy: Int32(owner(s, e)), to: target, named: transition.target, emitting: []).kept
     }
 

@@ -31,6 +31,7 @@ extension MachineDefinition {
         checkHierarchy(resolution, into: &found)
         if resolution.hasTimers { checkTimers(resolution, into: &found) }
         checkHistory(resolution, into: &found)
+        if resolution.hasHierarchy { checkParallelParents(resolution, mode: mode, into: &found) }
         if resolution.hasEventless { checkEventless(resolution, into: &found) }
         if let parallel {
             found += parallel.conflicts

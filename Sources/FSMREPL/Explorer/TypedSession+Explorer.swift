@@ -18,6 +18,9 @@ extension TypedSession {
         if definition.hasEventless {
             throw ExplorerError(description: "'\(definition.name)' has transitions without an event (Always, OnDone), which the explorer cannot show yet (its page takes one line per step); drive it with `repl` instead")
         }
+        if let parallel = definition.parallelParents.first {
+            throw ExplorerError(description: "'\(definition.name)' has regions inside a parent ('\(parallel)'), which the explorer cannot show yet (it places one node per state of a parent); drive it with `repl` instead")
+        }
         let histories = definition.histories
         guard histories.isEmpty else {
             throw ExplorerError(description: "'\(definition.name)' resumes \(histories.map(\.label).joined(separator: ", ")), which the explorer cannot show yet (it has no memory of where a parent was left); drive it with `repl` instead")

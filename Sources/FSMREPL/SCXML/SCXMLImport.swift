@@ -154,9 +154,6 @@ package enum SCXMLImport {
             if !data.isEmpty, !["ecmascript", "python"].contains(root.attribute("datamodel") ?? "null") {
                 throw fail(root.line, "data items and conditions need datamodel=\"ecmascript\" (this document's is \(root.attribute("datamodel") ?? "null, by default"))")
             }
-            if let initial = root.attribute("initial"), initial.split(separator: " ").count > 1 {
-                throw fail(root.line, "several initial states ('\(initial)'): a machine starts in its initial state, each region in its own")
-            }
             for child in children(root) {
                 switch child.name {
                 case "datamodel": continue
@@ -214,7 +211,7 @@ package enum SCXMLImport {
                     let initial = try leaf(initialChild(of: region))
                     initialParts.append(initial.name)
                     let definition = MachineDefinition<String, String, String, Void>(
-                        name: region.name, initial: initial.name, events: regionEvents, declarations: try declarations(region.children, eventName)
+                        name: region.name, initial: initial.name, events: regionEvents, declarations: try declarations(region.children, eventName, events: events, region: region)
                     )
                     regions.append(Region(region.name, \SCXMLConfiguration.parts[r], definition))
                 }
@@ -222,12 +219,14 @@ package enum SCXMLImport {
                     name: name, summary: summary, initial: SCXMLConfiguration(parts: initialParts), events: events, regionList: regions
                 ).drawn(direction)
             }
-            if let parallel = (top.first { $0.kind == .parallel }) {
-                throw fail(parallel.line, "a <parallel> beside other states: regions are the whole machine here (regions inside a parent are not supported yet)")
+            // Several initial states: one per region of a <parallel> (each other at its own).
+            let initialNodes = try initialID.split(separator: " ").map { id throws(Failure) -> Node in
+                guard let found = nodes[String(id)] else { throw fail(root.line, "the initial state '\(id)' is not a state of the document") }
+                return found
             }
-            guard let initial = nodes[initialID] else { throw fail(root.line, "the initial state '\(initialID)' is not a state of the document") }
+            guard let initial = initialNodes.first else { throw fail(root.line, "an empty initial attribute") }
             return MachineDefinition<String, String, String, Void>(
-                name: name, summary: summary, initial: try leaf(initial).name, events: events, declarations: try declarations(top, eventName)
+                name: name, summary: summary, initial: try entered(initial, line: root.line, also: Array(initialNodes.dropFirst())), events: events, declarations: try declarations(top, eventName, events: events)
             ).drawn(direction)
         }
 
@@ -316,8 +315,8 @@ package enum SCXMLImport {
             guard let id = element.attribute("id") else { throw fail(element.line, "a <\(element.name)> without an id") }
             guard nodes[id] == nil, histories[id] == nil else { throw fail(element.line, "the id '\(id)' is used twice") }
             let kind: Node.Kind = element.name == "final" ? .final : element.name == "parallel" ? .parallel : .state
-            if kind == .parallel && parent != nil {
-                throw unsupported(element, "regions inside a parent are not supported yet")
+            if kind == .parallel, parent?.kind == .parallel {
+                throw fail(element.line, "a <parallel> as a region of a <parallel>: give it a <state> around it")
             }
             let node = Node(kind: kind, id: id, name: try exactName(element) ?? id, line: element.line)
             node.parent = parent
@@ -337,7 +336,7 @@ package enum SCXMLImport {
                     guard kind != .final else { throw unsupported(child, "a <final> has no states inside") }
                     node.children.append(try self.node(child, parent: node))
                 case "transition":
-                    guard kind != .parallel else { throw unsupported(child, "a transition of the whole parallel machine (each region's states take the events)") }
+                    guard kind != .parallel || parent != nil else { throw unsupported(child, "a transition of the whole parallel machine (each region's states take the events)") }
                     let event = child.attribute("event")
                     if event == nil || event == "done.state." + id {
                         // A transition without an event, or on this state's own completion.
@@ -357,7 +356,7 @@ package enum SCXMLImport {
                         node.lines += try transitions(child)
                     }
                 case "onentry", "onexit":
-                    guard kind != .parallel else { throw unsupported(child, "entry or exit effects of the whole parallel machine") }
+                    guard kind != .parallel || parent != nil else { throw unsupported(child, "entry or exit effects of the whole parallel machine") }
                     for action in children(child) {
                         switch action.name {
                         case "log": (child.name == "onentry" ? { node.entry.append($0) } : { node.exit.append($0) })(try effect(action))
@@ -473,7 +472,6 @@ package enum SCXMLImport {
                 throw unsupported(element, "a transition without an event (eventless transitions are not supported yet)")
             }
             let target = element.attribute("target")
-            if let target, target.split(separator: " ").count > 1 { throw unsupported(element, "a transition to several states") }
             if element.attribute("type") == "internal" && target != nil {
                 throw unsupported(element, "type=\"internal\" with a target (this library leaves and re-enters the source)")
             }
@@ -558,23 +556,32 @@ package enum SCXMLImport {
                     guard let last = lines.last, last.condition != nil, last.kind == nil else { continue }
                     throw fail(last.line, "'\(node.id)' has only guarded transitions on '\(event)', which a parent also takes: when no guard holds SCXML passes the event to the parent and this library does not (add <transition event=\"\(event)\"/> last in '\(node.id)', or an unguarded transition)")
                 }
-                for line in node.lines where line.target.map({ self.nodes[$0] == nil && histories[$0] == nil }) ?? false {
-                    throw fail(line.line, "the target '\(line.target ?? "")' is not a state of the document")
+                for line in node.lines {
+                    guard let target = line.target else { continue }
+                    let ids = target.split(separator: " ").map(String.init)
+                    if ids.count == 1, histories[target] != nil { continue }
+                    if let missing = ids.first(where: { self.nodes[$0] == nil }) {
+                        throw fail(line.line, "the target '\(missing)' is not a state of the document")
+                    }
                 }
                 try check(node.children)
             }
         }
 
         /// The machine's declarations for a list of sibling nodes.
-        func declarations(_ siblings: [Node], _ eventName: @escaping (String) -> String) throws(Failure) -> [StateDeclaration<String, String, String, Void>] {
+        /// The machine's declarations for a list of sibling nodes; `region` is the region of a
+        /// `<parallel>` they are read for (its states' names are its own, not the machine's).
+        func declarations(_ siblings: [Node], _ eventName: @escaping (String) -> String, events: [String], region: Node? = nil) throws(Failure) -> [StateDeclaration<String, String, String, Void>] {
             var result: [StateDeclaration<String, String, String, Void>] = []
             for node in siblings {
-                let body = try elements(of: node, eventName)
-                if node.children.isEmpty {
+                let body = try elements(of: node, eventName, region: region)
+                if node.kind == .parallel {
+                    result += try parallel(node, body: body, eventName, events: events)
+                } else if node.children.isEmpty {
                     result += node.kind == .final ? [Final(node.name) { body }.declaration] : MachineBuilder.buildExpression(In(node.name) { body })
                 } else {
-                    let initial = try leaf(initialChild(of: node)).name
-                    let children = try declarations(node.children, eventName)
+                    let initial = try entered(initialChild(of: node), line: node.line, region: region)
+                    let children = try declarations(node.children, eventName, events: events, region: region)
                     let parent = targeted.contains(node.id)
                         ? Parent(state: node.name, initial: initial) { body } children: { children }
                         : Parent(node.name, initial: initial) { body } children: { children }
@@ -584,7 +591,77 @@ package enum SCXMLImport {
             return result
         }
 
-        func elements(of node: Node, _ eventName: (String) -> String) throws(Failure) -> [StateElement<String, String, String, Void>] {
+        /// A `<parallel>` inside a state (or beside others): a ``Parallel`` whose children are
+        /// named `PARALLEL(state, state)`, one state per region.
+        func parallel(_ node: Node, body: [StateElement<String, String, String, Void>], _ eventName: @escaping (String) -> String, events: [String]) throws(Failure) -> [StateDeclaration<String, String, String, Void>] {
+            var regions: [Region<SCXMLConfiguration, String, String, Void>] = []
+            var initialParts: [String] = []
+            for (r, region) in node.children.enumerated() {
+                guard region.kind == .state, !region.children.isEmpty else { throw fail(region.line, "a region of <parallel> must be a <state> with states inside") }
+                guard region.lines.isEmpty, region.entry.isEmpty, region.exit.isEmpty, region.timers.isEmpty, region.ignore.isEmpty, region.illegal.isEmpty,
+                      region.others == nil, region.eventless.isEmpty else {
+                    throw fail(region.line, "the region '\(region.id)' has transitions, effects or lines of its own: only its states do here")
+                }
+                try checkTargets(region.children, inside: region)
+                initialParts.append(try leaf(initialChild(of: region)).name)
+                let definition = MachineDefinition<String, String, String, Void>(
+                    name: region.name, initial: initialParts[r], events: events.filter { Self.uses(region, eventName: $0, eventName) },
+                    declarations: try declarations(region.children, eventName, events: events, region: region)
+                )
+                regions.append(Region(region.name, \SCXMLConfiguration.parts[r], definition))
+            }
+            let name = node.name
+            return Parallel(name, { name + $0.description }, initial: SCXMLConfiguration(parts: initialParts),
+                            regionList: regions) { body }.declarations
+        }
+
+        /// The name of the state entered at `node`: its initial leaf's, or (`asTarget`, a
+        /// transition's target) a parent's own name, which stands for its initial leaf; for a
+        /// state of a `<parallel>` (outside `region`, whose states' names are its own) the
+        /// combination it enters with `others`, each other region at its initial state.
+        func entered(_ node: Node, line: Int, region: Node? = nil, also others: [Node] = [], asTarget: Bool = false) throws(Failure) -> String {
+            func inside(_ node: Node, _ ancestor: Node) -> Bool { node === ancestor || node.ancestors.contains { $0 === ancestor } }
+            if let region, inside(node, region) { return asTarget ? node.name : try leaf(node).name }
+            // The innermost <parallel> holding the node (or the node itself), and its region.
+            var current = node
+            while current.kind != .parallel, let up = current.parent, up.kind != .parallel { current = up }
+            guard let parallel = current.kind == .parallel ? current : current.parent, parallel.kind == .parallel else {
+                if !others.isEmpty { throw fail(line, "several states entered at once (initial states or a transition's targets) that are not in the regions of one <parallel>") }
+                if asTarget { return node.name }
+                // Down its initial children; a <parallel> on the way enters its combination.
+                var current = node
+                while !current.children.isEmpty {
+                    if current.kind == .parallel { return try entered(current, line: line, region: region) }
+                    current = try initialChild(of: current)
+                }
+                return current.name
+            }
+            var parts: [String] = []
+            for child in parallel.children {
+                let targets = ([node] + others).filter { inside($0, child) }
+                if targets.count > 1 { throw fail(line, "several states of the region '\(child.id)' entered at once (initial states or a transition's targets)") }
+                let start: Node
+                if let target = targets.first { start = target } else { start = try initialChild(of: child) }
+                parts.append(try leaf(start).name)
+            }
+            if let stray = ([node] + others).first(where: { !inside($0, parallel) }) {
+                throw fail(line, "'\(stray.id)' entered at once with states of the <parallel> '\(parallel.id)' (initial states or a transition's targets): they must all be in its regions")
+            }
+            return parallel.name + SCXMLConfiguration(parts: parts).description
+        }
+
+        /// The name of the state a transition's target (one id, or several in the regions of
+        /// one `<parallel>`) enters.
+        func enteredName(_ target: String, line: Int, region: Node?) throws(Failure) -> String {
+            let nodes = try target.split(separator: " ").map { id throws(Failure) -> Node in
+                guard let found = self.nodes[String(id)] else { throw fail(line, "the target '\(id)' is not a state of the document") }
+                return found
+            }
+            guard let first = nodes.first else { throw fail(line, "a transition with an empty target") }
+            return try entered(first, line: line, region: region, also: Array(nodes.dropFirst()), asTarget: true)
+        }
+
+        func elements(of node: Node, _ eventName: (String) -> String, region: Node? = nil) throws(Failure) -> [StateElement<String, String, String, Void>] {
             typealias Build = StateBuilder<String, String, String, Void>
             var result: [StateElement<String, String, String, Void>] = []
             for effect in node.entry { result += Build.buildExpression(OnEntry(effect)) }
@@ -603,8 +680,8 @@ package enum SCXMLImport {
                     if let target = line.target, let history = histories[target], let defaultNode = nodes[history.defaultID] {
                         let resuming: History = history.deep ? .deep(history.parent.name) : .shallow(history.parent.name)
                         result += Build.buildExpression(On(event, to: defaultNode.name, resuming: resuming, guard: guardValue, effects: line.effects))
-                    } else if let target = line.target, let targetNode = nodes[target] {
-                        result += Build.buildExpression(On(event, to: targetNode.name, guard: guardValue, effects: line.effects))
+                    } else if let target = line.target {
+                        result += Build.buildExpression(On(event, to: try enteredName(target, line: line.line, region: region), guard: guardValue, effects: line.effects))
                     } else {
                         result += Build.buildExpression(Internal(event, guard: guardValue, effects: line.effects))
                     }
@@ -613,17 +690,17 @@ package enum SCXMLImport {
             for timer in node.timers {
                 for line in node.lines where line.event == timer.event {
                     if let target = line.target, histories[target] != nil { throw fail(line.line, "a timer that resumes a history is not supported") }
-                    guard let target = line.target, let targetNode = nodes[target] else { throw fail(line.line, "a timer's transition needs a target") }
-                    result += Build.buildExpression(After(timer.delay, to: targetNode.name, guard: line.condition.map(guardFor), effects: line.effects))
+                    guard let target = line.target else { throw fail(line.line, "a timer's transition needs a target") }
+                    result += Build.buildExpression(After(timer.delay, to: try enteredName(target, line: line.line, region: region), guard: line.condition.map(guardFor), effects: line.effects))
                 }
             }
             for line in node.eventless {
                 if histories[line.target] != nil { throw fail(line.line, "a transition without an event that resumes a history is not supported") }
-                guard let targetNode = nodes[line.target] else { throw fail(line.line, "the target '\(line.target)' is not a state of the document") }
+                let targetName = try enteredName(line.target, line: line.line, region: region)
                 if line.done && node.children.isEmpty { throw fail(line.line, "done.state.\(node.id) on a state without states inside: it never completes") }
                 result += line.done
-                    ? Build.buildExpression(OnDone(to: targetNode.name, guard: line.condition.map(guardFor), effects: line.effects))
-                    : Build.buildExpression(Always(to: targetNode.name, guard: line.condition.map(guardFor), effects: line.effects))
+                    ? Build.buildExpression(OnDone(to: targetName, guard: line.condition.map(guardFor), effects: line.effects))
+                    : Build.buildExpression(Always(to: targetName, guard: line.condition.map(guardFor), effects: line.effects))
             }
             if !node.ignore.isEmpty { result += Build.buildExpression(Ignore(node.ignore.map(eventName))) }
             if !node.illegal.isEmpty { result += Build.buildExpression(Illegal(node.illegal.map(eventName))) }

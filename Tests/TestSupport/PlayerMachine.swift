@@ -1,0 +1,106 @@
+import FSM
+
+/// A media player with a parallel parent inside a parent: `powered > playing > (audio | video)`.
+/// Audio is on or muted; video is showing (running or paused, inside a parent with its own
+/// entry and exit effects) or blank. Playing can be entered at its initial combination or
+/// muted; it stops on `stop` (its own line) and everything powered ejects (the outer parent's
+/// line). Resuming the video needs a guard.
+public enum Audio: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    case on, muted
+    public var description: String { rawValue }
+}
+
+public enum Video: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    case running, paused, blank
+    public var description: String { rawValue }
+}
+
+public struct Media: Hashable, Sendable, CustomStringConvertible {
+    public var audio: Audio
+    public var video: Video
+    public init(_ audio: Audio, _ video: Video) {
+        self.audio = audio
+        self.video = video
+    }
+    public var description: String { "\(audio), \(video)" }
+}
+
+public enum Player: Hashable, Sendable, CustomStringConvertible {
+    case stopped, playing(Media), ejected
+    public var description: String {
+        switch self {
+        case .stopped: "stopped"
+        case let .playing(media): "playing(\(media))"
+        case .ejected: "ejected"
+        }
+    }
+    /// Every state, in declaration order.
+    public static let all: [Player] = [.stopped] + Audio.allCases.flatMap { a in Video.allCases.map { .playing(Media(a, $0)) } } + [.ejected]
+}
+
+public enum PlayerEvent: String, Hashable, Sendable, CaseIterable, MachineEvent, CustomStringConvertible {
+    case play, playMuted, mute, unmute, pause, resume, blank, stop, eject
+    public var description: String { rawValue }
+}
+
+public struct Viewer: Sendable {
+    public var licensed: Bool
+    public init(licensed: Bool = true) { self.licensed = licensed }
+}
+
+public let licensed = Guard<Viewer>("licensed") { $0.licensed }
+
+public let audioRegion = MachineDefinition<Audio, PlayerEvent, String, Viewer>(name: "audio", initial: .on, events: [.mute, .unmute]) {
+    In(.on) {
+        On(.mute, to: .muted, emit: "mute")
+        Ignore(.unmute)
+        OnEntry("sound+")
+        OnExit("sound-")
+    }
+    In(.muted) {
+        On(.unmute, to: .on)
+        Ignore(.mute)
+    }
+}
+
+public let videoRegion = MachineDefinition<Video, PlayerEvent, String, Viewer>(name: "video", initial: .running, events: [.pause, .resume, .blank]) {
+    Parent("showing") {
+        On(.blank, to: .blank)
+        OnEntry("screen+")
+        OnExit("screen-")
+    } children: {
+        In(.running) {
+            On(.pause, to: .paused, emit: "pause")
+            Ignore(.resume)
+        }
+        In(.paused) {
+            On(.resume, to: .running, guard: licensed, emit: "resume")
+            Ignore(.pause)
+        }
+    }
+    In(.blank) {
+        On(.resume, to: .running)
+        Ignore(.pause, .blank)
+    }
+}
+
+public let playerMachine = MachineDefinition<Player, PlayerEvent, String, Viewer>(name: "player", initial: .stopped, events: PlayerEvent.allCases) {
+    Parent("powered") {
+        On(.eject, to: .ejected, emit: "eject")
+        OnExit("power-")
+    } children: {
+        In(.stopped) {
+            On(.play, to: .playing(Media(.on, .running)), emit: "play")
+            On(.playMuted, to: .playing(Media(.muted, .paused)))
+            Ignore(.stop)
+        }
+        Parallel("playing", Player.playing, initial: Media(.on, .running),
+                 regions: Region("audio", \.audio, audioRegion), Region("video", \.video, videoRegion)) {
+            On(.stop, to: .stopped, emit: "stop")
+            Ignore(.play, .playMuted)
+            OnEntry("playing+")
+            OnExit("playing-")
+        }
+    }
+    Final(.ejected)
+}
