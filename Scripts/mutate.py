@@ -187,6 +187,17 @@ MUTANTS = [
      "a chain's step is taken without its guard"),
     ("eventless-05", "eventless", "Sources/FSMTesting/TableAgreement.swift", "effects += self.effects(from: here, to: target, own: row.entry.effects, declaredBy: row.inheritedFrom, keeping: kept)", "effects += self.effects(from: here, to: target, own: [], declaredBy: row.inheritedFrom, keeping: kept)",
      "the oracle's chain steps lose their own effects"),
+    # Regions inside a parent.
+    ("regions-01", "regions", "Sources/FSM/Resolution/ResolvedDefinition.swift", "if transition.isInternal || transition.withinRegions { return transition.effects }", "if transition.isInternal { return transition.effects }",
+     "a region's move also emits every region's exit and entry effects"),
+    ("regions-02", "regions", "Sources/FSM/DSL/Parallel.swift", "exitEffects: combination.reversed().flatMap { $0.exitEffects($1) }", "exitEffects: combination.flatMap { $0.exitEffects($1) }",
+     "leaving a parallel parent leaves the first region first"),
+    ("regions-03", "regions", "Sources/FSM/Export/MachineDefinition+SCXML.swift", "placeholders[stateIDs[s]] = entered.isEmpty ? id : entered.joined(separator: \" \")", "placeholders[stateIDs[s]] = id",
+     "SCXML: a transition into a parallel parent's combination enters its initial states"),
+    ("regions-04", "regions", "Sources/FSM/Validation/MachineDefinition+ParallelValidation.swift", "case .ignored: how = (0, \"ignore it\")", "case .ignored: continue",
+     "a region's Ignore hiding the parent's transition is not reported"),
+    ("regions-05", "regions", "Sources/FSMTesting/TableAgreement.swift", "definition.parallelParent(of: target) == parallel { return own }", "definition.parallelParent(of: target) == parallel { return [] }",
+     "the oracle drops a region move's effects"),
 ]
 
 

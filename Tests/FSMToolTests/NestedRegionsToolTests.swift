@@ -111,6 +111,9 @@ struct NestedRegionsToolTests {
         ] {
             #expect(run.stdout.contains(line), "\(line) in \(run.stdout)")
         }
+        // Leaving the parent leaves the last region first, each state before its parents.
+        let stop = await tool(["repl", "player"], machines: [playerMachine], input: ["play", "stop"])
+        #expect(stop.stdout.contains("playing(on, running) --stop--> stopped [powered > stopped] / screen-, sound-, playing-, stop\n"), "\(stop.stdout)")
         let explore = await tool(["explore", "player", "--output", "-"], machines: [playerMachine])
         #expect(explore.status != 0)
         #expect(explore.stdout.isEmpty)
@@ -186,22 +189,87 @@ struct NestedRegionsValidationTests {
             In(.on) { On(.mute, to: .muted); Ignore(.stop) }
             In(.muted) { Ignore(.mute); Illegal(.stop) }
         }
+        let tail = " (SCXML passes an event on to the parents around from every region that does not take it): leave 'stop' out of those regions, or declare 'playing''s line in them instead"
         #expect(errors(player(audio: ignoring)) == [
-            "in 'playing > (audio: on | video: showing > running)' the regions of parallel 'playing' ignore it, which would hide 'playing''s transition on 'stop' (an SCXML interpreter passes the event on to the parent): leave 'stop' out of those regions, or give the line no guard",
-            "in 'playing > (audio: muted | video: showing > running)' the regions of parallel 'playing' declare it illegal, which would hide 'playing''s transition on 'stop' (an SCXML interpreter passes the event on to the parent): leave 'stop' out of those regions, or give the line no guard",
+            "in 'playing > (audio: on | video: showing > running)' the regions of parallel 'playing' ignore 'stop', which would hide 'playing''s transition on it" + tail,
+            "in 'playing > (audio: muted | video: showing > running)' the regions of parallel 'playing' declare 'stop' illegal, which would hide 'playing''s transition on it" + tail,
         ])
         let guarded = MachineDefinition<Audio, PlayerEvent, String, Viewer>(name: "audio", initial: .on, events: [.mute, .stop]) {
             In(.on) { On(.mute, to: .muted); On(.stop, to: .muted, guard: licensed) }
             In(.muted) { Ignore(.mute) }
         }
         #expect(errors(player(audio: guarded)).count == 1)
-        #expect(errors(player(audio: guarded)).first?.contains("take it only when a guard holds, which would hide 'playing''s transition on 'stop'") == true)
+        #expect(errors(player(audio: guarded)).first?.contains("take 'stop' only when a guard holds, which would hide 'playing''s transition on it when none does") == true)
+        // SCXML takes a region's internal transition and the parent's transition both.
+        let inside = MachineDefinition<Audio, PlayerEvent, String, Viewer>(name: "audio", initial: .on, events: [.mute, .stop]) {
+            In(.on) { On(.mute, to: .muted); Internal(.stop, emit: "hush") }
+            In(.muted) { Ignore(.mute) }
+        }
+        #expect(errors(player(audio: inside)).first?.contains("take 'stop' without leaving their states (Internal), where an SCXML interpreter would also take 'playing''s transition on it") == true)
+        // And a parent's internal transition beside a region's move (and the Ignore of muted).
+        #expect(errors(player { Internal(.mute, emit: "beep") }).prefix(1) == [
+            "in 'playing > (audio: on | video: showing > running)' the regions of parallel 'playing' move on 'mute', where an SCXML interpreter would also take 'playing''s internal transition on it (SCXML passes an event on to the parents around from every region that does not take it): leave 'mute' out of those regions, or declare 'playing''s line in them instead",
+        ])
+        // The parallel parent's own Ignore decides before the parent around it: no finding.
+        let outer = MachineDefinition<Player, PlayerEvent, String, Viewer>(name: "player", initial: .stopped, events: PlayerEvent.allCases) {
+            Parent("powered") { On(.unmute, to: .stopped) } children: {
+                In(.stopped) { On(.play, to: .playing(Media(.on, .running))) }
+                Parallel("playing", Player.playing, initial: Media(.on, .running), regions: Region("audio", \.audio, audioRegion), Region("video", \.video, videoRegion)) {
+                    Ignore(.unmute)
+                }
+            }
+        }
+        #expect(errors(outer) == [])
         // A region's unguarded move on the parent's event wins, as in SCXML: no finding.
         let moving = MachineDefinition<Audio, PlayerEvent, String, Viewer>(name: "audio", initial: .on, events: [.mute, .stop]) {
             In(.on) { On(.mute, to: .muted); On(.stop, to: .muted) }
             In(.muted) { Ignore(.mute) }
         }
         #expect(errors(player(audio: moving)) == [])
+    }
+
+    @Test("a combination where every region is final is not final: the parent's lines still apply, as in SCXML")
+    func finals() throws {
+        let ending = MachineDefinition<Audio, PlayerEvent, String, Viewer>(name: "audio", initial: .on, events: [.mute]) {
+            In(.on) { On(.mute, to: .muted) }
+            Final(.muted)
+        }
+        let blanking = MachineDefinition<Video, PlayerEvent, String, Viewer>(name: "video", initial: .running, events: [.blank]) {
+            In(.running) { On(.blank, to: .blank) }
+            Final(.blank)
+        }
+        let definition = MachineDefinition<Player, PlayerEvent, String, Viewer>(name: "player", initial: .stopped, events: PlayerEvent.allCases) {
+            In(.stopped) { On(.play, to: .playing(Media(.on, .running))) }
+            Parallel("playing", Player.playing, initial: Media(.on, .running), regions: Region("audio", \.audio, ending), Region("video", \.video, blanking)) {
+                On(.stop, to: .stopped)
+            }
+        }
+        #expect(errors(definition) == [])
+        var machine = try Machine(definition)
+        for event in [PlayerEvent.play, .mute, .blank] { try machine.send(event, context: Viewer()) }
+        #expect(machine.state == .playing(Media(.muted, .blank)))
+        #expect(!machine.isFinished)
+        #expect(try machine.send(.stop, context: Viewer()).target == .stopped)
+    }
+
+    @Test("a parent without an initial state whose first child is a parallel parent is entered at that parent's initial combination, not its first")
+    func firstChild() throws {
+        let mutedFirst = MachineDefinition<Audio, PlayerEvent, String, Viewer>(name: "audio", initial: .on, events: [.mute]) {
+            In(.muted) { On(.mute, to: .on) }
+            In(.on) { On(.mute, to: .muted) }
+        }
+        let definition = MachineDefinition<String, PlayerEvent, String, Viewer>(name: "box", initial: "idle", events: PlayerEvent.allCases) {
+            In("idle") { On(.play, to: "box") }
+            Parent(state: "box") {
+                On(.stop, to: "idle")
+            } children: {
+                Parallel("both", { "both(\($0))" }, initial: Media(.on, .running), regions: Region("audio", \.audio, mutedFirst), Region("video", \.video, videoRegion))
+            }
+        }
+        #expect(definition.states[1] == "both(muted, running)")
+        var machine = try Machine(definition)
+        #expect(try machine.send(.play, context: Viewer()).target == "both(on, running)")
+        #expect(definition.scxml.contains("<state id=\"box\" fsm:name=\"box\" fsm:kind=\"parent\" initial=\"both\">"), "\(definition.scxml)")
     }
 
     @Test("timers, transitions without an event and a resumed history of a parallel parent, and a parallel parent inside a region, are refused with a message")
@@ -216,7 +284,10 @@ struct NestedRegionsValidationTests {
             In(.off) { On(.play, to: .on(Wrap())) }
             Parallel("on", Top.on, initial: Wrap(), regions: Region("player", \.inner, playerMachine), Region("audio", \.audio, audioRegion))
         }
-        #expect(top.validate().filter { $0.severity == .error }.map(\.message).contains("parallel 'on': region 'player' has a parallel parent: regions inside a region are not supported yet"))
+        #expect(top.validate().filter { $0.severity == .error }.map(\.message).contains("parallel 'on': region 'player': a parallel parent ('playing') inside a region is not supported yet"))
+        // So is one in a region of a parallel machine.
+        let media = MachineDefinition<Wrap, PlayerEvent, String, Viewer>(name: "media", initial: Wrap(), regions: Region("player", \.inner, playerMachine), Region("audio", \.audio, audioRegion))
+        #expect(media.validate().filter { $0.severity == .error }.map(\.message) == ["region 'player': a parallel parent ('playing') inside a region is not supported yet"])
     }
 
     @Test("a parallel parent whose combinations would be too many to flatten is refused, its size said")

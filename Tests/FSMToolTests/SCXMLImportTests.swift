@@ -107,7 +107,7 @@ struct SCXMLImportTests {
         ("<state id=\"a\"><transition target=\"a\"><raise event=\"x\"/></transition></state>", 3, "raising internal events"),
         ("<state id=\"a\"><onentry><raise event=\"x\"/></onentry></state>", 3, "<raise> is not supported: raising internal events"),
         ("<state id=\"a\"><transition event=\"go\" target=\"b\"><assign location=\"x\" expr=\"1\"/></transition></state><state id=\"b\"/>", 3, "<assign> is not supported"),
-        ("<state id=\"a\"><parallel id=\"p\"><parallel id=\"q\"><state id=\"r\"><state id=\"x\"/></state></parallel></parallel></state>", 3, "a <parallel> as a region of a <parallel>: give it a <state> around it"),
+        ("<state id=\"a\"><parallel id=\"p\"><parallel id=\"q\"><state id=\"r\"><state id=\"x\"/></state></parallel></parallel></state>", 3, "a <parallel> directly in a <parallel>: regions inside a region are not supported yet"),
         ("<state id=\"a\"><transition event=\"go\" cond=\"In('a')\" target=\"a\"/></state>", 3, "In(...) is not supported"),
         ("<state id=\"a\"><transition event=\"go\" cond=\"x &gt; 1\" target=\"a\"/></state>", 3, "the condition 'x > 1'"),
         ("<state id=\"a\"><transition event=\"go\" target=\"nowhere\"/></state>", 3, "the target 'nowhere' is not a state of the document"),

@@ -255,7 +255,7 @@ let scxmlEventless = MachineDefinition<String, String, String, Void>(name: "even
 /// explorer's, the tricky names of the diagram tests, and the ones above.
 let scxmlMachines: [(file: String, machine: any DrivableMachine)] = [
     ("nested", scxmlNested), ("pair", scxmlParallel), ("names", scxmlNames), ("timed", scxmlTimed),
-    ("history", scxmlHistory), ("eventless", scxmlEventless), ("player", playerMachine),
+    ("history", scxmlHistory), ("eventless", scxmlEventless), ("player", playerMachine), ("jukebox", jukeboxMachine),
     ("turnstile", turnstile), ("lamp", lamp), ("lab", explorerLab),
     ("tricky", trickyMachine), ("tricky-nested", trickyNested), ("tricky-parallel", trickyParallel),
 ]

@@ -104,3 +104,61 @@ public let playerMachine = MachineDefinition<Player, PlayerEvent, String, Viewer
     }
     Final(.ejected)
 }
+
+/// A jukebox: `off`, and `on > (stopped | playing > (audio | video))`, the player's regions
+/// inside a parent that a deep history (`power`) or a shallow one (`wake`) resumes; `on` has
+/// no `initial`, and its first child is `stopped`.
+public enum Jukebox: Hashable, Sendable, CustomStringConvertible {
+    case off, stopped, playing(Media)
+    public var description: String {
+        switch self {
+        case .off: "off"
+        case .stopped: "stopped"
+        case let .playing(media): "playing(\(media))"
+        }
+    }
+}
+
+public enum JukeboxEvent: String, Hashable, Sendable, CaseIterable, MachineEvent, CustomStringConvertible {
+    case power, wake, play, stop, mute, unmute, pause, resume, blank
+    public var description: String { rawValue }
+}
+
+private let jukeboxAudio = MachineDefinition<Audio, JukeboxEvent, String, Viewer>(name: "audio", initial: .on, events: [.mute, .unmute]) {
+    // Declared after `muted`: entering at the initial state is not entering the first.
+    In(.muted) { On(.unmute, to: .on, emit: "loud") }
+    In(.on) {
+        On(.mute, to: .muted, emit: "mute")
+        OnExit("sound-")
+    }
+}
+
+private let jukeboxVideo = MachineDefinition<Video, JukeboxEvent, String, Viewer>(name: "video", initial: .running, events: [.pause, .resume, .blank]) {
+    Parent("showing") {
+        On(.blank, to: .blank)
+        OnEntry("screen+")
+    } children: {
+        In(.running) { On(.pause, to: .paused) }
+        In(.paused) { On(.resume, to: .running, guard: licensed) }
+    }
+    In(.blank) { On(.resume, to: .running) }
+}
+
+public let jukeboxMachine = MachineDefinition<Jukebox, JukeboxEvent, String, Viewer>(name: "jukebox", initial: .off, events: JukeboxEvent.allCases) {
+    In(.off) {
+        On(.power, to: .stopped, resuming: .deep("on"))
+        On(.wake, to: .stopped, resuming: .shallow("on"))
+        On(.play, to: .playing(Media(.muted, .blank)), emit: "quiet")
+    }
+    Parent("on") {
+        On(.power, to: .off)
+        OnExit("on-")
+    } children: {
+        In(.stopped) { On(.play, to: .playing(Media(.on, .running))) }
+        Parallel("playing", Jukebox.playing, initial: Media(.on, .running),
+                 regions: Region("audio", \.audio, jukeboxAudio), Region("video", \.video, jukeboxVideo)) {
+            On(.stop, to: .stopped)
+            OnEntry("playing+")
+        }
+    }
+}

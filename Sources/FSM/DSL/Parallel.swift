@@ -26,8 +26,13 @@
 ///   Leaving it leaves every region, the last region first, each state's exit effects before
 ///   its parents'. Then the parent's own `OnEntry`/`OnExit` effects, outside those.
 /// - The parent's body declares what every child inherits, as a ``Parent``'s does (its
-///   children's own lines, the regions' moves, win). A child in which every region is in a
-///   final state is final, and inherits nothing, as a final child of a ``Parent``.
+///   children's own lines, the regions' moves, win). Where a region's `Ignore`, `Illegal`,
+///   guard-only or `Internal` line would decide an event otherwise than an SCXML interpreter
+///   (which passes what a region does not take on to the parents around it), validation
+///   refuses it.
+/// - A child in which every region is in a final state is not final: the machine stays in
+///   the parent, which still takes its lines (as in SCXML; its completion, `OnDone`, is not
+///   supported on a parallel parent yet).
 /// - Not yet: `After` and transitions without an event on the parent or in its regions,
 ///   resuming a history of the parent or of a region, and a parallel parent inside a region.
 ///   Validation refuses them and says so.
@@ -77,14 +82,17 @@ public struct Parallel<State: Hashable & Sendable, Event: MachineEvent, Effect: 
                 )
             }
             children.append(StateDeclaration(
-                state: embed(declaration.state), isFinal: declaration.isFinal, transitions: transitions,
+                // Not final when every region is: the parent stays, and takes its lines, as in
+                // SCXML (which raises its completion, not supported here yet).
+                state: embed(declaration.state), isFinal: false, transitions: transitions,
                 ignored: declaration.ignored, illegal: declaration.illegal,
                 entryEffects: combination.flatMap { $0.entryEffects($1) },
                 exitEffects: combination.reversed().flatMap { $0.exitEffects($1) }
             ))
         }
-        // A machine too large to flatten (or without regions) still declares its initial
-        // combination, so that the parent exists and validation reports why.
+        // A machine too large to flatten still declares its initial combination, so that the
+        // parent exists and validation reports why (so does one without regions: its one
+        // child is `embed(initial)`).
         if children.isEmpty { children = [StateDeclaration(state: embed(initial))] }
         let parent = ParentDeclaration(
             name: name, state: state, initial: embed(initial),
@@ -129,14 +137,24 @@ struct EmbeddedRegions<State: Hashable & Sendable, Combined: Hashable & Sendable
     let inner: MachineDefinition<Combined, Event, Effect, Context>
     /// Per outer state, the index of the combination it stands for.
     let combinations: [State: Int]
+    /// The first two combinations `embed` makes one state of, if any.
+    let collision: (first: String, second: String)?
 
     init(inner: MachineDefinition<Combined, Event, Effect, Context>, embed: (Combined) -> State) {
         self.inner = inner
         var combinations: [State: Int] = [:]
-        for (index, state) in inner.resolution.states.enumerated() where combinations[embed(state)] == nil {
-            combinations[embed(state)] = index
+        var collision: (first: String, second: String)?
+        let states = inner.resolution.states
+        for (index, state) in states.enumerated() {
+            let outer = embed(state)
+            if let first = combinations[outer] {
+                if collision == nil { collision = (inner.configuration(of: states[first]), inner.configuration(of: state)) }
+            } else {
+                combinations[outer] = index
+            }
         }
         self.combinations = combinations
+        self.collision = collision
     }
 
     var names: [String] { inner.regions.map(\.name) }
@@ -158,11 +176,11 @@ struct EmbeddedRegions<State: Hashable & Sendable, Combined: Hashable & Sendable
     }
 
     func diagnostics(_ mode: ValidationMode) -> [Diagnostic] {
-        let own = (inner.parallel?.tooLarge.map { [$0] } ?? []) + (inner.parallel?.conflicts ?? [])
-        var found = own + inner.regions.flatMap { $0.diagnostics(mode) }
-        for region in inner.regions where region.hasParallelParents {
-            found.append(Diagnostic(.error, .regionConflict, "region '\(region.name)' has a parallel parent: regions inside a region are not supported yet"))
-        }
+        let collided = collision.map { pair in
+            [Diagnostic(.error, .regionConflict, "its embed makes one state of two combinations, (\(pair.first)) and (\(pair.second)): it must keep every region's state")]
+        } ?? []
+        let own = (inner.parallel?.tooLarge.map { [$0] } ?? []) + collided + (inner.parallel?.conflicts ?? [])
+        let found = own + inner.regions.flatMap { $0.diagnostics(mode) }
         return found.map { Diagnostic($0.severity, $0.kind, states: $0.states, events: $0.events, "parallel '\(inner.name)': \($0.message)") }
     }
 

@@ -57,8 +57,6 @@ public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
     func entryEffects(_ s: Int) -> [Effect] { body.entryEffects(s) }
     /// The effects of leaving the region's state at an index (its parents' last).
     func exitEffects(_ s: Int) -> [Effect] { body.exitEffects(s) }
-    /// Whether the region's definition has a parallel parent of its own.
-    var hasParallelParents: Bool { body.hasParallelParents }
     /// The region definition's own diagnostics, each prefixed with the region's name.
     func diagnostics(_ mode: ValidationMode) -> [Diagnostic] {
         body.diagnostics(mode).map { Diagnostic($0.severity, $0.kind, states: $0.states, events: $0.events, "region '\(name)': \($0.message)") }
@@ -104,8 +102,6 @@ protocol RegionBody<State, Event, Effect, Context>: Sendable {
     /// The effects of leaving the region's state at an index: its own, then its parents'
     /// (innermost first).
     func exitEffects(_ s: Int) -> [Effect]
-    /// Whether the region's definition has a parallel parent of its own.
-    var hasParallelParents: Bool { get }
 }
 
 /// A region's definition and the key path to its part of the parallel state.
@@ -136,7 +132,6 @@ struct TypedRegion<State: Hashable & Sendable, RegionState: Hashable & Sendable,
 
     func graph(_ prefix: String) -> MachineGraph { MachineGraph(definition, idPrefix: prefix) }
 
-    var hasParallelParents: Bool { definition.resolution.parents.contains { $0.regions != nil } }
 
     func entryEffects(_ s: Int) -> [Effect] {
         let resolution = definition.resolution
@@ -162,6 +157,7 @@ struct TypedRegion<State: Hashable & Sendable, RegionState: Hashable & Sendable,
         let refusedHistory = histories.isEmpty ? [] : [Diagnostic(.error, .invalidHistory, states: MachineDefinition<RegionState, Event, Effect, Context>.unique(histories.map(\.parent)),
                                                                   "\(histories.map(\.label).joined(separator: ", ")): a region cannot resume a history yet")]
         let refusedEventless = resolution.hasEventless ? [Diagnostic(.error, .invalidEventless, "a region cannot have transitions without an event (Always, OnDone) yet")] : []
+            + resolution.parents.filter { $0.regions != nil }.map { Diagnostic(.error, .regionConflict, states: [$0.name], "a parallel parent ('\($0.name)') inside a region is not supported yet") }
         guard resolution.hasTimers else { return refusedHistory + refusedEventless + definition.validate(mode) }
         let owners = resolution.declarations.filter { !$0.timers.isEmpty }.map { definition.name(of: $0.state) }
             + resolution.parents.filter { !$0.timers.isEmpty }.map(\.name)

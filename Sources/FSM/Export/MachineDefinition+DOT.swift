@@ -98,27 +98,34 @@ extension MachineGraph {
         for p in parents(in: nil) { appendCluster(p, options, indent: indent, internals: internals, to: &out, features: &features) }
         if let initial {
             features.insert(.initialState)
-            out += indent + "\(initialID) -> \(anchorID(initial));\n"
+            for end in ends(of: initial, parent: nil) {
+                out += indent + "\(initialID) -> \(end.id)" + (end.parent.map { " [lhead=\(parents[$0].id)]" } ?? "") + ";\n"
+            }
         }
         var edgeNumber = -1
         forEachEdge { edge in
             edgeNumber += 1
             guard edge.kind == .external else { return }
-            for end in targetEnds(edge) { appendEdge(edge, number: edgeNumber, to: end, options, indent: indent, to: &out) }
+            // Into a parallel parent's child, one line per region it enters: `e5`, `e5.1`, ...
+            for (k, end) in targetEnds(edge).enumerated() {
+                appendEdge(edge, id: k == 0 ? "\(edgeNumber)" : "\(edgeNumber).\(k)", to: end, options, indent: indent, to: &out)
+            }
         }
         // Each history pseudo-state's default, dashed: where it resumes while its parent has
         // never been left.
         for p in parents.indices {
             for history in parents[p].histories {
                 for target in history.defaults {
-                    out += indent + historyID(p, deep: history.deep) + " -> " + anchorID(target) + " [style=dashed];\n"
+                    for end in ends(of: target, parent: nil) {
+                        out += indent + historyID(p, deep: history.deep) + " -> " + end.id + " [style=dashed" + (end.parent.map { ", lhead=\(parents[$0].id)" } ?? "") + "];\n"
+                    }
                 }
             }
         }
     }
 
     /// Appends one edge's line, drawn to `end` (see ``targetEnds(_:)``).
-    func appendEdge(_ edge: Edge, number edgeNumber: Int, to end: (id: String, parent: Int?), _ options: DiagramOptions, indent: String, to out: inout String) {
+    func appendEdge(_ edge: Edge, id edgeNumber: String, to end: (id: String, parent: Int?), _ options: DiagramOptions, indent: String, to out: inout String) {
         out += indent
         out += anchorID(edge.source)
         out += " -> "

@@ -73,7 +73,14 @@ extension MachineGraph {
             }
         }
         if let initial {
-            lines.append(indent + "[*] --> \(anchorID(initial))")
+            for end in ends(of: initial, parent: nil) { lines.append(indent + "[*] --> \(end.parent.map { parents[$0].mermaidID } ?? end.id)") }
+        }
+        // Drawn flat, a parent's edge leaves from each child that inherits it: not from a final
+        // child, nor from one with a line of its own on that event.
+        var decidedHere = Set<String>()
+        if flat {
+            forEachEdge { edge in if edge.sourceParent == nil { decidedHere.insert("\(edge.source) \(edge.event)") } }
+            for index in nodes.indices { for event in ignored[index] { decidedHere.insert("\(index) \(event)") } }
         }
         forEachEdge { edge in
             var label = edge.label(showsEffects: options.showsEffects, escape: Mermaid.escaped) + (edge.kind == .internal ? " (internal)" : "")
@@ -85,7 +92,9 @@ extension MachineGraph {
             // A parent's transition leaves from its composite state, once (drawn flat: from
             // each child).
             let sources = flat
-                ? edge.sourceParent.map { p in nodes.indices.filter { isInside($0, p) }.map { nodes[$0].id } } ?? [nodes[edge.source].id]
+                ? edge.sourceParent.map { p in
+                    nodes.indices.filter { isInside($0, p) && !nodes[$0].isFinal && !decidedHere.contains("\($0) \(edge.event)") }.map { nodes[$0].id }
+                } ?? [nodes[edge.source].id]
                 : [edge.sourceParent.map { parents[$0].mermaidID } ?? anchorID(edge.source)]
             // Into a parallel parent's child: to the regions' states it enters (see `targetEnds`).
             for source in sources {
@@ -99,7 +108,9 @@ extension MachineGraph {
         // been left (unlabelled, like the arrow into the initial state).
         for p in parents.indices {
             for history in parents[p].histories {
-                for target in history.defaults { lines.append(indent + "\(historyID(p, deep: history.deep)) --> \(anchorID(target))") }
+                for target in history.defaults {
+                    for end in ends(of: target, parent: nil) { lines.append(indent + "\(historyID(p, deep: history.deep)) --> \(end.parent.map { parents[$0].mermaidID } ?? end.id)") }
+                }
             }
         }
         for (index, node) in nodes.enumerated() where node.isFinal && combinations[index] == nil {

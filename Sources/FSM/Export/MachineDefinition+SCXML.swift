@@ -111,9 +111,6 @@ extension MachineDefinition {
         // The children of parallel parents: written as their regions' states, known once the
         // regions are written; until then a placeholder stands for each.
         var placeholders: [String: String] = [:]
-        func isCombination(_ s: Int) -> Bool {
-            hierarchy && resolution.chains[s].last.map { resolution.parents[Int($0)].regions != nil } ?? false
-        }
         for s in resolution.declarations.indices {
             var chain: [String] = []
             if hierarchy {
@@ -123,7 +120,7 @@ extension MachineDefinition {
                     chain.append(parentIDs[p] ?? "")
                 }
             }
-            let id = isCombination(s) ? "\(SCXMLWriter.placeholderMark)\(s)\(SCXMLWriter.placeholderMark)" : writer.id(for: resolution.stateNames[s])
+            let id = resolution.isCombination(s) ? "\(SCXMLWriter.placeholderMark)\(s)\(SCXMLWriter.placeholderMark)" : writer.id(for: resolution.stateNames[s])
             stateIDs.append(id)
             chains.append(chain + [id])
         }

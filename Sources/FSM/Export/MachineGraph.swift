@@ -138,10 +138,9 @@ struct MachineGraph {
         var ignored: [[String]] = []
         ignored.reserveCapacity(resolution.states.count)
         // A parallel parent's children: their regions show what they ignore.
-        let inRegions = Set(resolution.parents.indices.filter { resolution.parents[$0].regions != nil }.map(Int32.init))
         for s in resolution.declarations.indices {
             var ignoredHere: [String] = []
-            if hierarchy, let p = resolution.chains[s].last, inRegions.contains(p) {
+            if resolution.isCombination(s) {
                 ignored.append([])
                 continue
             }
@@ -381,10 +380,17 @@ struct MachineGraph {
     /// not enter at their initial state, or, when it enters every region at its initial
     /// state, the parallel parent's border.
     func targetEnds(_ edge: Edge) -> [(id: String, parent: Int?)] {
-        guard edge.history == nil, let (p, digits) = combinations[edge.target] else { return [(nodes[edge.target].id, edge.targetParent)] }
+        guard edge.history == nil else { return [(nodes[edge.target].id, edge.targetParent)] }
+        return ends(of: edge.target, parent: edge.targetParent)
+    }
+
+    /// Where an arrow into the state at `index` is drawn (see ``targetEnds(_:)``); `parent`
+    /// is the parent whose border it is drawn to, if any.
+    func ends(of index: Int, parent: Int?) -> [(id: String, parent: Int?)] {
+        guard let (p, digits) = combinations[index] else { return [(nodes[index].id, parent)] }
         let moved = zip(parents[p].regions, digits).filter { $0.graph.initial != $1 && $0.graph.nodes.indices.contains($1) }
-        if moved.isEmpty { return [(anchorID(edge.target), edge.targetParent ?? p)] }
-        return moved.map { ($0.graph.nodes[$1].id, edge.targetParent) }
+        if moved.isEmpty { return [(anchorID(index), parent ?? p)] }
+        return moved.map { ($0.graph.nodes[$1].id, parent) }
     }
 
     /// A parallel parent's options as its region `r` reads them (see ``regionOptions(_:_:)``).

@@ -85,6 +85,12 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
     /// Whether any state has a parent.
     var hasHierarchy: Bool { !parents.isEmpty }
 
+    /// Whether state `s` is a child of a parallel parent (``Parallel``): a combination of its
+    /// regions' states, whose own lines are the regions' moves.
+    func isCombination(_ s: Int) -> Bool {
+        hasHierarchy && chains[s].last.map { parents[Int($0)].regions != nil } ?? false
+    }
+
     /// Resolves a definition's parts (names are `String(describing:)`, as
     /// ``MachineDefinition/name(of:)-(State)`` gives them).
     ///
@@ -317,12 +323,18 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
             if let state = parent.state, parentStateIndex[state] == nil { parentStateIndex[state] = p }
         }
         // A parent's initial leaf: its `initial` (a child state, or a child parent's initial
-        // leaf) when that is inside it, otherwise its first child; -1 when `initial` is outside.
+        // leaf) when that is inside it, otherwise its first child (a child parent's initial
+        // leaf); -1 when `initial` is outside.
         var initialLeaf = [Int](repeating: -2, count: parents.count)
         func resolve(_ p: Int, depth: Int) -> Int {
             if initialLeaf[p] != -2 { return initialLeaf[p] }
             guard depth <= parents.count else { return -1 }
             var leaf = chains.firstIndex { $0.contains(Int32(p)) } ?? -1
+            // No `initial`: the first child; when that is a parent (or a parallel parent), its
+            // own initial leaf.
+            if parents[p].initial == nil, leaf >= 0, let at = chains[leaf].firstIndex(of: Int32(p)), at + 1 < chains[leaf].count {
+                leaf = resolve(Int(chains[leaf][at + 1]), depth: depth + 1)
+            }
             if let initial = parents[p].initial {
                 if let index = stateIndex[initial] {
                     leaf = index

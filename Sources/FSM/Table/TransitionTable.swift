@@ -12,7 +12,10 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
         public let target: State
         /// The guard's name, if the transition is guarded.
         public let guardName: String?
-        /// The transition's own effects, in order.
+        /// The transition's own effects, in order. A move of the regions of a ``Parallel``
+        /// parent (between two of its children) lists each moving region's whole transition:
+        /// its exit, own and entry effects, region by region (the children's own entry and
+        /// exit effects are every region's, and the move does not run them).
         public let effects: [Effect]
         /// Whether the transition is internal.
         public let isInternal: Bool

@@ -49,8 +49,10 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         /// A child declares an event its parent declares too, without ``Overrides`` (or an
         /// ``Overrides`` line with nothing to override).
         case shadowedParentDeclaration
-        /// Two regions of a parallel machine have guards on one event, or the initial state
-        /// does not hold each region's initial state.
+        /// Two regions of a parallel machine (or of a ``Parallel`` parent) have guards on one
+        /// event, or the initial state does not hold each region's initial state; a region's
+        /// line would decide an event that a parent around its ``Parallel`` takes otherwise
+        /// than SCXML does; a ``Parallel`` inside a region.
         case regionConflict
         /// A timer (``After``) that cannot be: in a region, or of zero or less.
         case timerNotSupported

@@ -120,8 +120,9 @@ extension MachineDefinition {
                     break
                 }
             }
-            // A parallel machine's unhandled pairs are its regions': they report them, by name.
-            if mode == .strict && parallel == nil && !declaration.isFinal && !unhandled.isEmpty {
+            // A parallel machine's unhandled pairs are its regions': they report them, by name
+            // (so do a parallel parent's).
+            if mode == .strict && parallel == nil && !resolution.isCombination(s) && !declaration.isFinal && !unhandled.isEmpty {
                 found.append(Diagnostic(.error, .unhandledPair, states: [state], events: unhandled,
                                         "state '\(state)' neither handles, ignores nor declares illegal \(Self.list(unhandled))"))
             }
@@ -236,7 +237,19 @@ extension MachineDefinition {
                     queue.append(line.target)
                 }
             }
+            // A parallel parent's combinations are not all meant to be reached (its regions
+            // report their own states): the parent is reported once when none is.
+            var enteredParallel = Set<Int32>()
+            for s in 0..<count where reached[s] && resolution.isCombination(s) { enteredParallel.insert(resolution.chains[s].last ?? -1) }
+            var reportedParallel = Set<Int32>()
             for s in 0..<count where !reached[s] {
+                if resolution.isCombination(s), let p = resolution.chains[s].last {
+                    if !enteredParallel.contains(p) && reportedParallel.insert(p).inserted {
+                        found.append(Diagnostic(.warning, .unreachableState, states: [resolution.parents[Int(p)].name],
+                                                "parallel '\(resolution.parents[Int(p)].name)' can never be entered from the initial state '\(name(of: initial))'"))
+                    }
+                    continue
+                }
                 let state = resolution.stateNames[s]
                 let parents = resolution.hasHierarchy ? resolution.chains[s].map { resolution.parents[Int($0)].name } : []
                 let what = parents.last.map { "child '\(state)' of '\($0)' can never be entered" } ?? "state '\(state)' cannot be reached"
@@ -305,7 +318,9 @@ extension MachineDefinition {
             found.append(Diagnostic(.error, .undeclaredState, states: [parent.name, target], events: [name(of: transition.event)],
                                     "the transition '\(parent.name)' --\(name(of: transition.event))--> '\(target)' goes to the undeclared state '\(target)'"))
         }
-        for s in resolution.declarations.indices {
+        // A parallel parent's children: their own lines are the regions' (which say Overrides
+        // themselves); where they would hide a parent's, checkParallelParents says so.
+        for s in resolution.declarations.indices where !resolution.isCombination(s) {
             let declaration = resolution.declarations[s]
             let state = resolution.stateNames[s]
             let own = Set(declaration.transitions.map(\.event) + declaration.ignored + declaration.illegal)

@@ -186,7 +186,9 @@ package enum SCXMLImport {
             try checkPrefixes()
             for node in nodes.values { for line in node.lines { if let target = line.target { targeted.insert(target) } } }
             for (historyID, history) in histories.sorted(by: { $0.value.line < $1.value.line }) {
-                guard let found = nodes[history.defaultID], found.ancestors.contains(where: { $0 === history.parent }) else {
+                // A default may name states of several regions of a <parallel> inside the parent.
+                let defaults = history.defaultID.split(separator: " ").map { nodes[String($0)] }
+                guard !defaults.isEmpty, defaults.allSatisfy({ $0?.ancestors.contains(where: { $0 === history.parent }) ?? false }) else {
                     let what = histories[history.defaultID] != nil ? "another history, not a state" : "not a state inside '\(history.parent.id)'"
                     throw fail(history.line, "the default '\(history.defaultID)' of the history '\(historyID)' is \(what)")
                 }
@@ -194,7 +196,10 @@ package enum SCXMLImport {
             }
             let direction: DiagramDirection = root.attribute("direction", namespace: SCXMLWriter.namespace) == "TB" ? .topToBottom : .leftToRight
             let initialID = root.attribute("initial") ?? top[0].id
-            if top.count == 1, top[0].kind == .parallel {
+            // A <parallel> that is the whole document is a parallel machine; one with lines of
+            // its own (entry, exit, transitions) is a parallel parent, read like one inside a state.
+            if top.count == 1, top[0].kind == .parallel, top[0].lines.isEmpty, top[0].entry.isEmpty, top[0].exit.isEmpty, top[0].ignore.isEmpty,
+               top[0].illegal.isEmpty, top[0].others == nil, top[0].timers.isEmpty, top[0].eventless.isEmpty {
                 let parallel = top[0]
                 guard initialID == parallel.id || parallel.children.contains(where: { $0.id == initialID }) else {
                     throw fail(root.line, "the initial state '\(initialID)' is inside a region: a parallel machine starts in every region's initial state")
@@ -251,7 +256,12 @@ package enum SCXMLImport {
 
         /// The child a compound state enters.
         func initialChild(of node: Node) throws(Failure) -> Node {
-            guard let id = node.initial else { return node.children[0] }
+            guard let id = node.initial else {
+                guard let first = node.children.first else {
+                    throw fail(node.line, node.parent?.kind == .parallel ? "a region of <parallel> must be a <state> with states inside" : "'\(node.id)' has no states inside")
+                }
+                return first
+            }
             guard let child = nodes[id], child.ancestors.contains(where: { $0 === node }) else {
                 throw fail(node.line, "the initial state '\(id)' of '\(node.id)' is not inside it")
             }
@@ -316,7 +326,7 @@ package enum SCXMLImport {
             guard nodes[id] == nil, histories[id] == nil else { throw fail(element.line, "the id '\(id)' is used twice") }
             let kind: Node.Kind = element.name == "final" ? .final : element.name == "parallel" ? .parallel : .state
             if kind == .parallel, parent?.kind == .parallel {
-                throw fail(element.line, "a <parallel> as a region of a <parallel>: give it a <state> around it")
+                throw fail(element.line, "a <parallel> directly in a <parallel>: regions inside a region are not supported yet")
             }
             let node = Node(kind: kind, id: id, name: try exactName(element) ?? id, line: element.line)
             node.parent = parent
@@ -336,7 +346,6 @@ package enum SCXMLImport {
                     guard kind != .final else { throw unsupported(child, "a <final> has no states inside") }
                     node.children.append(try self.node(child, parent: node))
                 case "transition":
-                    guard kind != .parallel || parent != nil else { throw unsupported(child, "a transition of the whole parallel machine (each region's states take the events)") }
                     let event = child.attribute("event")
                     if event == nil || event == "done.state." + id {
                         // A transition without an event, or on this state's own completion.
@@ -356,7 +365,6 @@ package enum SCXMLImport {
                         node.lines += try transitions(child)
                     }
                 case "onentry", "onexit":
-                    guard kind != .parallel || parent != nil else { throw unsupported(child, "entry or exit effects of the whole parallel machine") }
                     for action in children(child) {
                         switch action.name {
                         case "log": (child.name == "onentry" ? { node.entry.append($0) } : { node.exit.append($0) })(try effect(action))
@@ -580,7 +588,7 @@ package enum SCXMLImport {
                 } else if node.children.isEmpty {
                     result += node.kind == .final ? [Final(node.name) { body }.declaration] : MachineBuilder.buildExpression(In(node.name) { body })
                 } else {
-                    let initial = try entered(initialChild(of: node), line: node.line, region: region)
+                    let initial = try entered(node, line: node.line, region: region)
                     let children = try declarations(node.children, eventName, events: events, region: region)
                     let parent = targeted.contains(node.id)
                         ? Parent(state: node.name, initial: initial) { body } children: { children }
@@ -632,6 +640,8 @@ package enum SCXMLImport {
                 var current = node
                 while !current.children.isEmpty {
                     if current.kind == .parallel { return try entered(current, line: line, region: region) }
+                    // `initial="a b"`: states of a <parallel>'s regions inside it.
+                    if let ids = current.initial, ids.contains(" ") { return try enteredName(ids, line: current.line, region: region, asTarget: false) }
                     current = try initialChild(of: current)
                 }
                 return current.name
@@ -652,13 +662,13 @@ package enum SCXMLImport {
 
         /// The name of the state a transition's target (one id, or several in the regions of
         /// one `<parallel>`) enters.
-        func enteredName(_ target: String, line: Int, region: Node?) throws(Failure) -> String {
+        func enteredName(_ target: String, line: Int, region: Node?, asTarget: Bool = true) throws(Failure) -> String {
             let nodes = try target.split(separator: " ").map { id throws(Failure) -> Node in
                 guard let found = self.nodes[String(id)] else { throw fail(line, "the target '\(id)' is not a state of the document") }
                 return found
             }
             guard let first = nodes.first else { throw fail(line, "a transition with an empty target") }
-            return try entered(first, line: line, region: region, also: Array(nodes.dropFirst()), asTarget: true)
+            return try entered(first, line: line, region: region, also: Array(nodes.dropFirst()), asTarget: asTarget)
         }
 
         func elements(of node: Node, _ eventName: (String) -> String, region: Node? = nil) throws(Failure) -> [StateElement<String, String, String, Void>] {
@@ -677,9 +687,10 @@ package enum SCXMLImport {
                     // Guards none of which holds refuse here anyway; alone, it refuses the event.
                     if !node.lines.contains(where: { $0.event == line.event && $0.kind == nil }) { result += Build.buildExpression(Illegal(event)) }
                 default:
-                    if let target = line.target, let history = histories[target], let defaultNode = nodes[history.defaultID] {
+                    if let target = line.target, let history = histories[target] {
                         let resuming: History = history.deep ? .deep(history.parent.name) : .shallow(history.parent.name)
-                        result += Build.buildExpression(On(event, to: defaultNode.name, resuming: resuming, guard: guardValue, effects: line.effects))
+                        let defaultName = try enteredName(history.defaultID, line: line.line, region: region)
+                        result += Build.buildExpression(On(event, to: defaultName, resuming: resuming, guard: guardValue, effects: line.effects))
                     } else if let target = line.target {
                         result += Build.buildExpression(On(event, to: try enteredName(target, line: line.line, region: region), guard: guardValue, effects: line.effects))
                     } else {
