@@ -194,8 +194,9 @@ MUTANTS = [
      "leaving a parallel parent leaves the first region first"),
     ("regions-03", "regions", "Sources/FSM/Export/MachineDefinition+SCXML.swift", "placeholders[stateIDs[s]] = entered.isEmpty ? id : entered.joined(separator: \" \")", "placeholders[stateIDs[s]] = id",
      "SCXML: a transition into a parallel parent's combination enters its initial states"),
-    ("regions-04", "regions", "Sources/FSM/Validation/MachineDefinition+ParallelValidation.swift", "case .ignored: how = (0, \"ignore it\")", "case .ignored: continue",
-     "a region's Ignore hiding the parent's transition is not reported"),
+    ("regions-04", "regions", "Sources/FSM/Validation/MachineDefinition+ParallelValidation.swift", "guard let line = parent.transitions.first(where: { $0.event == event }) else { continue }",
+     "guard let line = parent.transitions.first(where: { $0.event == event }), line.guard != nil else { continue }",
+     "region lines that hide a parent's unguarded transition are not reported"),
     ("regions-05", "regions", "Sources/FSMTesting/TableAgreement.swift", "definition.parallelParent(of: target) == parallel { return own }", "definition.parallelParent(of: target) == parallel { return [] }",
      "the oracle drops a region move's effects"),
 ]
