@@ -86,6 +86,26 @@ struct StatechartTests {
         #expect(playerDefinition.validate(.standard).isEmpty, "\(playerDefinition.validate(.standard))")
     }
 
+    @Test("a parent without an initial child enters its first child, and when that is a parent, that parent's initial child")
+    func firstChildParent() throws {
+        let definition = MachineDefinition<String, String, String, Void>(name: "nest", initial: "off", events: ["go", "back"]) {
+            In("off") { On("go", to: "outer") }
+            Parent(state: "outer") {
+                On("back", to: "off")
+            } children: {
+                Parent(state: "inner", initial: "b") {} children: {
+                    In("a")
+                    In("b")
+                }
+                In("c")
+            }
+        }
+        var machine = try Machine(definition)
+        #expect(try machine.send("go").target == "b")
+        #expect(try Machine(definition, startingIn: "outer").state == "b")
+        #expect(definition.scxml.contains("<state id=\"outer\" fsm:name=\"outer\" fsm:kind=\"parent\" initial=\"b\">"), "\(definition.scxml)")
+    }
+
     @Test("entering a parent enters its initial child; a machine can start in a parent")
     func enteringParents() throws {
         var machine = try Machine(playerDefinition)
