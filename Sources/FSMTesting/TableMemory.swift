@@ -43,15 +43,18 @@ struct TableMemory<State: Hashable & Sendable, Event: MachineEvent, Effect: Send
 
     /// The state a parent is entered at: its initial state, or its first child's (a child
     /// parent's initial state).
-    func initialState(of name: String) -> State? {
-        guard let parent = definition.parents.first(where: { $0.name == name }) else { return nil }
+    func initialState(of name: String, visited: Set<String> = []) -> State? {
+        // A parent whose `initial` leads back to itself is invalid (validation says so); the
+        // walk stops there instead of going round.
+        guard !visited.contains(name), let parent = definition.parents.first(where: { $0.name == name }) else { return nil }
+        let visited = visited.union([name])
         if let initial = parent.initial {
             if definition.declaration(of: initial) != nil { return initial }
-            if let inner = definition.parents.first(where: { $0.state == initial }) { return initialState(of: inner.name) }
+            if let inner = definition.parents.first(where: { $0.state == initial }) { return initialState(of: inner.name, visited: visited) }
         }
         guard let first = definition.states.first(where: { definition.parentNames(of: $0).contains(name) }) else { return nil }
         let chain = definition.parentNames(of: first)
-        if let at = chain.firstIndex(of: name), at + 1 < chain.count { return initialState(of: chain[at + 1]) ?? first }
+        if let at = chain.firstIndex(of: name), at + 1 < chain.count { return initialState(of: chain[at + 1], visited: visited) ?? first }
         return first
     }
 

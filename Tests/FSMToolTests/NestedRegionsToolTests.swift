@@ -147,6 +147,21 @@ struct NestedRegionsToolTests {
             #expect(texts.contains(text), "\(text) not drawn; drawn: \(texts)")
         }
         #expect(!texts.contains("playing(on, running)"))
+        // Drawn flat, a region's parent's edge leaves from each child that inherits it: not
+        // from one that decides the event itself.
+        let deciding = MachineDefinition<Video, PlayerEvent, String, Viewer>(name: "video", initial: .running, events: [.pause, .blank]) {
+            Parent("showing") { On(.blank, to: .blank) } children: {
+                In(.running) { On(.blank, to: .paused, emit: "own") }
+                In(.paused) { On(.pause, to: .running) }
+            }
+            In(.blank) { Ignore(.pause, .blank) }
+        }
+        let machine = MachineDefinition<Media, PlayerEvent, String, Viewer>(name: "media", initial: Media(.on, .running), regions: Region("audio", \.audio, audioRegion), Region("video", \.video, deciding))
+        let text = machine.mermaid(DiagramOptions())
+        #expect(text.contains("    r1s1 --> r1s2 : blank\n"), "\(text)")
+        #expect(!text.contains("    r1s0 --> r1s2 : blank\n"), "\(text)")
+        #expect(text.contains("    r1s0 --> r1s1 : blank / own\n"), "\(text)")
+        #expect(try MermaidJudge.judge([text]).first?.ok == true)
     }
 }
 

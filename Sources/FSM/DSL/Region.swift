@@ -156,7 +156,7 @@ struct TypedRegion<State: Hashable & Sendable, RegionState: Hashable & Sendable,
         let histories = resolution.histories
         let refusedHistory = histories.isEmpty ? [] : [Diagnostic(.error, .invalidHistory, states: MachineDefinition<RegionState, Event, Effect, Context>.unique(histories.map(\.parent)),
                                                                   "\(histories.map(\.label).joined(separator: ", ")): a region cannot resume a history yet")]
-        let refusedEventless = resolution.hasEventless ? [Diagnostic(.error, .invalidEventless, "a region cannot have transitions without an event (Always, OnDone) yet")] : []
+        let refusedEventless = (resolution.hasEventless ? [Diagnostic(.error, .invalidEventless, "a region cannot have transitions without an event (Always, OnDone) yet")] : [])
             + resolution.parents.filter { $0.regions != nil }.map { Diagnostic(.error, .regionConflict, states: [$0.name], "a parallel parent ('\($0.name)') inside a region is not supported yet") }
         guard resolution.hasTimers else { return refusedHistory + refusedEventless + definition.validate(mode) }
         let owners = resolution.declarations.filter { !$0.timers.isEmpty }.map { definition.name(of: $0.state) }

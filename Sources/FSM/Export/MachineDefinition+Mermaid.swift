@@ -75,13 +75,6 @@ extension MachineGraph {
         if let initial {
             for end in ends(of: initial, parent: nil) { lines.append(indent + "[*] --> \(end.parent.map { parents[$0].mermaidID } ?? end.id)") }
         }
-        // Drawn flat, a parent's edge leaves from each child that inherits it: not from a final
-        // child, nor from one with a line of its own on that event.
-        var decidedHere = Set<String>()
-        if flat {
-            forEachEdge { edge in if edge.sourceParent == nil { decidedHere.insert("\(edge.source) \(edge.event)") } }
-            for index in nodes.indices { for event in ignored[index] { decidedHere.insert("\(index) \(event)") } }
-        }
         forEachEdge { edge in
             var label = edge.label(showsEffects: options.showsEffects, escape: Mermaid.escaped) + (edge.kind == .internal ? " (internal)" : "")
             if let paint = options.paint {
@@ -90,10 +83,10 @@ extension MachineGraph {
                 label += count > 0 ? " ×\(count)" : " <span style=\"color:#c00\">never taken</span>"
             }
             // A parent's transition leaves from its composite state, once (drawn flat: from
-            // each child).
+            // each child that inherits it, not a final one nor one that decides the event itself).
             let sources = flat
                 ? edge.sourceParent.map { p in
-                    nodes.indices.filter { isInside($0, p) && !nodes[$0].isFinal && !decidedHere.contains("\($0) \(edge.event)") }.map { nodes[$0].id }
+                    nodes.indices.filter { isInside($0, p) && !nodes[$0].isFinal && parentDecides($0, edge.event, p) }.map { nodes[$0].id }
                 } ?? [nodes[edge.source].id]
                 : [edge.sourceParent.map { parents[$0].mermaidID } ?? anchorID(edge.source)]
             // Into a parallel parent's child: to the regions' states it enters (see `targetEnds`).

@@ -103,6 +103,10 @@ struct MachineGraph {
     /// Calls its argument with each edge, in declaration order. Edges are made as they are
     /// visited, not kept: a machine of a million states draws without a million-edge array.
     let visitEdges: (_ body: (Edge) -> Void) -> Void
+    /// Whether the parent at `parent` decides what the state at `state` does with the event
+    /// named `event` (its line is the one the state inherits); `true` for an edge that is not
+    /// an event's (a timer, a line without an event).
+    let parentDecides: (_ state: Int, _ event: String, _ parent: Int) -> Bool
     /// Per node, the events it ignores, in declaration order.
     let ignored: [[String]]
     /// The number of declared events.
@@ -256,6 +260,11 @@ struct MachineGraph {
                 eventlessEdge(parent.body.eventless.filter { !$0.isCompletion }, from: resolution.parentInitialLeaf[p], parent: p)
                 eventlessEdge(parent.body.eventless.filter(\.isCompletion), from: resolution.parentInitialLeaf[p], parent: p)
             }
+        }
+        let eventIndexByName = Dictionary(resolution.eventNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        parentDecides = { s, event, p in
+            guard let e = eventIndexByName[event] else { return true }
+            return resolution.owner(s, e) == p
         }
         visitEdges = { body in
             for s in resolution.declarations.indices {

@@ -332,8 +332,10 @@ final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, 
             var leaf = chains.firstIndex { $0.contains(Int32(p)) } ?? -1
             // No `initial`: the first child; when that is a parent (or a parallel parent), its
             // own initial leaf.
+            // (When that parent's own initial is broken, the first leaf, as before.)
             if parents[p].initial == nil, leaf >= 0, let at = chains[leaf].firstIndex(of: Int32(p)), at + 1 < chains[leaf].count {
-                leaf = resolve(Int(chains[leaf][at + 1]), depth: depth + 1)
+                let inner = resolve(Int(chains[leaf][at + 1]), depth: depth + 1)
+                if inner >= 0 { leaf = inner }
             }
             if let initial = parents[p].initial {
                 if let index = stateIndex[initial] {
