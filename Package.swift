@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "Entities", swiftSettings: strict),
         .target(name: "UseCases", dependencies: ["FSM", "FSMMacros", "FSMRuntime", "Entities"], swiftSettings: strict),
         .target(name: "APIServices", dependencies: ["UseCases", "Entities", "FSMRuntime"], swiftSettings: strict),
-        .target(name: "FSMREPL", dependencies: ["FSM"], swiftSettings: strict),
+        .target(name: "FSMREPL", dependencies: ["FSM", "FSMTerminal"], swiftSettings: strict),
         .target(name: "FSMTerminal", swiftSettings: strict),
         .target(
             name: "FSMTool",

@@ -24,9 +24,11 @@ package enum CoverageFile {
         for path in paths {
             let data: Data
             do {
-                data = try Data(contentsOf: URL(fileURLWithPath: resolve(path)))
+                // Only a regular file, opened without waiting: a FIFO or a device is refused
+                // with what it is, and never blocks.
+                data = Data(try ScriptFile.bytes(of: resolve(path), kind: "a coverage file"))
             } catch {
-                throw CoverageFileError(path: path, problem: "cannot be read: \(FileText.describe(error))")
+                throw CoverageFileError(path: path, problem: "cannot be read: \(error.description)")
             }
             let coverage: Coverage
             do {

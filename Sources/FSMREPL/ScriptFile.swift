@@ -38,12 +38,12 @@ package enum ScriptFile {
     package static func bytes(of path: String, kind: String) throws(Refusal) -> [UInt8] {
         var status = stat()
         guard stat(path, &status) == 0 else { throw Refusal(description: reason(errno)) }
-        try checkRegular(status)
+        try checkRegular(status, kind: kind)
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw Refusal(description: reason(errno)) }
         defer { close(descriptor) }
         guard fstat(descriptor, &status) == 0 else { throw Refusal(description: reason(errno)) }
-        try checkRegular(status)
+        try checkRegular(status, kind: kind)
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -62,17 +62,17 @@ package enum ScriptFile {
     }
 
     /// Refuses what is not a regular file of at most ``maximumBytes``, saying what it is.
-    private static func checkRegular(_ status: stat) throws(Refusal) {
+    private static func checkRegular(_ status: stat, kind: String) throws(Refusal) {
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw Refusal(description: "it is a folder, not a file")
-        case S_IFIFO: throw Refusal(description: "it is a FIFO (a named pipe), not a regular file; to replay lines from a program, pipe them to standard input instead")
+        case S_IFIFO: throw Refusal(description: "it is a FIFO (a named pipe), not a regular file" + (kind == "a script" ? "; to replay lines from a program, pipe them to standard input instead" : ""))
         case S_IFCHR, S_IFBLK: throw Refusal(description: "it is a device, not a regular file")
         case S_IFSOCK: throw Refusal(description: "it is a socket, not a regular file")
         default: throw Refusal(description: "it is not a regular file")
         }
         guard Int(status.st_size) <= maximumBytes else {
-            throw Refusal(description: "it is too big for a script (\(status.st_size) bytes; at most \(maximumBytes))")
+            throw Refusal(description: "it is too big for \(kind) (\(status.st_size) bytes; at most \(maximumBytes))")
         }
     }
 

@@ -79,17 +79,15 @@ public struct HistoryFile: Sendable {
         defer { flock(lock, LOCK_UN) }
         let kept = (entries() + added).suffix(limit)
         let text = kept.map { $0 + "\n" }.joined()
-        let temporary = url.path + ".\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
-            unlink(temporary)
-            return
-        }
-        if rename(temporary, url.path) != 0 { unlink(temporary) }
+        // Through RegularFile: a link is followed to the file it names (the link stays); a
+        // device, FIFO or folder in the history's place is left alone (and nothing saved).
+        try? RegularFile.write(Array(text.utf8), to: url.path, permissions: 0o600, tool: "fsm")
     }
 
-    /// Every line of the file, oldest first.
+    /// Every line of the file, oldest first (none unless it is a regular file: a FIFO in its
+    /// place never blocks).
     private func entries() -> [String] {
-        guard let data = try? Data(contentsOf: url) else { return [] }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        guard let bytes = RegularFile.contents(of: url.path) else { return [] }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }

@@ -1,5 +1,6 @@
 import FSM
 import FSMREPL
+import FSMTerminal
 import Foundation
 
 /// Writes the diagrams of a list of machines into a folder (the files of a ``DiagramSet``:
@@ -31,6 +32,8 @@ package struct DiagramGenerator: Sendable {
     package let isDocCCatalog: Bool
     /// Where files are written (the disk, or a stand-in that fails in tests).
     let files: FileWriting
+    /// The tool's name, for a refusal (`fsm writes only regular files`).
+    package var toolName = "fsm"
 
     /// Creates a generator.
     /// - Parameters:
@@ -97,15 +100,28 @@ package struct DiagramGenerator: Sendable {
         } catch {
             throw DiagramWriteError(file: "", reason: FileText.describe(error), replaced: [], notReplaced: [])
         }
+        // Each file where it goes: a link followed to the file it names; a device, FIFO,
+        // socket or folder in a file's place refused before anything is read or replaced.
+        var targets: [String: URL] = [:]
+        for file in wanted {
+            do {
+                targets[file.name] = URL(fileURLWithPath: try RegularFile.destination(of: url(file.name).path, tool: toolName))
+            } catch {
+                throw DiagramWriteError(file: file.name, reason: error.description, replaced: [], notReplaced: [])
+            }
+        }
+        // Temporaries of an earlier run killed while it wrote (SIGKILL), of these files only.
+        for (folder, names) in Dictionary(grouping: targets.values, by: { $0.deletingLastPathComponent().path }) {
+            RegularFile.sweepStale(in: folder, names: Set(names.map(\.lastPathComponent)))
+        }
         if !isDocCCatalog { try refuseForeignReadme() }
         var report = Report(renderedSVG: graphviz != nil)
-        let changed = wanted.filter { files.contents(of: url($0.name)) != $0.data }
+        let changed = wanted.filter { files.contents(of: target($0.name, in: targets)) != $0.data }
         report.unchanged = wanted.count - changed.count
         // Phase one: every changed file whole under a temporary name; nothing replaced yet.
         var staged: [(name: String, temporary: URL)] = []
         for file in changed {
-            let target = url(file.name)
-            let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+            let temporary = URL(fileURLWithPath: RegularFile.temporaryPath(for: target(file.name, in: targets).path))
             do {
                 try files.create(temporary, file.data)
             } catch {
@@ -118,7 +134,7 @@ package struct DiagramGenerator: Sendable {
         // Phase two: rename each over its old file (needs no space).
         for (position, file) in staged.enumerated() {
             do {
-                try files.rename(file.temporary, to: url(file.name))
+                try files.rename(file.temporary, to: target(file.name, in: targets))
             } catch {
                 for rest in staged[position...] { files.remove(rest.temporary) }
                 throw DiagramWriteError(file: file.name, reason: String(describing: error), replaced: report.written, notReplaced: staged[position...].map(\.name))
@@ -172,6 +188,9 @@ package struct DiagramGenerator: Sendable {
     }
 
     private func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+
+    /// Where a file goes (its link followed), or the file in the folder.
+    private func target(_ name: String, in targets: [String: URL]) -> URL { targets[name] ?? url(name) }
 
     /// Refuses to replace a `README.md` this tool did not write (one without the generated
     /// header in its first lines): the folder is somebody's own, not a diagrams folder.
@@ -232,34 +251,27 @@ struct FileError: Error, CustomStringConvertible {
 
 /// The disk, through POSIX calls, so that every failure has its true error number.
 struct PosixFiles: FileWriting {
-    func contents(of url: URL) -> Data? { FileManager.default.contents(atPath: url.path) }
+    /// A regular file's bytes (a FIFO is never opened to wait, a device never read).
+    func contents(of url: URL) -> Data? { RegularFile.contents(of: url.path).map { Data($0) } }
 
+    /// Through ``RegularFile/create(_:_:permissions:)``: registered, so that SIGINT or
+    /// SIGTERM removes it.
     func create(_ url: URL, _ data: Data) throws(FileError) {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw FileError(code: errno) }
-        var code: Int32?
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count, let base = bytes.baseAddress {
-                let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    code = written < 0 ? errno : EIO
-                    return
-                }
-            }
+        do {
+            try RegularFile.create(url.path, Array(data), permissions: 0o644)
+        } catch {
+            throw FileError(code: error.code ?? EIO)
         }
-        if code == nil, fsync(descriptor) != 0 { code = errno }
-        if close(descriptor) != 0, code == nil { code = errno }
-        if let code { throw FileError(code: code) }
     }
 
     func rename(_ url: URL, to destination: URL) throws(FileError) {
+        // Whatever is there now is a regular file or nothing: a device put in place since
+        // the check is not replaced.
+        var status = stat()
+        if lstat(destination.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG { throw FileError(code: EEXIST) }
         guard Foundation.rename(url.path, destination.path) == 0 else { throw FileError(code: errno) }
+        Temporaries.unregister(url.path)
     }
 
-    func remove(_ url: URL) { unlink(url.path) }
+    func remove(_ url: URL) { RegularFile.remove(url.path) }
 }

@@ -51,9 +51,10 @@ struct DiagramsCommand: ParsableCommand {
             try io.printError("no diagram was \(check ? "checked" : "written"): fix the machines first (validate lists every finding)")
             throw ExitCode(1)
         }
-        let generator = DiagramGenerator(
+        var generator = DiagramGenerator(
             machines: context.catalog.machines, directory: directory, graphviz: Graphviz.find(), options: layout.options(), docc: docc != nil
         )
+        generator.toolName = context.name
         if check {
             let stale = generator.check()
             guard stale.isEmpty else {

@@ -39,7 +39,7 @@ struct ExploreCommand: ParsableCommand {
         }
         let destination = output ?? Self.defaultFileName(machine.name)
         // A link to an earlier page is followed: the page it points to is replaced.
-        let path = destination == "-" ? nil : try Self.checkReplaceable(io.path(destination), shown: destination)
+        let path = destination == "-" ? nil : try Self.checkReplaceable(io.path(destination), shown: destination, tool: context.name)
 
         var svg: String?
         if let graphviz = Graphviz.find(environment: io.environment.isEmpty ? ProcessInfo.processInfo.environment : io.environment) {
@@ -63,7 +63,7 @@ struct ExploreCommand: ParsableCommand {
             return
         }
         do {
-            try FileText.write(path, page)
+            try FileText.write(path, page, tool: context.name)
         } catch {
             try io.printError("error: cannot write \(TerminalText.visible(destination)): \(TerminalText.visible(FileText.describe(error))); nothing written")
             throw ExitCode(74)
@@ -84,17 +84,22 @@ struct ExploreCommand: ParsableCommand {
     /// replace a folder, anything but a regular file (a FIFO would block, a device is not a
     /// page), a file it cannot read, and a file that is not an explorer page (a README next to
     /// it, a page of one's own): the page is written only where nothing else is lost.
-    static func checkReplaceable(_ path: String, shown: String) throws -> String {
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else { return resolved }
-        let type = attributes[.type] as? FileAttributeType
-        if type == .typeDirectory {
-            let folder = shown.hasSuffix("/") ? String(shown.dropLast()) : shown
-            throw ValidationError("\(TerminalText.visible(shown)) is a folder; give the page's file name, e.g. --output \(TerminalText.visible(folder))/page.html; nothing written")
+    static func checkReplaceable(_ path: String, shown: String, tool: String = "fsm") throws -> String {
+        let resolved: String
+        do {
+            resolved = try RegularFile.destination(of: path, tool: tool)
+        } catch {
+            var status = stat()
+            if stat(path, &status) == 0 {
+                if status.st_mode & S_IFMT == S_IFDIR {
+                    let folder = shown.hasSuffix("/") ? String(shown.dropLast()) : shown
+                    throw ValidationError("\(TerminalText.visible(shown)) is a folder; give the page's file name, e.g. --output \(TerminalText.visible(folder))/page.html; nothing written")
+                }
+                throw ValidationError("\(TerminalText.visible(shown)) exists and is not a regular file (\(TerminalText.visible(error.description))); it was left alone (give another --output, or '-' for standard output)")
+            }
+            throw ValidationError("cannot write \(TerminalText.visible(shown)): \(TerminalText.visible(error.description)); nothing written")
         }
-        guard type == .typeRegular else {
-            throw ValidationError("\(TerminalText.visible(shown)) exists and is not a regular file; it was left alone (give another --output, or '-' for standard output)")
-        }
+        guard FileManager.default.fileExists(atPath: resolved) else { return resolved }
         guard let handle = FileHandle(forReadingAtPath: resolved) else {
             throw ValidationError("\(TerminalText.visible(shown)) exists and cannot be read, so it cannot be told from a file of yours; it was left alone")
         }

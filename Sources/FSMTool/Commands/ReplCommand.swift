@@ -35,9 +35,21 @@ struct ReplCommand: ParsableCommand {
         let context = ToolContext.current
         let io = context.io
         let machine = try context.runnableMachine(named: machine)
+        // A coverage file that cannot be written is refused before the session starts: a
+        // missing folder, a device, a FIFO (the session's coverage would be lost, or a
+        // device replaced).
+        if let coverageOut {
+            do {
+                _ = try RegularFile.destination(of: io.path(coverageOut), tool: context.name)
+            } catch {
+                throw ValidationError("--coverage-out \(TerminalText.visible(coverageOut)): \(TerminalText.visible(error.description)); nothing written")
+            }
+        }
         let session: REPLSession
         do {
-            session = script == nil ? try machine.makeSession() : try machine.makeSession { _, _ in throw ScriptWriteRefused() }
+            session = script == nil
+                ? try machine.makeSession { path, text in try FileText.write(io.path(path), text, tool: context.name) }
+                : try machine.makeSession { _, _ in throw ScriptWriteRefused() }
         } catch {
             try io.printError("error: \(TerminalText.visibleLines(error.description))")
             throw ExitCode(1)
@@ -148,7 +160,7 @@ final class CoverageOutput {
         let text = CoverageFile.text(session.coverage)
         guard text != written else { return nil }
         do {
-            try FileText.write(path, text)
+            try FileText.write(path, text, tool: toolName)
             written = text
             failing = false
             return nil
