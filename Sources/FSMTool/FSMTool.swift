@@ -40,6 +40,9 @@ public enum FSMTool {
         machines: [any DrivableMachine],
         subcommands: [any ParsableCommand.Type] = []
     ) async -> Never {
+        // A closed pipe on standard output is a write that fails with EPIPE, which the
+        // writers report as exit 74 (quietly), not a death by SIGPIPE (141 in a shell).
+        signal(SIGPIPE, SIG_IGN)
         let status = await run(
             Array(CommandLine.arguments.dropFirst()),
             name: name ?? executableName,

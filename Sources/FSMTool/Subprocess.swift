@@ -49,7 +49,8 @@ package enum Subprocess {
     package static func run(
         _ path: String, _ arguments: [String], input: Data,
         output outputDestination: Destination = .collected, errors errorsDestination: Destination = .collected,
-        timeLimit: Duration? = nil
+        timeLimit: Duration? = nil,
+        defaultSIGPIPE: Bool = false
     ) throws(SpawnError) -> Result {
         // A program that exits before reading all its input must not kill us with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
@@ -91,10 +92,21 @@ package enum Subprocess {
         #endif
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
+        var flags: Int32 = 0
         if timeLimit != nil {
             posix_spawnattr_setpgroup(&attributes, 0)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+            flags |= Int32(POSIX_SPAWN_SETPGROUP)
         }
+        // As a shell starts a program: SIGPIPE does its default action (ends the process),
+        // not the ignoring we inherit from the line above.
+        if defaultSIGPIPE {
+            var defaults = sigset_t()
+            sigemptyset(&defaults)
+            sigaddset(&defaults, SIGPIPE)
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            flags |= Int32(POSIX_SPAWN_SETSIGDEF)
+        }
+        if flags != 0 { posix_spawnattr_setflags(&attributes, Int16(flags)) }
         var pid = pid_t()
         var spawned = posix_spawn(&pid, path, &actions, &attributes, &argv, environ)
         // ETXTBSY: the program's file is still open for writing somewhere, typically in a

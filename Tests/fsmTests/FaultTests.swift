@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Runs `fsm` with its standard output (or error) sent somewhere that fails.
-private func fsm(_ arguments: [String], input: String = "", output: Subprocess.Destination = .collected, errors: Subprocess.Destination = .collected) throws -> Run {
+private func fsm(_ arguments: [String], input: String = "", output: Subprocess.Destination = .collected, errors: Subprocess.Destination = .collected, defaultSIGPIPE: Bool = false) throws -> Run {
     var arguments = arguments
     var made: URL?
     defer { if let made { try? FileManager.default.removeItem(at: made) } }
@@ -15,7 +15,7 @@ private func fsm(_ arguments: [String], input: String = "", output: Subprocess.D
         arguments[fresh] = folder.path
         made = folder
     }
-    let result = try Subprocess.run(fsmExecutable.path, arguments, input: Data(input.utf8), output: output, errors: errors, timeLimit: .seconds(60))
+    let result = try Subprocess.run(fsmExecutable.path, arguments, input: Data(input.utf8), output: output, errors: errors, timeLimit: .seconds(60), defaultSIGPIPE: defaultSIGPIPE)
     if result.timedOut { Issue.record("fsm \(arguments.joined(separator: " ")) ran for 60 s and was killed: it hangs") }
     return Run(status: result.status, stdout: String(decoding: result.output, as: UTF8.self), stderr: String(decoding: result.errors, as: UTF8.self))
 }
@@ -48,6 +48,13 @@ struct EndToEndFaultTests {
     @Test("standard output a closed pipe, SIGPIPE ignored: exit 74, quietly", arguments: commands.filter { $0.0 != ["nosuch"] })
     func closedPipe(arguments: [String], input: String) throws {
         let run = try fsm(arguments, input: input, output: .closedPipe)
+        #expect(run.status == 74)
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test("standard output a closed pipe, SIGPIPE by default (as a shell starts it: `fsm ... | true`): exit 74 as documented, not 141", arguments: commands.filter { $0.0 != ["nosuch"] })
+    func closedPipeDefaultSignal(arguments: [String], input: String) throws {
+        let run = try fsm(arguments, input: input, output: .closedPipe, defaultSIGPIPE: true)
         #expect(run.status == 74)
         #expect(run.stderr.isEmpty)
     }
