@@ -342,6 +342,9 @@ package enum Temporaries {
     private static func installHandlers() {
         guard !installed else { return }
         installed = true
+        // Made now, not lazily inside the handler (no allocation in a signal handler).
+        _ = active
+        _ = buffers
         atexit { Temporaries.removeAll() }
         for number in [SIGINT, SIGTERM, SIGHUP] {
             var current = sigaction()
