@@ -20,6 +20,11 @@ import Foundation
 /// that, the temporary files are removed and no file is replaced; the error
 /// (``DiagramWriteError``) names the file that failed, and which files were replaced and
 /// which not. A `README.md` in the folder that this tool did not write is never replaced.
+///
+/// Files are written through ``RegularFile``: a device, FIFO, socket or folder where a file
+/// goes is refused (nothing replaced), a symbolic link is followed to the file it names; the
+/// temporaries (`.NAME.PID.tmp`) are removed on SIGINT and SIGTERM, and those a killed run
+/// left behind are swept by the next.
 package struct DiagramGenerator: Sendable {
     /// The files to write.
     package let diagrams: DiagramSet
