@@ -62,4 +62,21 @@ public struct Guard<Input>: Sendable {
         let left = lhs.predicate, right = rhs.predicate
         return Guard(.or([lhs.expression, rhs.expression])) { left($0) || right($0) }
     }
+
+    /// `a && b && c ...` of any number of guards as one expression: its name is made once and
+    /// it is evaluated in a loop, so both are linear in the number of guards (folding `&&`
+    /// over thousands of guards nests as deep as there are guards, and names each level).
+    /// For machines read from documents (an SCXML `cond`); `guards` must not be empty.
+    package static func all(_ guards: [Guard<Input>]) -> Guard<Input> {
+        if guards.count == 1 { return guards[0] }
+        let predicates = guards.map(\.predicate)
+        return Guard(.and(guards.map(\.expression))) { input in predicates.allSatisfy { $0(input) } }
+    }
+
+    /// `a || b || c ...` of any number of guards as one expression (see ``all(_:)``).
+    package static func any(_ guards: [Guard<Input>]) -> Guard<Input> {
+        if guards.count == 1 { return guards[0] }
+        let predicates = guards.map(\.predicate)
+        return Guard(.or(guards.map(\.expression))) { input in predicates.contains { $0(input) } }
+    }
 }

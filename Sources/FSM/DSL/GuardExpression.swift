@@ -56,6 +56,17 @@ struct GuardExpression: Sendable, Hashable {
     }
 
     /// The names of the atoms, each once, in order of first appearance.
+    /// How deep the expression nests: 1 for a named guard.
+    var depth: Int {
+        var deepest = 0
+        var stack: [(GuardExpression, Int)] = [(self, 1)]
+        while let (expression, level) = stack.popLast() {
+            deepest = max(deepest, level)
+            for operand in expression.operands { stack.append((operand, level + 1)) }
+        }
+        return deepest
+    }
+
     var atoms: [String] {
         var seen: Set<String> = []
         var out: [String] = []

@@ -100,6 +100,10 @@
     /// `&&` or `||`), each once: what a tool that decides guards by name asks about.
     package var atoms: [String] { expression.atoms }
 
+    /// How deep its expression nests (1 for a named guard, 2 for `a && b && c`): what naming
+    /// and evaluating it recurse through.
+    package var depth: Int { expression.depth }
+
     /// Whether the guard holds when each named guard it is built from holds as `decide`
     /// says (for a guard not built from others, `decide(name)`).
     @inlinable

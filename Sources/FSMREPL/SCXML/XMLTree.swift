@@ -37,9 +37,20 @@ package struct XMLError: Error, CustomStringConvertible {
 package enum XMLTree {
     static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
+    /// The most elements a document may have: 500,000 (a machine of some 200,000 states with
+    /// their transitions). A larger one is refused when its element past the limit is read,
+    /// not after minutes of building a machine nobody can read (see "Limits" in the README).
+    package static let maximumElements = 500_000
+
+    /// The most bytes one attribute value may have: 1 MiB. A name, a condition or a label of
+    /// megabytes is refused at once, with its size.
+    package static let maximumAttributeBytes = 1 << 20
+
     /// The root element of a document.
-    package static func parse(_ text: String) throws(XMLError) -> XMLElement {
-        var reader = Reader(bytes: Array(text.utf8))
+    /// - Parameter elementLimit: The most elements it may have (``maximumElements``; smaller
+    ///   in tests of the limit).
+    package static func parse(_ text: String, elementLimit: Int = maximumElements) throws(XMLError) -> XMLElement {
+        var reader = Reader(bytes: Array(text.utf8), elementLimit: elementLimit)
         return try reader.document()
     }
 
@@ -53,9 +64,13 @@ package enum XMLTree {
         /// ``maximumDepth`` is refused rather than read with a stack that could overflow.
         var depth = 0
         static let maximumDepth = 200
+        /// Elements read so far, and the most it may read (see ``XMLTree/maximumElements``).
+        var elements = 0
+        let elementLimit: Int
 
-        init(bytes: [UInt8]) {
+        init(bytes: [UInt8], elementLimit: Int) {
             self.bytes = bytes
+            self.elementLimit = elementLimit
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
         }
 
@@ -123,6 +138,10 @@ package enum XMLTree {
             depth += 1
             defer { depth -= 1 }
             guard depth <= Self.maximumDepth else { throw fail("elements nested more than \(Self.maximumDepth) deep") }
+            elements += 1
+            guard elements <= elementLimit else {
+                throw fail("more than \(elementLimit) elements: this tool reads documents of at most \(elementLimit) (see Limits in the README)")
+            }
             advance() // <
             let qualified = try name()
             var raw: [(String, String)] = []
@@ -146,6 +165,9 @@ package enum XMLTree {
                     advance()
                 }
                 guard i < bytes.count else { throw XMLError(line: valueLine, message: "the value of '\(attributeName)' is not closed") }
+                guard i - start <= XMLTree.maximumAttributeBytes else {
+                    throw XMLError(line: valueLine, message: "the value of '\(attributeName)' is \(i - start) bytes: this tool reads attributes of at most \(XMLTree.maximumAttributeBytes) bytes (see Limits in the README)")
+                }
                 let value = try decode(bytes[start..<i], normalizing: true)
                 advance()
                 if !seen.insert(attributeName).inserted { throw fail("the attribute '\(attributeName)' appears twice") }

@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""The scale gate: the tool on generated inputs of growing size, each run in a process of its own.
+
+For each family of input (states, lines, timers, guard terms, name length, REPL lines,
+coverage files, ...) the gate writes an input of size n and one of size 10n, runs the tool on
+each, and measures what the run cost: the instructions it executed (`perf stat`, counted in
+user space: the same input costs the same count, whatever else the machine is doing) or,
+without perf, its CPU time; and its peak memory. The growth factor is the cost of the 10n run
+over the cost of the n run, each less the cost of the family's smallest input (what starting
+the tool costs): at most 11 (linear, with some slack). A size the tool refuses must be
+refused at once. Every run must also end within a time limit (a few seconds for the sizes
+here on the release build), and exit as the family expects.
+
+Prints one table (family, sizes, cost, time, memory, growth) and exits 1 if any family grows
+faster than allowed, runs too long or exits otherwise than expected.
+
+Usage: scale-gate.py --fsm PATH [--only FAMILY...] [--factor 11] [--seconds 20]
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def scxml(states, initial="s0"):
+    head = f'<?xml version="1.0" encoding="UTF-8"?>\n<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="{initial}">\n'
+    return head + "\n".join(states) + "\n</scxml>\n"
+
+
+def siblings(n):
+    """n sibling states, each taking one event to the next."""
+    return scxml(f'<state id="s{i}"><transition event="go" target="s{(i + 1) % n}"/></state>' for i in range(n))
+
+
+def lines(n):
+    """40 states with n transitions between them, on 8 events, guarded by data items."""
+    states = []
+    per_state = max(1, n // 40)
+    data = '<datamodel>' + "".join(f'<data id="g{k}" expr="true"/>' for k in range(per_state)) + '</datamodel>'
+    for i in range(40):
+        ts = "".join(f'<transition event="e{k % 8}" target="s{(i + k + 1) % 40}" cond="g{k}"/>' for k in range(per_state))
+        states.append(f'<state id="s{i}">{ts}</state>')
+    text = scxml(states)
+    return text.replace('version="1.0" initial="s0">', 'version="1.0" datamodel="ecmascript" initial="s0">\n' + data, 1)
+
+
+def timers(n):
+    """n states, each with a timer (a delayed send cancelled on exit) and an event."""
+    return scxml(
+        f'<state id="s{i}"><onentry><send event="t{i}" delay="{i + 1}s" id="t{i}"/></onentry>'
+        f'<onexit><cancel sendid="t{i}"/></onexit><transition event="t{i}" target="s{(i + 1) % n}"/>'
+        f'<transition event="go" target="s{(i + 1) % n}"/></state>'
+        for i in range(n)
+    )
+
+
+def guard_terms(n):
+    """One transition whose condition is n terms joined by &&."""
+    terms = " &amp;&amp; ".join(["g"] * n)
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript" initial="a">\n'
+        '<datamodel><data id="g" expr="true"/></datamodel>\n'
+        f'<state id="a"><transition event="go" target="b" cond="{terms}"/></state>\n'
+        '<state id="b"><transition event="go" target="a"/></state>\n</scxml>\n'
+    )
+
+
+def name_length(n):
+    """Two states, one named with n characters."""
+    name = "x" * n
+    return scxml([
+        f'<state id="a"><transition event="go" target="{name}"/></state>',
+        f'<state id="{name}"><transition event="go" target="a"/></state>',
+    ], initial="a")
+
+
+def repl_lines(n):
+    """n lines piped into the REPL of the login machine."""
+    return "".join("edit\n" for _ in range(n))
+
+
+def event_name(n):
+    """One REPL line that names an event of n characters."""
+    return "e" * n + "\n"
+
+
+def coverage_files(folder, n, fsm):
+    """n copies of a coverage file of the login machine, each count at the allowed maximum."""
+    script = os.path.join(folder, "session.fsm")
+    with open(script, "w") as f:
+        f.write("edit\n")
+    out = os.path.join(folder, "one.json")
+    subprocess.run([fsm, "repl", "login", "--script", script, "--coverage-out", out], check=True, stdout=subprocess.DEVNULL)
+    with open(out) as f:
+        coverage = json.load(f)
+
+    def saturate(value):
+        if isinstance(value, dict):
+            return {k: saturate(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [saturate(v) for v in value]
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            return 1 << 48
+        return value
+
+    text = json.dumps(saturate(coverage))
+    paths = []
+    for i in range(n):
+        path = os.path.join(folder, f"c{i}.json")
+        with open(path, "w") as f:
+            f.write(text)
+        paths.append(path)
+    return paths
+
+
+# family: (sizes (n, 10n) and the smallest, how to make the input, the command, exit codes accepted)
+FAMILIES = {
+    "states": dict(sizes=(20_000, 200_000), base=1, make=siblings, command=["table", "{file}"], exits=(0,)),
+    "states-dot": dict(sizes=(20_000, 200_000), base=1, make=siblings, command=["dot", "{file}"], exits=(0,)),
+    "lines": dict(sizes=(4_000, 40_000), base=40, make=lines, command=["table", "{file}"], exits=(0,)),
+    "timers": dict(sizes=(2_000, 20_000), base=1, make=timers, command=["validate", "{file}"], exits=(0, 1)),
+    "guard-terms": dict(sizes=(400, 4_000), base=1, make=guard_terms, command=["table", "{file}"], exits=(0,)),
+    "name-length": dict(sizes=(10_000, 100_000), base=1, make=name_length, command=["table", "{file}"], exits=(0,)),
+    "repl-lines": dict(sizes=(20_000, 200_000), base=1, make=repl_lines, command=["repl", "login"], stdin=True, exits=(0,)),
+    "event-name": dict(sizes=(5_000_000, 50_000_000), base=1, make=event_name, command=["repl", "login"], stdin=True, exits=(0, 1)),
+    "coverage-files": dict(sizes=(900, 9_000), base=1, coverage=True, command=["dot", "login", "--coverage", "{files}"], exits=(0,)),
+}
+
+
+def has_perf():
+    if not shutil.which("perf"):
+        return False
+    try:
+        r = subprocess.run(["perf", "stat", "-x,", "-e", "instructions:u", "true"], capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return r.returncode == 0 and "instructions" in r.stderr and "not supported" not in r.stderr
+
+
+def run(fsm, args, stdin_path, seconds, perf):
+    """Runs the tool once; returns (cost, seconds, peak MiB, exit code, unit)."""
+    stat = tempfile.NamedTemporaryFile(prefix="scale-stat-", delete=False)
+    stat.close()
+    command = [fsm] + args
+    if perf:
+        command = ["perf", "stat", "-x,", "-o", stat.name, "-e", "instructions:u", "--"] + command
+    stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
+    started = time.monotonic()
+    process = subprocess.Popen(command, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = started + seconds
+    status = None
+    usage = None
+    while status is None:
+        pid, raw, rusage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            status, usage = raw, rusage
+            break
+        if time.monotonic() > deadline:
+            process.kill()
+            _, status, usage = os.wait4(process.pid, 0)
+            elapsed = time.monotonic() - started
+            os.unlink(stat.name)
+            return None, elapsed, usage.ru_maxrss / 1024, "killed", ""
+        time.sleep(0.01)
+    elapsed = time.monotonic() - started
+    if stdin_path:
+        stdin.close()
+    code = os.waitstatus_to_exitcode(status)
+    cost, unit = usage.ru_utime + usage.ru_stime, "cpu s"
+    if perf:
+        with open(stat.name) as f:
+            for line in f:
+                parts = line.strip().split(",")
+                if len(parts) > 2 and parts[2].startswith("instructions") and parts[0].isdigit():
+                    cost, unit = int(parts[0]), "instr"
+    os.unlink(stat.name)
+    return cost, elapsed, usage.ru_maxrss / 1024, code, unit
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--fsm", required=True)
+    parser.add_argument("--only", nargs="*")
+    parser.add_argument("--factor", type=float, default=11.0)
+    parser.add_argument("--seconds", type=float, default=20.0, help="the most one run may take")
+    args = parser.parse_args()
+    fsm = os.path.abspath(args.fsm)
+    perf = has_perf()
+    print(f"cost: {'instructions in user space (perf stat)' if perf else 'CPU seconds (user + system; perf is not available)'}")
+    header = f"{'family':<15} {'n':>11} {'10n':>11} {'cost(base)':>12} {'cost(n)':>14} {'cost(10n)':>14} {'s(10n)':>7} {'MiB(10n)':>9} {'growth':>7}"
+    print(header)
+    failures = []
+    for name, family in FAMILIES.items():
+        if args.only and name not in args.only:
+            continue
+        with tempfile.TemporaryDirectory(prefix=f"scale-{name}-") as folder:
+            results = {}
+            for size in (family["base"],) + family["sizes"]:
+                stdin_path = None
+                command = []
+                if family.get("coverage"):
+                    files = coverage_files(folder, size, fsm)
+                    for part in family["command"]:
+                        command += files if part == "{files}" else [part]
+                else:
+                    text = family["make"](size)
+                    path = os.path.join(folder, f"input-{size}" + (".txt" if family.get("stdin") else ".scxml"))
+                    with open(path, "w") as f:
+                        f.write(text)
+                    if family.get("stdin"):
+                        stdin_path = path
+                    command = [path if part == "{file}" else part for part in family["command"]]
+                results[size] = run(fsm, command, stdin_path, args.seconds, perf)
+                cost, elapsed, mib, code, _ = results[size]
+                if code == "killed":
+                    failures.append(f"{name}: size {size} ran past {args.seconds:g} s and was killed")
+                elif code not in family["exits"]:
+                    failures.append(f"{name}: size {size} exited {code} (expected {' or '.join(map(str, family['exits']))})")
+            n, ten = family["sizes"]
+            base = results[family["base"]][0]
+            small, large = results[n][0], results[ten][0]
+            growth = None
+            if None not in (base, small, large):
+                growth = (large - base) / max(small - base, 1e-9 if isinstance(small, float) else 1)
+                if growth > args.factor:
+                    failures.append(f"{name}: 10x the input cost {growth:.1f}x (at most {args.factor:g}x)")
+
+            def show(cost):
+                if cost is None:
+                    return "-"
+                return f"{cost / 1e6:,.0f}M" if isinstance(cost, int) else f"{cost:.2f}"
+            print(
+                f"{name:<15} {n:>11,} {ten:>11,} {show(base):>12} {show(small):>14} {show(large):>14} "
+                f"{results[ten][1]:>7.2f} {results[ten][2]:>9.0f} {('-' if growth is None else f'{growth:.1f}x'):>7}",
+                flush=True,
+            )
+    if failures:
+        print("\nscale gate failed:")
+        for failure in failures:
+            print("  " + failure)
+        return 1
+    print(f"\nscale gate passed: every family grows at most {args.factor:g}x per 10x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
