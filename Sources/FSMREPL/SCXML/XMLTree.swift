@@ -76,7 +76,16 @@ package enum XMLTree {
 
         func fail(_ message: String) -> XMLError { XMLError(line: line, message: message) }
 
-        func peek(_ s: String) -> Bool { bytes[i...].starts(with: Array(s.utf8)) }
+        /// Whether the bytes at the reader's position are `s`'s (compared in place: this is asked
+        /// at almost every byte of a document, so it allocates nothing).
+        func peek(_ s: StaticString) -> Bool {
+            let count = s.utf8CodeUnitCount
+            guard count <= bytes.count - i else { return false }
+            return s.withUTF8Buffer { literal in
+                for k in 0..<count where bytes[i + k] != literal[k] { return false }
+                return true
+            }
+        }
 
         mutating func advance(_ n: Int = 1) {
             for _ in 0..<n where i < bytes.count {
@@ -86,11 +95,11 @@ package enum XMLTree {
             }
         }
 
-        mutating func skip(until end: String, what: String) throws(XMLError) {
+        mutating func skip(until end: StaticString, what: String) throws(XMLError) {
             let start = line
             while i < bytes.count && !peek(end) { advance() }
             guard i < bytes.count else { throw XMLError(line: start, message: "\(what) is not closed with '\(end)'") }
-            advance(end.utf8.count)
+            advance(end.utf8CodeUnitCount)
         }
 
         mutating func skipSpace() {
