@@ -102,8 +102,24 @@ package enum XMLTree {
             advance(end.utf8CodeUnitCount)
         }
 
+        /// XML's white space (a switch: a literal array here was made at every byte).
+        static func isSpace(_ byte: UInt8) -> Bool {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D: true
+            default: false
+            }
+        }
+
+        /// Whether a byte ends a name: white space, `/`, `>`, `=` or `<`.
+        static func endsName(_ byte: UInt8) -> Bool {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "/"), UInt8(ascii: ">"), UInt8(ascii: "="), UInt8(ascii: "<"): true
+            default: false
+            }
+        }
+
         mutating func skipSpace() {
-            while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { advance() }
+            while i < bytes.count, Self.isSpace(bytes[i]) { advance() }
         }
 
         /// Comments, processing instructions and white space between elements.
@@ -126,7 +142,7 @@ package enum XMLTree {
 
         mutating func name() throws(XMLError) -> String {
             let start = i
-            while i < bytes.count, !([0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "/"), UInt8(ascii: ">"), UInt8(ascii: "="), UInt8(ascii: "<")].contains(bytes[i])) { advance() }
+            while i < bytes.count, !Self.endsName(bytes[i]) { advance() }
             guard i > start else { throw fail("expected a name") }
             return String(decoding: bytes[start..<i], as: UTF8.self)
         }
