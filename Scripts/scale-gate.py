@@ -60,23 +60,23 @@ def timers(n):
 
 
 def guard_terms(n):
-    """One transition whose condition is n terms joined by &&."""
+    """8 transitions, each guarded by a condition of n terms joined by &&."""
     terms = " &amp;&amp; ".join(["g"] * n)
+    states = "".join(
+        f'<state id="s{i}"><transition event="go" target="s{(i + 1) % 8}" cond="{terms}"/></state>\n' for i in range(8)
+    )
     return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript" initial="a">\n'
-        '<datamodel><data id="g" expr="true"/></datamodel>\n'
-        f'<state id="a"><transition event="go" target="b" cond="{terms}"/></state>\n'
-        '<state id="b"><transition event="go" target="a"/></state>\n</scxml>\n'
+        '<?xml version="1.0" encoding="UTF-8"?>\n<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript" initial="s0">\n'
+        '<datamodel><data id="g" expr="true"/></datamodel>\n' + states + '</scxml>\n'
     )
 
 
 def name_length(n):
-    """Two states, one named with n characters."""
-    name = "x" * n
+    """8 states in a ring, each named with n characters."""
+    names = [str(i) + "x" * (n - 1) for i in range(8)]
     return scxml([
-        f'<state id="a"><transition event="go" target="{name}"/></state>',
-        f'<state id="{name}"><transition event="go" target="a"/></state>',
-    ], initial="a")
+        f'<state id="{names[i]}"><transition event="go" target="{names[(i + 1) % 8]}"/></state>' for i in range(8)
+    ], initial=names[0])
 
 
 def repl_lines(n):
@@ -124,8 +124,8 @@ FAMILIES = {
     "states-dot": dict(sizes=(20_000, 200_000), base=1, make=siblings, command=["dot", "{file}"], exits=(0,)),
     "lines": dict(sizes=(4_000, 40_000), base=40, make=lines, command=["table", "{file}"], exits=(0,)),
     "timers": dict(sizes=(2_000, 20_000), base=1, make=timers, command=["validate", "{file}"], exits=(0, 1)),
-    "guard-terms": dict(sizes=(400, 4_000), base=1, make=guard_terms, command=["table", "{file}"], exits=(0,)),
-    "name-length": dict(sizes=(10_000, 100_000), base=1, make=name_length, command=["table", "{file}"], exits=(0,)),
+    "guard-terms": dict(sizes=(5_000, 50_000), base=1, make=guard_terms, command=["table", "{file}"], exits=(0,)),
+    "name-length": dict(sizes=(100_000, 1_000_000), base=1, make=name_length, command=["table", "{file}"], exits=(0,)),
     "repl-lines": dict(sizes=(20_000, 200_000), base=1, make=repl_lines, command=["repl", "login"], stdin=True, exits=(0,)),
     "event-name": dict(sizes=(5_000_000, 50_000_000), base=1, make=event_name, command=["repl", "login"], stdin=True, exits=(0, 1)),
     "coverage-files": dict(sizes=(900, 9_000), base=1, coverage=True, command=["dot", "login", "--coverage", "{files}"], exits=(0,)),
