@@ -20,7 +20,14 @@ package enum CoverageFile {
     /// - Throws: ``CoverageFileError`` naming the file: unreadable, not a coverage file, holding
     ///   no coverage of the machine, or recorded from another version of it.
     package static func read(_ paths: [String], resolvedBy resolve: (String) -> String, of empty: MachineCoverage) throws(CoverageFileError) -> MachineCoverage {
-        var total = empty
+        try sum(paths, resolvedBy: resolve, of: empty).total
+    }
+
+    /// Reads and adds up coverage files as ``read(_:resolvedBy:of:)`` does, in time linear in
+    /// their total size; the sum says whether a count saturated (stopped at `Int.max`: counts
+    /// add up saturating, so that no number of files can overflow them).
+    package static func sum(_ paths: [String], resolvedBy resolve: (String) -> String, of empty: MachineCoverage) throws(CoverageFileError) -> CoverageTotal {
+        var total = CoverageTotal(empty)
         for path in paths {
             let data: Data
             do {
@@ -51,7 +58,7 @@ package enum CoverageFile {
             }
             for machine in matching {
                 do {
-                    total = try total.merging(machine)
+                    try total.add(machine)
                 } catch {
                     throw CoverageFileError(path: path, problem: "was recorded from another version of '\(empty.machine)': \(error.difference)")
                 }
@@ -85,7 +92,8 @@ package struct CoverageFileError: Error, CustomStringConvertible {
 }
 
 extension MachineCoverage {
-    /// The largest count a coverage file may hold: files adding up to it cannot overflow.
+    /// The largest count a coverage file may hold (2^48). Sums of counts saturate at
+    /// `Int.max` (``CoverageCount``): 32,768 files at this count reach it.
     static let largestCount = 1 << 48
 
     /// The first count that is negative or too large, in words; `nil` when all are sound.

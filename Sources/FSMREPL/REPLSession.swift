@@ -83,6 +83,11 @@ public final class REPLSession {
     /// idle` in a parallel machine, the state's name otherwise.
     public var configuration: String { engine.configuration }
 
+    /// How many entries of the session's history and transcript were written or copied so
+    /// far: a deterministic measure of the work that grows with the session, for tests of
+    /// its complexity (each line handled must add a bounded amount, not the history's length).
+    package var historyWork: Int { engine.historyWork.count }
+
     /// The lines that changed the session (accepted events and guard settings), in order:
     /// what `:save` writes and `fsm repl --script` replays.
     public var script: [String] { engine.script }
@@ -157,10 +162,14 @@ public final class REPLSession {
         let trimmed = line.trimmingWhitespace
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return Output(text: "") }
         let output = trimmed.hasPrefix(":") ? command(trimmed) : engine.send(trimmed)
-        let count = engine.script.count
+        // The history's length, not a copy of it: a line costs the same however long the
+        // session has been going (a piped session of 200,000 lines copied its history per line).
+        let count = engine.scriptCount
         if count > transcript.count {
             transcript.append(output.text)
+            engine.historyWork.count += 1
         } else if count < transcript.count {
+            engine.historyWork.count += transcript.count - count
             transcript.removeLast(transcript.count - count)
         }
         return output
@@ -238,6 +247,11 @@ public final class REPLSession {
     :quit                end the session (so does end of input)
     Lines starting with # are comments.
     """
+}
+
+/// A count of history entries written and copied, shared by a session and its copies.
+final class HistoryWork {
+    var count = 0
 }
 
 extension String {

@@ -12,6 +12,10 @@ protocol SessionMachine {
     var lastEffects: [String] { get }
     var guardNames: [String] { get }
     var script: [String] { get }
+    /// How many lines are in ``script`` (without copying it).
+    var scriptCount: Int { get }
+    /// The work done on the history, for tests of complexity (see ``REPLSession/historyWork``).
+    var historyWork: HistoryWork { get }
     var eventsReport: String { get }
     /// The indices of the events that would move the machine now (not ignored, not refused),
     /// its guards decided as `:guard` set them.
@@ -71,7 +75,13 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     }
 
     var machineName: String { definition.name }
-    var script: [String] { history.map(\.line) }
+    var script: [String] {
+        historyWork.count += history.count
+        return history.map(\.line)
+    }
+    var scriptCount: Int { history.count }
+    /// Counts the history's entries written and copied (shared by copies of the session).
+    let historyWork = HistoryWork()
     var stateName: String { definition.name(of: machine.state) }
     /// Where the machine is: `failed > network` in a parent, one state per region in a
     /// parallel machine, the state's name otherwise.
@@ -85,6 +95,12 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     var moduleName: String? {
         let module = String(reflecting: State.self).prefix { $0 != "." }
         return module.isEmpty || module == "Swift" || module.hasPrefix("__") ? nil : String(module)
+    }
+
+    /// Adds a line to the history (counted in ``historyWork``).
+    private mutating func appendHistory(_ entry: (line: String, machine: Machine<State, Event, Effect, Context>, guards: [String: Bool], now: Duration, schedule: TimerSchedule, mark: Int)) {
+        historyWork.count += 1
+        history.append(entry)
     }
 
     private func holds(_ guardName: String) -> Bool { guardValues[guardName] ?? true }
@@ -113,7 +129,7 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         do {
             let (step, kept) = try machine.sendKeeping(event) { guardValues[$0] ?? true }
             lastEffects = step.effects.map { String(describing: $0) }
-            if step.kind != .ignored { history.append((definition.name(of: event), before, guardValues, now, schedule, mark)) }
+            if step.kind != .ignored { appendHistory((definition.name(of: event), before, guardValues, now, schedule, mark)) }
             schedule.rearm(machine.timers, kept: kept, now: now)
             return REPLSession.Output(text: describe(step))
         } catch {
@@ -151,7 +167,7 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         do {
             let (step, kept) = try machine.sendKeeping(event) { $0.holds(event: event) { guardValues[$0] ?? true } }
             lastEffects = step.effects.map { String(describing: $0) }
-            if step.kind != .ignored { history.append((line, before, guardValues, now, schedule, mark)) }
+            if step.kind != .ignored { appendHistory((line, before, guardValues, now, schedule, mark)) }
             schedule.rearm(machine.timers, kept: kept, now: now)
             return REPLSession.Output(text: describe(step))
         } catch {
@@ -298,7 +314,7 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
             let known = guardNames.isEmpty ? "it has none" : "guards: \(guardNames.joined(separator: ", "))"
             return REPLSession.Output(text: "error: \(machineName) has no guard '\(name)'\(suggestion) (\(known))", isError: true)
         }
-        history.append((":guard \(name) \(value ? "on" : "off")", machine, guardValues, now, schedule, machine.recordingMark))
+        appendHistory((":guard \(name) \(value ? "on" : "off")", machine, guardValues, now, schedule, machine.recordingMark))
         guardValues[name] = value
         return REPLSession.Output(text: "\(name): \(value ? "on" : "off")")
     }
@@ -345,7 +361,7 @@ extension TypedSession {
         guard let duration = DurationText.parse(argument), duration > .zero else {
             return REPLSession.Output(text: "error: usage: :advance DURATION (30s, 500ms, 2min, 1.5s); nothing changed", isError: true)
         }
-        history.append((":advance \(argument)", machine, guardValues, now, schedule, machine.recordingMark))
+        appendHistory((":advance \(argument)", machine, guardValues, now, schedule, machine.recordingMark))
         lastEffects = []
         let end = now + duration
         let guardValues = self.guardValues

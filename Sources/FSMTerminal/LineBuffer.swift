@@ -2,7 +2,12 @@
 /// Pure state, so every key's effect is tested without a terminal.
 package struct LineBuffer: Sendable, Equatable {
     /// The characters of the line.
-    package private(set) var characters: [Character] = []
+    package private(set) var characters: [Character] = [] {
+        didSet { utf8Count = characters.reduce(0) { $0 + $1.utf8.count } }
+    }
+    /// The line's length in UTF-8 bytes, kept as it changes: measuring it costs nothing
+    /// per key (a key beyond the limit is dropped without building the line's text).
+    package private(set) var utf8Count = 0
     /// The cursor: how many characters are before it.
     package private(set) var cursor = 0
     /// Earlier lines, oldest first.

@@ -17,8 +17,15 @@ public final class LineEditor: @unchecked Sendable {
     /// on the thread that calls ``readLine(prompt:)``, never at the same time as another call.
     public typealias Completer = (_ textBeforeCursor: String) -> [String]
 
-    /// The longest line in UTF-8 bytes; what is typed beyond it is not inserted.
+    /// The longest line in UTF-8 bytes; what is typed beyond it is not inserted, and at
+    /// Enter such a line is refused with its length and the limit (it is not returned).
     public let maximumLineBytes: Int
+
+    /// Bytes examined to decide whether typed keys fit the line: a deterministic measure of
+    /// the work per key, for tests of its complexity (a constant per key, not the line's length).
+    package private(set) var measuredBytes = 0
+    /// The bytes typed beyond ``maximumLineBytes`` on this line (dropped).
+    private var droppedBytes = 0
 
     private let device: TerminalDevice
     private let historyFile: HistoryFile?
@@ -204,6 +211,16 @@ public final class LineEditor: @unchecked Sendable {
         let wasInterrupted = interruptedOnEmpty
         interruptedOnEmpty = false
         switch key {
+        case .enter where droppedBytes > 0:
+            // A line longer than the limit is refused at once, with its length; the session goes on.
+            let length = buffer.utf8Count + droppedBytes
+            var end = buffer
+            end.apply(.end)
+            droppedBytes = 0
+            buffer.clear()
+            device.write(LineRenderer.render(prompt: prompt, buffer: end, width: device.width) + "\n"
+                + "error: line too long (\(length) bytes; at most \(maximumLineBytes)); nothing changed\n"
+                + LineRenderer.render(prompt: prompt, buffer: buffer, width: device.width))
         case .enter:
             var end = buffer
             end.apply(.end)
@@ -229,6 +246,7 @@ public final class LineEditor: @unchecked Sendable {
             var end = buffer
             end.apply(.end)
             buffer.clear()
+            droppedBytes = 0
             device.write(LineRenderer.render(prompt: prompt, buffer: end, width: device.width) + "^C\n" + LineRenderer.render(prompt: prompt, buffer: buffer, width: device.width))
         case .clearScreen:
             device.write(LineRenderer.clearScreen + LineRenderer.render(prompt: prompt, buffer: buffer, width: device.width))
@@ -248,7 +266,14 @@ public final class LineEditor: @unchecked Sendable {
     /// Applies an editing key within the length limit. Call with the lock held.
     @discardableResult
     private func apply(_ key: Key) -> Bool {
-        if case let .character(character) = key, buffer.text.utf8.count + String(character).utf8.count > maximumLineBytes { return false }
+        if case let .character(character) = key {
+            let bytes = character.utf8.count
+            measuredBytes += bytes
+            if droppedBytes > 0 || buffer.utf8Count + bytes > maximumLineBytes {
+                droppedBytes += bytes
+                return false
+            }
+        }
         if case .endOfInput = key { return buffer.apply(.delete) }
         return buffer.apply(key)
     }

@@ -166,10 +166,29 @@ struct LineEditorTests {
         #expect(terminal.output.contains("\u{1B}[H\u{1B}[2J\r> ab\u{1B}[K"))
     }
 
-    @Test("a line stops growing at the byte limit")
+    @Test("a line stops growing at the byte limit; at Enter it is refused with its length and the limit, and the next line is read")
     func limit() {
-        let terminal = ScriptedTerminal.typing(String(repeating: "é", count: 10), "\r")
-        #expect(LineEditor(device: terminal, maximumLineBytes: 9).readLine(prompt: "> ") == "éééé")
+        let terminal = ScriptedTerminal.typing(String(repeating: "é", count: 10), "\r", "go\r")
+        let editor = LineEditor(device: terminal, maximumLineBytes: 9)
+        #expect(editor.readLine(prompt: "> ") == "go")
+        #expect(terminal.output.contains("\r> éééé\u{1B}[K\r\u{1B}[6C\nerror: line too long (20 bytes; at most 9); nothing changed\n"))
+        #expect(editor.history == ["go"])
+    }
+
+    @Test("typing n characters costs a constant per key, below the limit (n and 8n) and beyond it")
+    func lengthCheckIsConstantPerKey() {
+        func measured(_ count: Int) -> Int {
+            let terminal = ScriptedTerminal.typing(String(repeating: "e", count: count), "\r", "go\r")
+            let editor = LineEditor(device: terminal, maximumLineBytes: 1_000)
+            #expect(editor.readLine(prompt: "> ") == (count > 1_000 ? "go" : String(repeating: "e", count: count)))
+            return editor.measuredBytes
+        }
+        let small = measured(100), large = measured(800)
+        #expect(large <= 8 * small + 64, "100 keys: \(small), 800 keys: \(large)")
+        // Beyond the limit (a paste of megabytes): a few bytes per key, not the line's length.
+        let beyond = measured(21_000)
+        #expect(beyond <= 4 * 21_000, "21,000 keys: \(beyond)")
+        #expect(beyond >= 21_000)
     }
 
     @Test("every C0 and C1 control, DEL and escape sequence typed: none reaches the output raw")

@@ -190,3 +190,30 @@ private final class SeenCoverage: @unchecked Sendable {
         }
     }
 }
+
+@Suite("Coverage counts at the allowed maximum, from the tool")
+struct CoverageSaturationToolTests {
+    @Test("coverage and dot --coverage over 33,000 counts at 2^48 (one file's pairs): exit 0, counts saturate at Int.max with a note, no overflow")
+    func saturates() async throws {
+        let folder = try await recordedSession(["coin", "push"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var coverage = try JSONDecoder().decode(Coverage.self, from: Data(contentsOf: folder.appendingPathComponent("cov.json")))
+        var machine = try #require(coverage.machines.first)
+        let most = 1 << 48
+        for c in machine.cells.indices {
+            for l in machine.cells[c].lines.indices where machine.cells[c].lines[l].taken > 0 { machine.cells[c].lines[l].taken = most }
+        }
+        var pair = try #require(machine.pairs.first)
+        pair.count = most
+        machine.pairs = Array(repeating: pair, count: 33_000)
+        coverage.machines = [machine]
+        try JSONEncoder().encode(coverage).write(to: folder.appendingPathComponent("big.json"))
+        let report = await tool(["coverage", "turnstile", "big.json", "--format", "json"], in: folder)
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(report.stderr == "machines: note: some counts added up to \(Int.max), the most a count holds, and stopped there (counts saturate; read them as 'at least')\n")
+        let dot = await tool(["dot", "turnstile", "--coverage", "big.json", "big.json"], in: folder)
+        #expect(dot.status == 0, "\(dot.stderr)")
+        #expect(dot.stdout.contains("coin ×\(2 * most)"))
+        #expect(dot.stderr.contains("counts saturate"))
+    }
+}

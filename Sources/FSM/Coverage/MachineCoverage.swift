@@ -58,7 +58,11 @@ public struct MachineCoverage: Sendable, Hashable, Codable {
         public var refused: Int
 
         /// How many times the event was sent here (or the timer ran out), whatever happened.
-        public var hits: Int { lines.reduce(ignored + refused) { $0 + $1.taken } + (kind == .timer ? lines.reduce(0) { $0 + $1.guardFailed } : 0) }
+        /// Saturates at `Int.max`, as every sum of counts does.
+        public var hits: Int {
+            let taken = lines.reduce(CoverageCount.add(ignored, refused)) { CoverageCount.add($0, $1.taken) }
+            return kind == .timer ? lines.reduce(taken) { CoverageCount.add($0, $1.guardFailed) } : taken
+        }
         /// Whether one of its lines was taken.
         public var isTaken: Bool { lines.contains { $0.taken > 0 } }
     }
@@ -117,12 +121,13 @@ public struct MachineCoverage: Sendable, Hashable, Codable {
     }
 
     /// How many times each transition was taken, by its key (lines of one cell with the same
-    /// target add up): what a diagram writes on its edges.
+    /// target add up, saturating at `Int.max`): what a diagram writes on its edges.
     public var takenCounts: [TransitionKey: Int] {
         var counts: [TransitionKey: Int] = [:]
         for cell in cells {
             for line in cell.lines {
-                counts[TransitionKey(source: cell.state, event: cell.event, target: line.target), default: 0] += line.taken
+                let key = TransitionKey(source: cell.state, event: cell.event, target: line.target)
+                counts[key] = CoverageCount.add(counts[key] ?? 0, line.taken)
             }
         }
         return counts
@@ -150,34 +155,15 @@ public struct MachineCoverage: Sendable, Hashable, Codable {
         return nil
     }
 
-    /// This coverage with `other`'s counts added.
+    /// This coverage with `other`'s counts added; a count that would pass `Int.max` stays
+    /// there (counts saturate, so no number of files can overflow them).
     ///
     /// - Throws: ``CoverageMismatch`` when `other` is of another machine or another shape of
     ///   it (the definition changed since one of them was recorded).
     public func merging(_ other: MachineCoverage) throws(CoverageMismatch) -> MachineCoverage {
-        if let difference = shapeDifference(from: other) { throw CoverageMismatch(machine: machine, difference: difference) }
-        var result = self
-        for s in states.indices { result.states[s].entered += other.states[s].entered }
-        for c in cells.indices {
-            result.cells[c].ignored += other.cells[c].ignored
-            result.cells[c].refused += other.cells[c].refused
-            for l in cells[c].lines.indices {
-                result.cells[c].lines[l].taken += other.cells[c].lines[l].taken
-                result.cells[c].lines[l].guardFailed += other.cells[c].lines[l].guardFailed
-            }
-        }
-        var positions: [String: Int] = [:]
-        for (index, pair) in result.pairs.enumerated() { positions["\(pair.first)\u{0}\(pair.second)"] = index }
-        for pair in other.pairs {
-            let id = "\(pair.first)\u{0}\(pair.second)"
-            if let index = positions[id] {
-                result.pairs[index].count += pair.count
-            } else {
-                positions[id] = result.pairs.count
-                result.pairs.append(pair)
-            }
-        }
-        return result
+        var sum = CoverageTotal(self)
+        try sum.add(other)
+        return sum.total
     }
 }
 

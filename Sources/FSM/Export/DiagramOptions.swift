@@ -47,8 +47,9 @@ struct CoveragePaint: Sendable, Hashable {
         self.entered = entered
     }
 
-    /// How often the transitions with these keys were taken, together.
+    /// How often the transitions with these keys were taken, together (saturating at
+    /// `Int.max`: see ``CoverageCount``).
     func count(_ keys: [TransitionKey]) -> Int {
-        keys.reduce(0) { $0 + (counts[$1] ?? 0) }
+        keys.reduce(0) { CoverageCount.add($0, counts[$1] ?? 0) }
     }
 }

@@ -368,7 +368,8 @@ struct MachineGraph {
             var counts: [TransitionKey: Int] = [:]
             for (key, count) in paint.counts {
                 guard let source = name(key.source), let target = name(key.target) else { continue }
-                counts[TransitionKey(source: source, event: key.event, target: target), default: 0] += count
+                let regionKey = TransitionKey(source: source, event: key.event, target: target)
+                counts[regionKey] = CoverageCount.add(counts[regionKey] ?? 0, count)
             }
             result.paint = CoveragePaint(counts: counts, entered: Set(paint.entered.compactMap(name)))
         }

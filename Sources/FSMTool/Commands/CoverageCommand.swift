@@ -54,13 +54,19 @@ struct CoverageCommand: ParsableCommand {
 }
 
 /// Reads coverage files of a machine for a command, or fails with exit 1 naming the file.
+/// Counts add up saturating: when one stops at `Int.max`, a note on standard error says so.
 func readCoverage(_ files: [String], of machine: any MachineDescribing, context: ToolContext) throws -> MachineCoverage {
+    let sum: CoverageTotal
     do {
-        return try CoverageFile.read(files, resolvedBy: context.io.path, of: machine.outline.emptyCoverage())
+        sum = try CoverageFile.sum(files, resolvedBy: context.io.path, of: machine.outline.emptyCoverage())
     } catch {
         try context.io.printError(TerminalText.visible("\(context.name): \(error)"))
         throw ExitCode(1)
     }
+    if sum.saturated {
+        try context.io.printError("\(TerminalText.visible(context.name)): note: some counts added up to \(Int.max), the most a count holds, and stopped there (counts saturate; read them as 'at least')")
+    }
+    return sum.total
 }
 
 /// Percentages as the tool prints them.
