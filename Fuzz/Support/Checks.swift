@@ -32,7 +32,7 @@ enum DOTCheck {
             guard let start = scalars.firstRange(of: Array("<TR><TD>".unicodeScalars)),
                   let end = scalars[start.upperBound...].firstRange(of: Array("</TD>".unicodeScalars)) else { return nil }
             return String(String.UnicodeScalarView(scalars[start.upperBound..<end.lowerBound])).replacingAll("<BR/>", with: "\n").replacingAll("&lt;", with: "<").replacingAll("&gt;", with: ">")
-                .replacingAll("&quot;", with: "\"").replacingAll("&#93;", with: "]").replacingAll("\\\\", with: "\\").replacingAll("&amp;", with: "&")
+                .replacingAll("&quot;", with: "\"").decodingNumericReferences.replacingAll("\\\\", with: "\\").replacingAll("&amp;", with: "&")
         }
         let prefix = Array("\(id) [label=\"".unicodeScalars)
         for line in dot.split(separator: "\n") {
@@ -52,7 +52,7 @@ enum DOTCheck {
                     out.unicodeScalars.append(scalar)
                 }
             }
-            return out.replacingAll("&amp;", with: "&")
+            return out.decodingNumericReferences.replacingAll("&amp;", with: "&")
         }
         return nil
     }
@@ -106,6 +106,27 @@ enum YAMLCheck {
 }
 
 extension String {
+    /// The text with each decimal reference `&#8238;` (the export writes C1 and bidi controls,
+    /// the line and paragraph separators and a lone `]` so) read as its character, as
+    /// Graphviz reads it; `&amp;#1;` is left alone (no `&` before the `#`).
+    var decodingNumericReferences: String {
+        let scalars = Array(unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "&", index + 1 < scalars.count, scalars[index + 1] == "#",
+               let end = scalars[(index + 2)...].firstIndex(of: ";"),
+               let value = UInt32(String(String.UnicodeScalarView(scalars[(index + 2)..<end]))), let decoded = Unicode.Scalar(value) {
+                out.append(decoded)
+                index = end + 1
+            } else {
+                out.append(scalars[index])
+                index += 1
+            }
+        }
+        return String(out)
+    }
+
     /// Replaces every occurrence, matching scalars (not Characters: a combining mark after
     /// the target would otherwise hide it).
     func replacingAll(_ target: String, with replacement: String) -> String {

@@ -48,19 +48,19 @@ package enum CoverageFile {
             }
             let named = coverage.machines.filter { $0.machine == empty.machine }
             guard let first = named.first else {
-                let names = coverage.machines.map { "'\($0.machine)'" }.joined(separator: ", ")
-                throw CoverageFileError(path: path, problem: "holds no coverage of '\(empty.machine)' (it has: \(names.isEmpty ? "none" : names))")
+                let names = coverage.machines.map { "\(quoting: $0.machine)" }.joined(separator: ", ")
+                throw CoverageFileError(path: path, problem: "holds no coverage of \(quoting: empty.machine) (it has: \(names.isEmpty ? "none" : names))")
             }
             // Machines of one name and other shapes (other parameters) are not this one.
             let matching = named.filter { $0.shapeDifference(from: empty) == nil }
             guard !matching.isEmpty else {
-                throw CoverageFileError(path: path, problem: "was recorded from another version of '\(empty.machine)' (the file's, then the machine's): \(first.shapeDifference(from: empty) ?? "")")
+                throw CoverageFileError(path: path, problem: "was recorded from another version of \(quoting: empty.machine) (the file's, then the machine's): \(first.shapeDifference(from: empty) ?? "")")
             }
             for machine in matching {
                 do {
                     try total.add(machine)
                 } catch {
-                    throw CoverageFileError(path: path, problem: "was recorded from another version of '\(empty.machine)': \(error.difference)")
+                    throw CoverageFileError(path: path, problem: "was recorded from another version of \(quoting: empty.machine): \(error.difference)")
                 }
             }
         }
@@ -75,7 +75,7 @@ package enum CoverageFile {
         }
         switch error {
         case let .dataCorrupted(context): return context.codingPath.isEmpty ? "not JSON" : "a wrong value \(place(context.codingPath))"
-        case let .keyNotFound(key, context): return "'\(key.stringValue)' missing \(place(context.codingPath))"
+        case let .keyNotFound(key, context): return "\(quoting: key.stringValue) missing \(place(context.codingPath))"
         case let .typeMismatch(_, context), let .valueNotFound(_, context): return "a wrong value \(place(context.codingPath))"
         @unknown default: return "not a coverage"
         }
@@ -88,7 +88,7 @@ package struct CoverageFileError: Error, CustomStringConvertible {
     package let problem: String
 
     /// `'cov.json' is not a coverage file (...)`.
-    package var description: String { "'\(path)' \(problem)" }
+    package var description: String { "\(quoting: path) \(problem)" }
 }
 
 extension MachineCoverage {
@@ -99,7 +99,7 @@ extension MachineCoverage {
     /// The first count that is negative or too large, in words; `nil` when all are sound.
     var countOutOfRange: String? {
         func bad(_ count: Int) -> Bool { count < 0 || count > Self.largestCount }
-        if let state = states.first(where: { bad($0.entered) }) { return "a count out of range for state '\(state.state)'" }
+        if let state = states.first(where: { bad($0.entered) }) { return "a count out of range for state \(quoting: state.state)" }
         for cell in cells where bad(cell.ignored) || bad(cell.refused) || cell.lines.contains(where: { bad($0.taken) || bad($0.guardFailed) }) {
             return "a count out of range in cell (\(cell.state), \(cell.event))"
         }

@@ -35,17 +35,17 @@ enum EventPayload<Event> {
         if let object = parsed as? [String: Any], !known.isEmpty {
             let unknown = object.keys.filter { !known.contains($0) }.sorted()
             if let first = unknown.first {
-                return .failure(PayloadError("unknown field '\(first)' (fields: \(known.joined(separator: ", ")))"))
+                return .failure(PayloadError("unknown field \(quoting: first) (fields: \(known.joined(separator: ", ")))"))
             }
         }
         let wrapped = unlabelled ? "{\(quoted(caseName)):{\"_0\":\(json)}}" : "{\(quoted(caseName)):\(json)}"
         do {
-            guard let event = try decode(type, Data(wrapped.utf8)) as? Event else { return .failure(PayloadError("the data does not make a '\(caseName)' event")) }
+            guard let event = try decode(type, Data(wrapped.utf8)) as? Event else { return .failure(PayloadError("the data does not make a \(quoting: caseName) event")) }
             return .success(event)
         } catch let error as DecodingError {
             return .failure(PayloadError(describe(error, prefix: unlabelled ? 2 : 1)))
         } catch {
-            return .failure(PayloadError("the data does not make a '\(caseName)' event"))
+            return .failure(PayloadError("the data does not make a \(quoting: caseName) event"))
         }
     }
 
@@ -66,17 +66,17 @@ enum EventPayload<Event> {
         switch error {
         case let .keyNotFound(key, context):
             let field = path(context.codingPath + [key])
-            return "missing field '\(field)'"
+            return "missing field \(quoting: field)"
         case let .typeMismatch(type, context):
             let field = path(context.codingPath)
-            return field.isEmpty ? "the data is not what the event holds: expected \(kind(of: type))" : "field '\(field)': expected \(kind(of: type))"
+            return field.isEmpty ? "the data is not what the event holds: expected \(kind(of: type))" : "field \(quoting: field): expected \(kind(of: type))"
         case let .valueNotFound(type, context):
-            return "field '\(path(context.codingPath))' is null: expected \(kind(of: type))"
+            return "field \(quoting: path(context.codingPath)) is null: expected \(kind(of: type))"
         case let .dataCorrupted(context):
             let field = path(context.codingPath)
             // The JSON parsed already: a value that does not fit its field (Foundation does not
             // always say which, e.g. 1.5 for a whole number).
-            return field.isEmpty ? "a value does not fit its field (\(context.debugDescription))" : "field '\(field)': \(context.debugDescription)"
+            return field.isEmpty ? "a value does not fit its field (\(context.debugDescription))" : "field \(quoting: field): \(context.debugDescription)"
         @unknown default:
             return "the data does not make the event"
         }

@@ -76,6 +76,14 @@ public final class REPLSession {
     /// (`replay with: fsm repl login --script run.fsm`).
     public var toolName = "fsm"
 
+    /// The machine as that hint names it: what was typed to open it (an SCXML document's
+    /// path, as given); `nil`: the machine's name. The hint quotes each word for the shell.
+    public var machineArgument: String?
+
+    /// `fsm repl login --script`: the command that replays a script, each word quoted for a
+    /// POSIX shell (``ShellText``), without the script's path.
+    package var replayCommand: [String] { [toolName, "repl", machineArgument ?? machineName, "--script"] }
+
     /// The current state's name.
     public var stateName: String { engine.stateName }
 
@@ -102,7 +110,7 @@ public final class REPLSession {
     /// or a line break cannot be typed, so a session using it cannot be replayed).
     func explorerModel() throws(ExplorerError) -> String {
         let scratch = REPLSession(copying: self)
-        return try engine.explorerModel(toolName: toolName) { line, expected in
+        return try engine.explorerModel(toolName: toolName, replay: ShellText.command(replayCommand)) { line, expected in
             let before = scratch.script.count
             let printed = scratch.handle(line).text
             if scratch.script.count > before { _ = scratch.handle(":undo") }
@@ -116,6 +124,7 @@ public final class REPLSession {
         transcript = other.transcript
         writeFile = { _, _ in throw ExplorerError(description: "a scratch session writes no files") }
         toolName = other.toolName
+        machineArgument = other.machineArgument
     }
 
     /// The prompt for a terminal: `login(idle)> `.
@@ -211,7 +220,7 @@ public final class REPLSession {
                 let hint = parts.count > 1 ? "" : "; it reads the definition as `\(SessionTest.placeholder(machineName))`: give the expression that makes it, :save \(path) EXPRESSION"
                 return Output(text: "saved \(script.count) line(s) to \(path) as a Swift test\(hint)")
             }
-            return Output(text: "saved \(script.count) line(s) to \(path); replay with: \(toolName) repl \(machineName) --script \(path)")
+            return Output(text: "saved \(script.count) line(s) to \(path); replay with: \(ShellText.command(replayCommand + [path]))")
         case "quit", "q", "exit": return Output(text: "", quits: true)
         default:
             let suggestion = Suggestion.closest(to: name, in: Self.commands).map { "; did you mean ':\($0)'?" } ?? ""

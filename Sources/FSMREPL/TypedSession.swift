@@ -26,7 +26,7 @@ protocol SessionMachine {
     var table: String { get }
     var coverage: Coverage { get }
     var moduleName: String? { get }
-    func explorerModel(toolName: String, typeable: (_ line: String, _ expected: String) -> Bool) throws(ExplorerError) -> String
+    func explorerModel(toolName: String, replay: String, typeable: (_ line: String, _ expected: String) -> Bool) throws(ExplorerError) -> String
     mutating func send(_ line: String) -> REPLSession.Output
     mutating func setGuard(_ argument: String) -> REPLSession.Output
     /// Decides a named guard as `:guard NAME on|off` does, the name taken as it is.
@@ -115,12 +115,12 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
             if let open = name.firstIndex(of: "("), let keyed = lookUp(String(name[..<open])) {
                 let key = definition.name(of: keyed)
                 let text = EventPayload<Event>.isDecodable
-                    ? "error: '\(key)' takes its data as JSON: type '\(key) {...}' (fields: \(payloadFields(of: key).joined(separator: ", "))), or '\(key)' alone to decide its guards with :guard; nothing changed"
-                    : "error: '\(key)' is sent without data: type '\(key)' (a guard on an event's data is decided with :guard); nothing changed"
+                    ? "error: \(quoting: key) takes its data as JSON: type '\(key) {...}' (fields: \(payloadFields(of: key).joined(separator: ", "))), or \(quoting: key) alone to decide its guards with :guard; nothing changed"
+                    : "error: \(quoting: key) is sent without data: type \(quoting: key) (a guard on an event's data is decided with :guard); nothing changed"
                 return REPLSession.Output(text: text, isError: true)
             }
-            let suggestion = Suggestion.closest(to: name, in: eventNames).map { "; did you mean '\($0)'?" } ?? ""
-            return REPLSession.Output(text: "error: unknown event '\(name)'\(suggestion) (events: \(eventNames.joined(separator: ", "))); nothing changed", isError: true)
+            let suggestion = Suggestion.closest(to: name, in: eventNames).map { "; did you mean \(quoting: $0)?" } ?? ""
+            return REPLSession.Output(text: "error: unknown event \(quoting: name)\(suggestion) (events: \(eventNames.joined(separator: ", "))); nothing changed", isError: true)
         }
         lastEffects = []
         let before = machine
@@ -158,7 +158,7 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
             return REPLSession.Output(text: "error: \(caseName)'s data: \(error.description); nothing changed", isError: true)
         }
         guard event.key == key else {
-            return REPLSession.Output(text: "error: the data makes a '\(definition.name(of: event.key))' event, not '\(caseName)'; nothing changed", isError: true)
+            return REPLSession.Output(text: "error: the data makes a \(quoting: definition.name(of: event.key)) event, not \(quoting: caseName); nothing changed", isError: true)
         }
         lastEffects = []
         let before = machine
@@ -199,8 +199,8 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         let source = definition.name(of: step.source)
         let event = step.event.map { definition.name(of: $0) } ?? step.trigger.description
         switch step.kind {
-        case .ignored: return "\(source): '\(event)' ignored"
-        case .rejected: return "\(source): '\(event)' rejected"
+        case .ignored: return "\(source): \(quoting: event) ignored"
+        case .rejected: return "\(source): \(quoting: event) rejected"
         case .external, .internal:
             let effects = step.effects.isEmpty ? "" : " / " + step.effects.map { String(describing: $0) }.joined(separator: ", ")
             let internalMark = step.kind == .internal ? " (internal)" : ""
@@ -310,9 +310,9 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         var name = parts.dropLast().joined(separator: " ")
         if name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") { name = String(name.dropFirst().dropLast()) }
         guard guardNames.contains(name) else {
-            let suggestion = Suggestion.closest(to: name, in: guardNames).map { "; did you mean '\($0)'?" } ?? ""
+            let suggestion = Suggestion.closest(to: name, in: guardNames).map { "; did you mean \(quoting: $0)?" } ?? ""
             let known = guardNames.isEmpty ? "it has none" : "guards: \(guardNames.joined(separator: ", "))"
-            return REPLSession.Output(text: "error: \(machineName) has no guard '\(name)'\(suggestion) (\(known))", isError: true)
+            return REPLSession.Output(text: "error: \(machineName) has no guard \(quoting: name)\(suggestion) (\(known))", isError: true)
         }
         appendHistory((":guard \(name) \(value ? "on" : "off")", machine, guardValues, now, schedule, machine.recordingMark))
         guardValues[name] = value

@@ -53,7 +53,7 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .duplicateName(name):
-            "two machines are named '\(TerminalText.visible(name))': give each machine of the tool a name of its own"
+            "two machines are named \(TerminalText.visible(EchoedText.quoted(name))): give each machine of the tool a name of its own"
         case .emptyName:
             "a machine has an empty name: give each machine of the tool a name"
         }
@@ -79,9 +79,9 @@ public struct UnknownMachineError: Error, Sendable, Equatable, CustomStringConve
     /// `unknown machine 'logn'; did you mean 'login'? (machines: login, home-loading, ...)`,
     /// every name with control characters shown escaped.
     public var description: String {
-        var text = "unknown machine '\(TerminalText.visible(name))'"
-        if let suggestion { text += "; did you mean '\(TerminalText.visible(suggestion))'?" }
-        let list = known.isEmpty ? "this tool has no machines" : "machines: " + known.map(TerminalText.visible).joined(separator: ", ")
+        var text = "unknown machine \(TerminalText.visible(EchoedText.quoted(name)))"
+        if let suggestion { text += "; did you mean \(TerminalText.visible(EchoedText.quoted(suggestion)))?" }
+        let list = known.isEmpty ? "this tool has no machines" : "machines: " + known.map { TerminalText.visible(EchoedText.shown($0)) }.joined(separator: ", ")
         return text + " (\(list))"
     }
 }

@@ -77,6 +77,6 @@ public struct MachineCannotRun: Error, CustomStringConvertible {
 
     /// `machine 'x' cannot run (N error(s)):` and one line per error.
     public var description: String {
-        errors.listed(under: "machine '\(machine)' cannot run (\(errors.count) error(s)):")
+        errors.listed(under: "machine \(quoting: machine) cannot run (\(errors.count) error(s)):")
     }
 }

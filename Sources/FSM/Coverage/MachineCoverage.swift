@@ -139,10 +139,10 @@ public struct MachineCoverage: Sendable, Hashable, Codable {
     /// The first place where this coverage and `other` do not describe the same machine (its
     /// name, states, cells or lines), in words; `nil` when they do.
     public func shapeDifference(from other: MachineCoverage) -> String? {
-        if machine != other.machine { return "machine '\(machine)' is not '\(other.machine)'" }
+        if machine != other.machine { return "machine \(quoting: machine) is not \(quoting: other.machine)" }
         if states.map(\.state) != other.states.map(\.state) {
             return "the states differ (\(states.count) against \(other.states.count); first difference: "
-                + (zip(states, other.states).first { $0.state != $1.state }.map { "'\($0.state)' against '\($1.state)'" } ?? "one list is longer") + ")"
+                + (zip(states, other.states).first { $0.state != $1.state }.map { "\(quoting: $0.state) against \(quoting: $1.state)" } ?? "one list is longer") + ")"
         }
         if cells.count != other.cells.count { return "\(cells.count) cells and timers against \(other.cells.count)" }
         for (a, b) in zip(cells, other.cells) {
@@ -176,5 +176,5 @@ public struct CoverageMismatch: Error, Sendable, Hashable, CustomStringConvertib
     public let difference: String
 
     /// `coverage of 'login' does not match: ...`.
-    public var description: String { "coverage of '\(machine)' does not match the machine: \(difference)" }
+    public var description: String { "coverage of \(quoting: machine) does not match the machine: \(difference)" }
 }

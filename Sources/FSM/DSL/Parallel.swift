@@ -181,7 +181,7 @@ struct EmbeddedRegions<State: Hashable & Sendable, Combined: Hashable & Sendable
         } ?? []
         let own = (inner.parallel?.tooLarge.map { [$0] } ?? []) + collided + (inner.parallel?.conflicts ?? [])
         let found = own + inner.regions.flatMap { $0.diagnostics(mode) }
-        return found.map { Diagnostic($0.severity, $0.kind, states: $0.states, events: $0.events, "parallel '\(inner.name)': \($0.message)") }
+        return found.map { Diagnostic($0.severity, $0.kind, states: $0.states, events: $0.events, "parallel \(quoting: inner.name): \($0.message)") }
     }
 
     func writeSCXML(_ writer: inout SCXMLWriter, indent: Int, events: [String: String]) -> [(id: String, chains: [[String]], initial: String?)] {

@@ -59,7 +59,7 @@ public struct Region<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
     func exitEffects(_ s: Int) -> [Effect] { body.exitEffects(s) }
     /// The region definition's own diagnostics, each prefixed with the region's name.
     func diagnostics(_ mode: ValidationMode) -> [Diagnostic] {
-        body.diagnostics(mode).map { Diagnostic($0.severity, $0.kind, states: $0.states, events: $0.events, "region '\(name)': \($0.message)") }
+        body.diagnostics(mode).map { Diagnostic($0.severity, $0.kind, states: $0.states, events: $0.events, "region \(quoting: name): \($0.message)") }
     }
 
     /// A region: its name, the part of the parallel machine's state it keeps, and its
@@ -157,7 +157,7 @@ struct TypedRegion<State: Hashable & Sendable, RegionState: Hashable & Sendable,
         let refusedHistory = histories.isEmpty ? [] : [Diagnostic(.error, .invalidHistory, states: MachineDefinition<RegionState, Event, Effect, Context>.unique(histories.map(\.parent)),
                                                                   "\(histories.map(\.label).joined(separator: ", ")): a region cannot resume a history yet")]
         let refusedEventless = (resolution.hasEventless ? [Diagnostic(.error, .invalidEventless, "a region cannot have transitions without an event (Always, OnDone) yet")] : [])
-            + resolution.parents.filter { $0.regions != nil }.map { Diagnostic(.error, .regionConflict, states: [$0.name], "a parallel parent ('\($0.name)') inside a region is not supported yet") }
+            + resolution.parents.filter { $0.regions != nil }.map { Diagnostic(.error, .regionConflict, states: [$0.name], "a parallel parent (\(quoting: $0.name)) inside a region is not supported yet") }
         guard resolution.hasTimers else { return refusedHistory + refusedEventless + definition.validate(mode) }
         let owners = resolution.declarations.filter { !$0.timers.isEmpty }.map { definition.name(of: $0.state) }
             + resolution.parents.filter { !$0.timers.isEmpty }.map(\.name)

@@ -14,6 +14,6 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// `machine 'NAME' cannot run:` followed by one diagnostic a line.
     public var description: String {
-        (["machine '\(machine)' cannot run:"] + diagnostics.map { "  \($0)" }).joined(separator: "\n")
+        (["machine \(quoting: machine) cannot run:"] + diagnostics.map { "  \($0)" }).joined(separator: "\n")
     }
 }

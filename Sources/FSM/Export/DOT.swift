@@ -34,7 +34,8 @@ enum DOT {
     /// backslash doubled (Graphviz still expands `\N` and the like there), line breaks as
     /// `<BR/>`, other control characters and U+FFFE, U+FFFF (not XML characters: Graphviz
     /// refuses the label) replaced by U+FFFD (such a label cannot draw a tab:
-    /// callers use a plain label for text with one).
+    /// callers use a plain label for text with one), C1 and bidi controls and the line and
+    /// paragraph separators as references (`&#8238;`).
     static func appendHTMLEscaped(_ text: String, to out: inout String) {
         guard text.utf8.contains(UInt8(ascii: "]")) else {
             // No bracket: each scalar on its own (the common case, without collecting lines).
@@ -79,20 +80,30 @@ enum DOT {
         case "\"": out += "&quot;"
         case "\r": break
         case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
+        case _ where UnseenText.isUnseen(scalar): appendReference(scalar, to: &out)
         default: out.unicodeScalars.append(scalar)
         }
+    }
+
+    /// Appends `&#8238;` for a C1 or bidi control or a line or paragraph separator
+    /// (``UnseenText``): Graphviz decodes it, so the drawing holds the name as it is, and
+    /// the DOT text printed at a terminal holds none of them raw.
+    static func appendReference(_ scalar: Unicode.Scalar, to out: inout String) {
+        out += "&#" + String(scalar.value) + ";"
     }
 
     /// Appends `text` escaped for the inside of a DOT quoted string: backslashes and quotes
     /// escaped (so `\N`, `\l` and the like stay literal), `&` written as `&amp;` (Graphviz
     /// decodes HTML entities such as `&lt;` or `&#35;` in labels), line breaks as `\n`, a tab
     /// kept (Graphviz draws it, and SVG may hold it), other control characters and U+FFFE,
-    /// U+FFFF replaced by U+FFFD (SVG, which is XML, cannot hold them). Other non-ASCII text
-    /// is kept as UTF-8.
+    /// U+FFFF replaced by U+FFFD (SVG, which is XML, cannot hold them), C1 and bidi controls
+    /// and the line and paragraph separators as references (`&#8238;`). Other non-ASCII
+    /// text is kept as UTF-8.
     static func appendEscaped(_ text: String, to out: inout String) {
         // 0xEF leads the UTF-8 of U+F000...U+FFFF, U+FFFE and U+FFFF among them: such text
         // takes the scalar by scalar path.
-        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "&") || $0 < 0x20 || $0 == 0x7F || $0 == 0xEF }) {
+        // 0xC2, 0xD8 and 0xE2 lead C1 controls, U+061C and the other ``UnseenText`` characters.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "&") || $0 == 0xEF || UnseenText.mayStartUnseen($0) }) {
             out += text
             return
         }
@@ -105,6 +116,7 @@ enum DOT {
             case "\r": break
             case "\t": out += "\t"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
+            case _ where UnseenText.isUnseen(scalar): appendReference(scalar, to: &out)
             default: out.unicodeScalars.append(scalar)
             }
         }

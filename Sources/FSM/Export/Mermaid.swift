@@ -1,19 +1,31 @@
 /// Mermaid text helpers.
-enum Mermaid {
+package enum Mermaid {
+    /// The most characters (Unicode scalars) of a name the Mermaid export writes: a longer
+    /// name is drawn as its first 1,000, `…` and its length (`aaaa… (10,000 characters)`).
+    /// Mermaid draws nothing of a text over 50,000 characters (``maximumTextSize``), and a
+    /// name is written in every label that holds it, escaped (up to 8 characters for one).
+    package static let maximumNameLength = 1_000
+
+    /// Mermaid's default `maxTextSize`: a longer diagram text is drawn as "Maximum text size
+    /// in diagram exceeded". A page can raise it (`mermaid.initialize`), a diagram cannot.
+    package static let maximumTextSize = 50_000
+
     /// The machine's name as the YAML front matter's `title`: a YAML double-quoted scalar
-    /// (backslashes and quotes escaped, control characters as `\n`, `\t` or `\xHH`), so any
+    /// (backslashes and quotes escaped, control characters as `\n`, `\t` or `\xHH`, bidi
+    /// controls and the line and paragraph separators as `\uHHHH`), so any
     /// name, whatever it starts with or holds (`#`, `: `, `[`, `*`, `&`, `!`, `'`, `- `),
-    /// is read back exactly. Mermaid shows the title as the parsed text, so no entity codes.
+    /// is read back exactly (cut as ``maximumNameLength`` says when longer). Mermaid shows the
+    /// title as the parsed text, so no entity codes.
     static func yamlQuoted(_ text: String) -> String {
         var out = "\""
-        for scalar in text.unicodeScalars {
+        for scalar in EchoedText.shown(text, limit: maximumNameLength).unicodeScalars {
             switch scalar {
             case "\\": out += "\\\\"
             case "\"": out += "\\\""
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             case "\r": out += "\\r"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFEFF || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+            case _ where scalar.value < 0x20 || UnseenText.isUnseen(scalar) || scalar.value == 0xFEFF || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += scalar.value <= 0xFF ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)
@@ -93,13 +105,16 @@ enum Mermaid {
 
     /// Text safe inside a Mermaid label, note or quoted description: syntax characters as
     /// entity codes (`#quot;`, `#58;`, `#42;` ...), a tab as `#9;`, line breaks as `<br>`,
-    /// other control characters replaced by U+FFFD, and the word `direction` with its first
+    /// other C0 control characters and DEL replaced by U+FFFD, C1 and bidi controls and the
+    /// line and paragraph separators as codes (`#8238;`: Mermaid draws the character, the
+    /// text printed at a terminal holds none of them raw), and the word `direction` with its first
     /// letter as a code (Mermaid reads `direction TB` as a statement even inside quotes); an
     /// empty text (or one of CRs only) as a zero-width space (`#8203;`), since Mermaid refuses
     /// an empty one. An underscore is a code too (`#95;`): Markdown would draw `_a_` in italics;
-    /// and a dollar (`#36;`): Mermaid draws `$$x$$` as KaTeX math.
+    /// and a dollar (`#36;`): Mermaid draws `$$x$$` as KaTeX math. A name longer than
+    /// ``maximumNameLength`` is cut first.
     static func escaped(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
+        let scalars = Array(EchoedText.shown(text, limit: maximumNameLength).unicodeScalars)
         let keyword = Array("direction".unicodeScalars)
         var out = ""
         for (index, scalar) in scalars.enumerated() {
@@ -127,6 +142,7 @@ enum Mermaid {
             case "\t": out += "#9;"
             case "\r": break
             case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\u{FFFD}"
+            case _ where UnseenText.isUnseen(scalar): out += "#\(scalar.value);"
             default: out.unicodeScalars.append(scalar)
             }
         }

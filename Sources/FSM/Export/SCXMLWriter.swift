@@ -152,7 +152,9 @@ package struct SCXMLWriter {
     /// Text for an attribute value in double quotes: `&`, `<`, `"` and the characters XML
     /// attributes would normalise (tab, line feed, carriage return) as references; characters
     /// XML 1.0 cannot hold at all (other controls, U+FFFE, U+FFFF; lone surrogates cannot
-    /// occur in a `String`) as `\u{...}` text (``named(_:attribute:)`` keeps them exactly).
+    /// occur in a `String`) as `\u{...}` text (``named(_:attribute:)`` keeps them exactly);
+    /// DEL, C1 and bidi controls and the line and paragraph separators (``UnseenText``) as
+    /// references (`&#x202E;`), which XML reads back as the character.
     static func attribute(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -167,6 +169,9 @@ package struct SCXMLWriter {
             default:
                 if cannotHold(scalar) {
                     out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else if UnseenText.isUnseen(scalar) {
+                    // A reference: read back as the character, never printed raw at a terminal.
+                    out += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -38,10 +38,10 @@ extension MachineDefinition {
         var conflicts: [Diagnostic] = []
         for region in regions where region.indexIn(initial) != region.initialIndex {
             conflicts.append(Diagnostic(.error, .regionConflict, states: [String(describing: initial)],
-                                        "the initial state '\(String(describing: initial))' does not hold region '\(region.name)''s initial state"))
+                                        "the initial state \(quoting: String(describing: initial)) does not hold region \(quoting: region.name)'s initial state"))
         }
         for region in regions where region.stateNames.isEmpty {
-            conflicts.append(Diagnostic(.error, .regionConflict, "region '\(region.name)' has no states"))
+            conflicts.append(Diagnostic(.error, .regionConflict, "region \(quoting: region.name) has no states"))
         }
         if let refusal = Self.sizeRefusal(regions, eventCount: allEvents.count) {
             self.init(name: name, summary: summary, initial: initial, events: allEvents, declarations: [])
@@ -91,7 +91,7 @@ extension MachineDefinition {
                     let eventName = String(describing: key)
                     if reported.insert(eventName).inserted {
                         conflicts.append(Diagnostic(.error, .regionConflict, events: [eventName],
-                                                    "'\(eventName)' has guarded transitions in regions \(names.map { "'\($0)'" }.joined(separator: " and ")): guards on one event may sit in one region only"))
+                                                    "\(quoting: eventName) has guarded transitions in regions \(names.map { "\(quoting: $0)" }.joined(separator: " and ")): guards on one event may sit in one region only"))
                     }
                 }
                 let chooser = guarded.first?.region
@@ -151,7 +151,7 @@ extension MachineDefinition {
         }
         let (cells, overflowed) = states.multipliedReportingOverflow(by: max(1, eventCount))
         guard overflow || overflowed || cells > maximumParallelCells else { return nil }
-        let factors = regions.map { "'\($0.name)' (\($0.stateNames.count))" }.joined(separator: " × ")
+        let factors = regions.map { "\(quoting: $0.name) (\($0.stateNames.count))" }.joined(separator: " × ")
         let size = overflow || overflowed ? "more than \(Int.max) cells" : "\(states) states × \(eventCount) events = \(cells) cells"
         return Diagnostic(
             .error, .tooLarge,

@@ -49,7 +49,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
             guard let index = resolution.leafIndex(of: state) else {
                 throw DefinitionError(machine: definition.name, diagnostics: [Diagnostic(
                     .error, .undeclaredState, states: [definition.name(of: state)],
-                    "the start state '\(definition.name(of: state))' is not declared"
+                    "the start state \(quoting: definition.name(of: state)) is not declared"
                 )])
             }
             start = resolution.restingState(from: index)

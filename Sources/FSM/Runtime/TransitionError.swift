@@ -174,9 +174,9 @@ extension TransitionError.Reason {
     public var words: String {
         switch self {
         case .noTransition: return "no transition"
-        case let .declaredIllegal(parent): return parent.map { "declared illegal by parent '\($0)'" } ?? "declared illegal"
+        case let .declaredIllegal(parent): return parent.map { "declared illegal by parent \(quoting: $0)" } ?? "declared illegal"
         case let .guardNotMet(guardNames):
-            let quoted = guardNames.names.map { "'\($0)'" }.joined(separator: ", ")
+            let quoted = guardNames.names.map { "\(quoting: $0)" }.joined(separator: ", ")
             return guardNames.count == 1 ? "guard \(quoted) not met" : "guards \(quoted) not met"
         case .finalState: return "the state is final"
         case let .neverSettles(cycle): return "its transitions without an event never settle (\(cycle))"
@@ -189,6 +189,6 @@ extension TransitionError: CustomStringConvertible {
     public var description: String {
         let list = permitted.isEmpty ? "none" : permitted.map { String(describing: $0) }.joined(separator: ", ")
         let ignoring = ignored.isEmpty ? "" : "; ignored: " + ignored.map { String(describing: $0) }.joined(separator: ", ")
-        return "illegal transition: '\(event)' is not permitted in state '\(state)': \(reason.words) (permitted: \(list)\(ignoring))"
+        return "illegal transition: \(quoting: event) is not permitted in state \(quoting: state): \(reason.words) (permitted: \(list)\(ignoring))"
     }
 }

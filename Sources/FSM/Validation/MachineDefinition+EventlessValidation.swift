@@ -13,9 +13,9 @@ extension MachineDefinition {
         for owner in owners {
             for line in owner.lines {
                 let target = name(of: line.target)
-                let arrow = line.isCompletion ? "'\(owner.name)' --done--> '\(target)'" : "'\(owner.name)' --always--> '\(target)'"
+                let arrow = line.isCompletion ? "\(quoting: owner.name) --done--> \(quoting: target)" : "\(quoting: owner.name) --always--> \(quoting: target)"
                 if resolution.leafIndex(of: line.target) == nil {
-                    found.append(Diagnostic(.error, .undeclaredState, states: [owner.name, target], "the transition \(arrow) goes to '\(target)', which is not declared"))
+                    found.append(Diagnostic(.error, .undeclaredState, states: [owner.name, target], "the transition \(arrow) goes to \(quoting: target), which is not declared"))
                 }
                 if line.isCompletion && !owner.isParent {
                     found.append(Diagnostic(.error, .invalidEventless, states: [owner.name],
@@ -26,7 +26,7 @@ extension MachineDefinition {
             }
             if owner.isParent, owner.lines.contains(where: \.isCompletion), !owner.hasFinalChild {
                 found.append(Diagnostic(.warning, .invalidEventless, states: [owner.name],
-                                        "parent '\(owner.name)' has OnDone lines but no final child: they are never taken"))
+                                        "parent \(quoting: owner.name) has OnDone lines but no final child: they are never taken"))
             }
         }
         // Not yet together with what the chains would have to carry along.
@@ -45,10 +45,10 @@ extension MachineDefinition {
             guard let first = lines.firstIndex(where: { $0.declaration.guard == nil }), first < lines.count - 1 else { continue }
             func describe(_ line: EventlessLine<State, Event, Effect, Context>) -> String {
                 let owner = line.owner < 0 ? resolution.stateNames[s] : resolution.parents[Int(line.owner)].name
-                return "'\(owner)' --\(line.declaration.isCompletion ? "done" : "always")--> '\(name(of: line.declaration.target))'"
+                return "\(quoting: owner) --\(line.declaration.isCompletion ? "done" : "always")--> \(quoting: name(of: line.declaration.target))"
             }
             let never = lines[(first + 1)...].map(describe)
-            let message = "in '\(resolution.stateNames[s])', \(never.joined(separator: ", ")) \(never.count == 1 ? "is" : "are") never taken: the unguarded \(describe(lines[first])) before \(never.count == 1 ? "it" : "them") always is"
+            let message = "in \(quoting: resolution.stateNames[s]), \(never.joined(separator: ", ")) \(never.count == 1 ? "is" : "are") never taken: the unguarded \(describe(lines[first])) before \(never.count == 1 ? "it" : "them") always is"
             if shadowed.insert(message).inserted {
                 found.append(Diagnostic(.warning, .shadowedTransition, states: [resolution.stateNames[s]], message))
             }
@@ -62,7 +62,7 @@ extension MachineDefinition {
             guard let chains = resolution.settlements(from: s) else {
                 tooLarge = true
                 found.append(Diagnostic(.error, .tooLarge, states: [resolution.stateNames[s]],
-                                        "the transitions without an event from '\(resolution.stateNames[s])' branch into more than \(ResolvedDefinition<State, Event, Effect, Context>.maximumSettlements) ways: too many to flatten (give them fewer guarded lines, or fewer steps)"))
+                                        "the transitions without an event from \(quoting: resolution.stateNames[s]) branch into more than \(ResolvedDefinition<State, Event, Effect, Context>.maximumSettlements) ways: too many to flatten (give them fewer guarded lines, or fewer steps)"))
                 continue
             }
             ways[s] = max(1, chains.count)
@@ -75,7 +75,7 @@ extension MachineDefinition {
                     found.append(Diagnostic(.error, .invalidEventless, states: states,
                                             "the transitions without an event \(cycle) never settle: no guard stops them"))
                 } else if Self.satisfiable(chain.guards) {
-                    let names = Self.unique(chain.guards.map(\.name)).map { "'\($0)'" }
+                    let names = Self.unique(chain.guards.map(\.name)).map { "\(quoting: $0)" }
                     let holds = names.count == 1 ? "\(names[0]) holds" : "\(names.joined(separator: ", ")) all hold"
                     found.append(Diagnostic(.warning, .invalidEventless, states: states,
                                             "the transitions without an event \(cycle) never settle when \(holds): the event that starts them is then rejected"))

@@ -14,13 +14,13 @@ extension MachineDefinition {
         var reported: Set<String> = []
         for (source, transition) in lines {
             guard let history = transition.history else { continue }
-            let arrow = "'\(source)' --\(name(of: transition.event))--> \(history.label)"
+            let arrow = "\(quoting: source) --\(name(of: transition.event))--> \(history.label)"
             guard let p = resolution.parentIndex(named: history.parent) else {
                 if reported.insert("parent " + history.parent).inserted {
                     let declared = Self.unique(resolution.parents.map(\.name))
                     let known = declared.isEmpty ? "the machine has no parent" : "its parents: " + Self.list(declared)
                     found.append(Diagnostic(.error, .invalidHistory, states: [source, history.parent], events: [name(of: transition.event)],
-                                            "the transition \(arrow) resumes '\(history.parent)', which is not a declared parent (\(known))"))
+                                            "the transition \(arrow) resumes \(quoting: history.parent), which is not a declared parent (\(known))"))
                 }
                 continue
             }
@@ -30,10 +30,10 @@ extension MachineDefinition {
             if resolution.parentStateIndex[transition.target] == p {
                 // SCXML's default is a configuration inside the parent, not the parent itself.
                 found.append(Diagnostic(.error, .invalidHistory, states: [source, history.parent], events: [name(of: transition.event)],
-                                        "the transition \(arrow) has the parent itself as its default: name a state inside '\(history.parent)' (its initial one, say)"))
+                                        "the transition \(arrow) has the parent itself as its default: name a state inside \(quoting: history.parent) (its initial one, say)"))
             } else if let leaf = resolution.leafIndex(of: transition.target), !resolution.chains[leaf].contains(Int32(p)) {
                 found.append(Diagnostic(.error, .invalidHistory, states: [source, history.parent, target], events: [name(of: transition.event)],
-                                        "the transition \(arrow) has the default '\(target)', which is not inside '\(history.parent)'"))
+                                        "the transition \(arrow) has the default \(quoting: target), which is not inside \(quoting: history.parent)"))
             }
         }
         if let plan = HistoryPlan(resolution) {

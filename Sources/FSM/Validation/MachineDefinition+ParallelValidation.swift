@@ -15,17 +15,17 @@ extension MachineDefinition {
             let (cells, overflow) = combinations.multipliedReportingOverflow(by: max(1, resolution.events.count))
             if overflow || cells > Self.maximumParallelCells {
                 found.append(Diagnostic(.error, .tooLarge, states: [parent.name],
-                                        "parallel '\(parent.name)' is too large to flatten: its \(combinations) combinations of its regions' states × the machine's \(resolution.events.count) events = \(overflow ? "more than \(Int.max)" : "\(cells)") cells; at most \(Self.maximumParallelCells) (give the regions fewer states, or run them as separate machines)"))
+                                        "parallel \(quoting: parent.name) is too large to flatten: its \(combinations) combinations of its regions' states × the machine's \(resolution.events.count) events = \(overflow ? "more than \(Int.max)" : "\(cells)") cells; at most \(Self.maximumParallelCells) (give the regions fewer states, or run them as separate machines)"))
             }
             if !parent.timers.isEmpty {
-                found.append(Diagnostic(.error, .timerNotSupported, states: [parent.name], "parallel '\(parent.name)' has a timer: a parallel parent cannot have timers yet"))
+                found.append(Diagnostic(.error, .timerNotSupported, states: [parent.name], "parallel \(quoting: parent.name) has a timer: a parallel parent cannot have timers yet"))
             }
             if !parent.eventless.isEmpty {
                 found.append(Diagnostic(.error, .invalidEventless, states: [parent.name],
-                                        "parallel '\(parent.name)' has transitions without an event (Always, OnDone): a parallel parent cannot have them yet"))
+                                        "parallel \(quoting: parent.name) has transitions without an event (Always, OnDone): a parallel parent cannot have them yet"))
             }
             if resumed.contains(parent.name) {
-                found.append(Diagnostic(.error, .invalidHistory, states: [parent.name], "a transition resumes the history of parallel '\(parent.name)': a parallel parent cannot resume a history yet"))
+                found.append(Diagnostic(.error, .invalidHistory, states: [parent.name], "a transition resumes the history of parallel \(quoting: parent.name): a parallel parent cannot resume a history yet"))
             }
         }
         // Where SCXML and this library part ways inside a parallel parent: there, an event a
@@ -51,16 +51,16 @@ extension MachineDefinition {
                 let eventName = resolution.eventNames[e], owner = parent.name
                 let how: (way: Int, text: String)
                 switch resolution.cell(s, e) {
-                case .ignored: how = (0, "ignore '\(eventName)', which would hide '\(owner)''s transition on it")
-                case .illegal: how = (1, "declare '\(eventName)' illegal, which would hide '\(owner)''s transition on it")
+                case .ignored: how = (0, "ignore \(quoting: eventName), which would hide \(quoting: owner)'s transition on it")
+                case .illegal: how = (1, "declare \(quoting: eventName) illegal, which would hide \(quoting: owner)'s transition on it")
                 case let .transitions(range):
                     let moves = range.map { resolution.transition(s, $0) }
                     if moves.allSatisfy({ $0.guard != nil }) {
-                        how = (2, "take '\(eventName)' only when a guard holds, which would hide '\(owner)''s transition on it when none does")
+                        how = (2, "take \(quoting: eventName) only when a guard holds, which would hide \(quoting: owner)'s transition on it when none does")
                     } else if moves.allSatisfy(\.isInternal) {
-                        how = (3, "take '\(eventName)' without leaving their states (Internal), where an SCXML interpreter would also take '\(owner)''s transition on it")
+                        how = (3, "take \(quoting: eventName) without leaving their states (Internal), where an SCXML interpreter would also take \(quoting: owner)'s transition on it")
                     } else if line.isInternal {
-                        how = (4, "move on '\(eventName)', where an SCXML interpreter would also take '\(owner)''s internal transition on it")
+                        how = (4, "move on \(quoting: eventName), where an SCXML interpreter would also take \(quoting: owner)'s internal transition on it")
                     } else {
                         continue
                     }
@@ -68,7 +68,7 @@ extension MachineDefinition {
                 guard reported.insert([Int(innermost), e, Int(outer), how.way]).inserted else { continue }
                 found.append(Diagnostic(
                     .error, .regionConflict, states: [resolution.stateNames[s], owner], events: [eventName],
-                    "in '\(configuration(of: resolution.states[s]))' the regions of parallel '\(resolution.parents[Int(innermost)].name)' \(how.text) (SCXML passes an event on to the parents around from every region that does not take it): leave '\(eventName)' out of those regions, or declare '\(owner)''s line in them instead"
+                    "in \(quoting: configuration(of: resolution.states[s])) the regions of parallel \(quoting: resolution.parents[Int(innermost)].name) \(how.text) (SCXML passes an event on to the parents around from every region that does not take it): leave \(quoting: eventName) out of those regions, or declare \(quoting: owner)'s line in them instead"
                 ))
             }
         }

@@ -16,26 +16,26 @@ extension MachineDefinition {
             if owner.isFinal {
                 let durations = owner.timers.map { "after " + DurationText.words($0.duration) }
                 found.append(Diagnostic(.error, .finalStateWithTransitions, states: [owner.name], events: durations,
-                                        "final state '\(owner.name)' has \(owner.timers.count == 1 ? "a timer" : "timers") (\(durations.joined(separator: ", ")))"))
+                                        "final state \(quoting: owner.name) has \(owner.timers.count == 1 ? "a timer" : "timers") (\(durations.joined(separator: ", ")))"))
                 continue
             }
             for (position, timer) in owner.timers.enumerated() {
                 let label = "after " + DurationText.words(timer.duration)
                 if timer.duration <= .zero {
                     found.append(Diagnostic(.error, .timerNotSupported, states: [owner.name], events: [label],
-                                            "the timer '\(owner.name)' --\(label)--> does not last: a timer must be longer than zero"))
+                                            "the timer \(quoting: owner.name) --\(label)--> does not last: a timer must be longer than zero"))
                     continue
                 }
                 if resolution.leafIndex(of: timer.target) == nil {
                     let target = name(of: timer.target)
                     found.append(Diagnostic(.error, .undeclaredState, states: [owner.name, target], events: [label],
-                                            "the timer '\(owner.name)' --\(label)--> '\(target)' goes to the undeclared state '\(target)'"))
+                                            "the timer \(quoting: owner.name) --\(label)--> \(quoting: target) goes to the undeclared state \(quoting: target)"))
                 }
                 if let earlier = owner.timers[..<position].first(where: { $0.guard == nil && $0.duration <= timer.duration })
                     ?? owner.timers[(position + 1)...].first(where: { $0.guard == nil && $0.duration < timer.duration }) {
                     let first = "after " + DurationText.words(earlier.duration)
                     found.append(Diagnostic(.error, .shadowedTransition, states: [owner.name], events: [label],
-                                            "the timer '\(owner.name)' --\(label)--> never fires: the unguarded timer \(first) of '\(owner.name)' runs out first"))
+                                            "the timer \(quoting: owner.name) --\(label)--> never fires: the unguarded timer \(first) of \(quoting: owner.name) runs out first"))
                     continue
                 }
                 // A parent around the owner whose unguarded timer runs out first and leaves it.
@@ -44,7 +44,7 @@ extension MachineDefinition {
                     if let shorter = parent.timers.first(where: { $0.guard == nil && $0.duration < timer.duration }) {
                         let first = "after " + DurationText.words(shorter.duration)
                         found.append(Diagnostic(.warning, .shadowedTransition, states: [owner.name, parent.name], events: [label],
-                                                "the timer '\(owner.name)' --\(label)--> never fires: the unguarded timer \(first) of parent '\(parent.name)' runs out first"))
+                                                "the timer \(quoting: owner.name) --\(label)--> never fires: the unguarded timer \(first) of parent \(quoting: parent.name) runs out first"))
                         break
                     }
                 }

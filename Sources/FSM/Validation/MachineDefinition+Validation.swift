@@ -43,24 +43,24 @@ extension MachineDefinition {
     func checkDeclarations(_ resolution: ResolvedDefinition<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
         if let initial {
             if resolution.leafIndex(of: initial) == nil {
-                found.append(Diagnostic(.error, .undeclaredState, states: [name(of: initial)], "the initial state '\(name(of: initial))' is not declared"))
+                found.append(Diagnostic(.error, .undeclaredState, states: [name(of: initial)], "the initial state \(quoting: name(of: initial)) is not declared"))
             }
         } else {
             found.append(Diagnostic(.error, .missingInitialState, "the machine has no initial state"))
         }
         for position in resolution.duplicateStates {
             let state = name(of: declarations[position].state)
-            found.append(Diagnostic(.error, .duplicateState, states: [state], "state '\(state)' is declared more than once"))
+            found.append(Diagnostic(.error, .duplicateState, states: [state], "state \(quoting: state) is declared more than once"))
         }
         for position in resolution.duplicateEvents {
             let event = name(of: events[position])
-            found.append(Diagnostic(.warning, .duplicateEvent, events: [event], "event '\(event)' is listed more than once"))
+            found.append(Diagnostic(.warning, .duplicateEvent, events: [event], "event \(quoting: event) is listed more than once"))
         }
         for group in Self.sameNames(resolution.stateNames) {
-            found.append(Diagnostic(.error, .duplicateName, states: group, "\(group.count) different states are all named '\(group[0])'"))
+            found.append(Diagnostic(.error, .duplicateName, states: group, "\(group.count) different states are all named \(quoting: group[0])"))
         }
         for group in Self.sameNames(resolution.eventNames) {
-            found.append(Diagnostic(.error, .duplicateName, events: group, "\(group.count) different events are all named '\(group[0])'"))
+            found.append(Diagnostic(.error, .duplicateName, events: group, "\(group.count) different events are all named \(quoting: group[0])"))
         }
         var undeclaredTargets = resolution.undeclaredTargets[...]
         for s in resolution.declarations.indices {
@@ -71,13 +71,13 @@ extension MachineDefinition {
                 let transition = declaration.transitions[position]
                 let target = name(of: transition.target)
                 found.append(Diagnostic(.error, .undeclaredState, states: [state, target], events: [name(of: transition.event)],
-                                        "the transition '\(state)' --\(name(of: transition.event))--> '\(target)' goes to the undeclared state '\(target)'"))
+                                        "the transition \(quoting: state) --\(name(of: transition.event))--> \(quoting: target) goes to the undeclared state \(quoting: target)"))
             }
             var reported: Set<Event.Key> = []
             func checkDeclared(_ event: Event.Key) {
                 guard resolution.eventIndex[event] == nil, reported.insert(event).inserted else { return }
                 found.append(Diagnostic(.error, .undeclaredEvent, states: [state], events: [name(of: event)],
-                                        "state '\(state)' names the undeclared event '\(name(of: event))'"))
+                                        "state \(quoting: state) names the undeclared event \(quoting: name(of: event))"))
             }
             for transition in declaration.transitions { checkDeclared(transition.event) }
             for event in declaration.ignored { checkDeclared(event) }
@@ -85,7 +85,7 @@ extension MachineDefinition {
             if declaration.isFinal && !declaration.transitions.isEmpty {
                 let names = Self.unique(declaration.transitions.map { name(of: $0.event) })
                 found.append(Diagnostic(.error, .finalStateWithTransitions, states: [state], events: names,
-                                        "final state '\(state)' has transitions on \(Self.list(names))"))
+                                        "final state \(quoting: state) has transitions on \(Self.list(names))"))
             }
         }
     }
@@ -99,7 +99,7 @@ extension MachineDefinition {
             var unhandled: [String] = []
             if declaration.ignoresOtherEvents && declaration.declaresOtherEventsIllegal {
                 found.append(Diagnostic(.error, .conflictingDeclarations, states: [state], events: [],
-                                        "state '\(state)' declares the other events both ignored (IgnoreOtherEvents) and illegal (IllegalOtherEvents)"))
+                                        "state \(quoting: state) declares the other events both ignored (IgnoreOtherEvents) and illegal (IllegalOtherEvents)"))
             }
             for e in resolution.events.indices {
                 let cell = resolution.cell(s, e)
@@ -107,12 +107,12 @@ extension MachineDefinition {
                 let eventName = resolution.eventNames[e]
                 switch cell {
                 case let .transitions(range):
-                    if resolution.owner(s, e) < 0 && declaresLines { checkLines(of: event, in: declaration, owner: "state '\(state)'", ownerName: state, into: &found) }
+                    if resolution.owner(s, e) < 0 && declaresLines { checkLines(of: event, in: declaration, owner: "state \(quoting: state)", ownerName: state, into: &found) }
                     // One candidate can be neither shadowed nor a duplicate.
                     if range.count > 1 { checkCandidates(range.map { resolution.transition(s, $0) }, state: state, event: eventName, into: &found) }
                 case .ignored:
                     if illegal.contains(event) && resolution.owner(s, e) < 0 {
-                        checkLines(of: event, in: declaration, owner: "state '\(state)'", ownerName: state, into: &found)
+                        checkLines(of: event, in: declaration, owner: "state \(quoting: state)", ownerName: state, into: &found)
                     }
                 case .illegal(declared: false):
                     unhandled.append(eventName)
@@ -124,7 +124,7 @@ extension MachineDefinition {
             // (so do a parallel parent's).
             if mode == .strict && parallel == nil && !resolution.isCombination(s) && !declaration.isFinal && !unhandled.isEmpty {
                 found.append(Diagnostic(.error, .unhandledPair, states: [state], events: unhandled,
-                                        "state '\(state)' neither handles, ignores nor declares illegal \(Self.list(unhandled))"))
+                                        "state \(quoting: state) neither handles, ignores nor declares illegal \(Self.list(unhandled))"))
             }
         }
     }
@@ -139,7 +139,7 @@ extension MachineDefinition {
         let eventName = name(of: event)
         if isIgnored && isIllegal {
             found.append(Diagnostic(.error, .conflictingDeclarations, states: [ownerName], events: [eventName],
-                                    "\(owner) declares '\(eventName)' both ignored and illegal"))
+                                    "\(owner) declares \(quoting: eventName) both ignored and illegal"))
             return
         }
         let line = isIgnored ? "Ignore" : "Illegal"
@@ -147,13 +147,13 @@ extension MachineDefinition {
         guard !transitions.isEmpty else { return }
         if transitions.contains(where: { $0.element.guard == nil }) {
             found.append(Diagnostic(.error, .conflictingDeclarations, states: [ownerName], events: [eventName],
-                                    "\(owner) has an unguarded transition on '\(eventName)' and also declares it \(isIgnored ? "ignored" : "illegal"): only one line can be the default (the last, unguarded one)"))
+                                    "\(owner) has an unguarded transition on \(quoting: eventName) and also declares it \(isIgnored ? "ignored" : "illegal"): only one line can be the default (the last, unguarded one)"))
             return
         }
         let position = isIgnored ? body.position(ofIgnored: event) : body.position(ofIllegal: event)
         if let late = transitions.first(where: { $0.offset >= position }), let guardName = late.element.guard?.name {
             found.append(Diagnostic(.error, .shadowedTransition, states: [ownerName], events: [eventName],
-                                    "in \(owner), \(line)(\(eventName)) comes before the transition on '\(eventName)' guarded by '\(guardName)': the default goes after the guarded lines"))
+                                    "in \(owner), \(line)(\(eventName)) comes before the transition on \(quoting: eventName) guarded by \(quoting: guardName): the default goes after the guarded lines"))
         }
     }
 
@@ -164,17 +164,17 @@ extension MachineDefinition {
             if unguardedSeen {
                 if let guardName = transition.guard?.name {
                     found.append(Diagnostic(.error, .shadowedTransition, states: [state], events: [event],
-                                            "the transition on '\(event)' in state '\(state)' guarded by '\(guardName)' is never taken: an unguarded transition comes before it"))
+                                            "the transition on \(quoting: event) in state \(quoting: state) guarded by \(quoting: guardName) is never taken: an unguarded transition comes before it"))
                 } else {
                     found.append(Diagnostic(.error, .nondeterministicTransitions, states: [state], events: [event],
-                                            "state '\(state)' has more than one unguarded transition on '\(event)'"))
+                                            "state \(quoting: state) has more than one unguarded transition on \(quoting: event)"))
                 }
                 continue
             }
             if let guardName = transition.guard?.name {
                 if !seenGuards.insert(guardName).inserted {
                     found.append(Diagnostic(.error, .nondeterministicTransitions, states: [state], events: [event],
-                                            "state '\(state)' has more than one transition on '\(event)' guarded by '\(guardName)'"))
+                                            "state \(quoting: state) has more than one transition on \(quoting: event) guarded by \(quoting: guardName)"))
                 }
             } else {
                 unguardedSeen = true
@@ -246,25 +246,25 @@ extension MachineDefinition {
                 if resolution.isCombination(s), let p = resolution.chains[s].last {
                     if !enteredParallel.contains(p) && reportedParallel.insert(p).inserted {
                         found.append(Diagnostic(.warning, .unreachableState, states: [resolution.parents[Int(p)].name],
-                                                "parallel '\(resolution.parents[Int(p)].name)' can never be entered from the initial state '\(name(of: initial))'"))
+                                                "parallel \(quoting: resolution.parents[Int(p)].name) can never be entered from the initial state \(quoting: name(of: initial))"))
                     }
                     continue
                 }
                 let state = resolution.stateNames[s]
                 let parents = resolution.hasHierarchy ? resolution.chains[s].map { resolution.parents[Int($0)].name } : []
-                let what = parents.last.map { "child '\(state)' of '\($0)' can never be entered" } ?? "state '\(state)' cannot be reached"
-                found.append(Diagnostic(.warning, .unreachableState, states: [state], "\(what) from the initial state '\(name(of: initial))'"))
+                let what = parents.last.map { "child \(quoting: state) of \(quoting: $0) can never be entered" } ?? "state \(quoting: state) cannot be reached"
+                found.append(Diagnostic(.warning, .unreachableState, states: [state], "\(what) from the initial state \(quoting: name(of: initial))"))
             }
         }
         for s in resolution.declarations.indices where !resolution.declarations[s].isFinal
             && !targets(of: s).contains(where: { $0 >= 0 && Int($0) != s }) && !timerTargets(of: s).contains(where: { $0 >= 0 && Int($0) != s })
             && !resolution.eventlessLines(of: s).contains(where: { $0.target >= 0 && $0.target != s }) {
             let state = resolution.stateNames[s]
-            found.append(Diagnostic(.warning, .deadEnd, states: [state], "state '\(state)' is not final and has no transition to another state"))
+            found.append(Diagnostic(.warning, .deadEnd, states: [state], "state \(quoting: state) is not final and has no transition to another state"))
         }
         for (e, isAccepted) in accepted.enumerated() where !isAccepted {
             let event = resolution.eventNames[e]
-            found.append(Diagnostic(.warning, .unusedEvent, events: [event], "event '\(event)' is handled or ignored by no state"))
+            found.append(Diagnostic(.warning, .unusedEvent, events: [event], "event \(quoting: event) is handled or ignored by no state"))
         }
     }
 
@@ -276,7 +276,7 @@ extension MachineDefinition {
             for s in resolution.declarations.indices {
                 for event in resolution.declarations[s].overrides {
                     found.append(Diagnostic(.warning, .shadowedParentDeclaration, states: [resolution.stateNames[s]], events: [name(of: event)],
-                                            "state '\(resolution.stateNames[s])' overrides '\(name(of: event))', which no parent of it declares"))
+                                            "state \(quoting: resolution.stateNames[s]) overrides \(quoting: name(of: event)), which no parent of it declares"))
                 }
             }
             return
@@ -284,39 +284,39 @@ extension MachineDefinition {
         for (p, parent) in resolution.parents.enumerated() {
             if resolution.parentInitialLeaf[p] < 0, let initial = parent.initial {
                 found.append(Diagnostic(.error, .parentWithoutInitialChild, states: [parent.name, name(of: initial)],
-                                        "parent '\(parent.name)' has no initial child: its initial state '\(name(of: initial))' is not one of its children"))
+                                        "parent \(quoting: parent.name) has no initial child: its initial state \(quoting: name(of: initial)) is not one of its children"))
             }
             if let state = parent.state, resolution.stateIndex[state] != nil {
                 found.append(Diagnostic(.error, .parentDeclaredTwice, states: [parent.name],
-                                        "'\(parent.name)' is declared both as a parent and as a state"))
+                                        "\(quoting: parent.name) is declared both as a parent and as a state"))
             }
             for event in Self.unique(parent.transitions.map(\.event) + parent.ignored + parent.illegal) where resolution.eventIndex[event] != nil {
-                checkLines(of: event, in: parent.body, owner: "parent '\(parent.name)'", ownerName: parent.name, into: &found)
+                checkLines(of: event, in: parent.body, owner: "parent \(quoting: parent.name)", ownerName: parent.name, into: &found)
             }
             if parent.ignoresOtherEvents && parent.declaresOtherEventsIllegal {
                 found.append(Diagnostic(.error, .conflictingDeclarations, states: [parent.name],
-                                        "parent '\(parent.name)' declares the other events both ignored (IgnoreOtherEvents) and illegal (IllegalOtherEvents)"))
+                                        "parent \(quoting: parent.name) declares the other events both ignored (IgnoreOtherEvents) and illegal (IllegalOtherEvents)"))
             }
             for event in parent.body.overrides {
                 found.append(Diagnostic(.warning, .shadowedParentDeclaration, states: [parent.name], events: [name(of: event)],
-                                        "Overrides(\(name(of: event))) on parent '\(parent.name)' does nothing: a child says what it overrides"))
+                                        "Overrides(\(name(of: event))) on parent \(quoting: parent.name) does nothing: a child says what it overrides"))
             }
             var reported: Set<Event.Key> = []
             for event in parent.transitions.map(\.event) + parent.ignored + parent.illegal where resolution.eventIndex[event] == nil && reported.insert(event).inserted {
                 found.append(Diagnostic(.error, .undeclaredEvent, states: [parent.name], events: [name(of: event)],
-                                        "parent '\(parent.name)' names the undeclared event '\(name(of: event))'"))
+                                        "parent \(quoting: parent.name) names the undeclared event \(quoting: name(of: event))"))
             }
         }
         for parent in resolution.splitParents {
             found.append(Diagnostic(.error, .parentDeclaredTwice, states: [parent],
-                                    "parent '\(parent)' is declared by more than one Parent block: give each its own name, or declare its children in one block"))
+                                    "parent \(quoting: parent) is declared by more than one Parent block: give each its own name, or declare its children in one block"))
         }
         for (p, position) in resolution.undeclaredParentTargets {
             let parent = resolution.parents[p]
             let transition = parent.transitions[position]
             let target = name(of: transition.target)
             found.append(Diagnostic(.error, .undeclaredState, states: [parent.name, target], events: [name(of: transition.event)],
-                                    "the transition '\(parent.name)' --\(name(of: transition.event))--> '\(target)' goes to the undeclared state '\(target)'"))
+                                    "the transition \(quoting: parent.name) --\(name(of: transition.event))--> \(quoting: target) goes to the undeclared state \(quoting: target)"))
         }
         // A parallel parent's children: their own lines are the regions' (which say Overrides
         // themselves); where they would hide a parent's, checkParallelParents says so.
@@ -332,13 +332,13 @@ extension MachineDefinition {
                     guard own.contains(event), !overrides.contains(event), resolution.eventIndex[event] != nil else { continue }
                     let eventName = name(of: event)
                     found.append(Diagnostic(.warning, .shadowedParentDeclaration, states: [state, parent.name], events: [eventName],
-                                            "state '\(state)' declares '\(eventName)' itself, shadowing what its parent '\(parent.name)' declares; add Overrides(\(eventName)) if that is on purpose"))
+                                            "state \(quoting: state) declares \(quoting: eventName) itself, shadowing what its parent \(quoting: parent.name) declares; add Overrides(\(eventName)) if that is on purpose"))
                 }
             }
             for event in declaration.overrides where !inherited.contains(event) {
                 let eventName = name(of: event)
                 found.append(Diagnostic(.warning, .shadowedParentDeclaration, states: [state], events: [eventName],
-                                        "state '\(state)' overrides '\(eventName)', which no parent of it declares"))
+                                        "state \(quoting: state) overrides \(quoting: eventName), which no parent of it declares"))
             }
         }
     }
@@ -358,6 +358,6 @@ extension MachineDefinition {
     }
 
     static func list(_ names: [String]) -> String {
-        names.map { "'\($0)'" }.joined(separator: ", ")
+        names.map { "\(quoting: $0)" }.joined(separator: ", ")
     }
 }

@@ -47,9 +47,11 @@ public enum ExplorerPage {
     ///   - diagramSVG: Graphviz's SVG of ``diagramDOT(for:options:)``; `nil` (Graphviz not
     ///     installed): the page shows the states as a list instead, and says so.
     ///   - toolName: The tool named in the exported script's replay hint.
+    ///   - machineArgument: The machine as that hint names it (what was typed to open it: an
+    ///     SCXML document's path); `nil`: its name. The hint quotes each word for the shell.
     /// - Throws: ``ExplorerError`` when the machine cannot run or a guard combines too many
     ///   named guards.
-    public static func html(for machine: any DrivableMachine, diagramSVG: String? = nil, toolName: String = "fsm") throws(ExplorerError) -> String {
+    public static func html(for machine: any DrivableMachine, diagramSVG: String? = nil, toolName: String = "fsm", machineArgument: String? = nil) throws(ExplorerError) -> String {
         let session: REPLSession
         do {
             session = try machine.makeSession { _, _ in throw ExplorerError(description: "the explorer writes no files") }
@@ -57,6 +59,7 @@ public enum ExplorerPage {
             throw ExplorerError(description: error.description)
         }
         session.toolName = toolName
+        session.machineArgument = machineArgument
         let model = try session.explorerModel()
         let svg = diagramSVG.map(ExplorerJSON.string) ?? "null"
         var page = ExplorerTemplate.head

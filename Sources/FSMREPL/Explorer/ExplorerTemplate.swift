@@ -469,7 +469,7 @@ enum ExplorerTemplate {
         const untypeable = history.filter((h) => !typeableLine(h.line)).map((h) => h.line);
         $("script-hint").textContent = visible(untypeable.length
           ? "The REPL cannot read " + untypeable.map((l) => JSON.stringify(l)).join(", ") + " as a line (a name starting with # or :, with spaces at an end, or a line break): this script and test will not replay."
-          : "Replay with: " + M.tool + " repl " + M.machine + " --script FILE");
+          : "Replay with: " + M.replay + " FILE");
         $("export-test").value = swiftTest();
       }
 

@@ -12,18 +12,18 @@ extension TypedSession {
     /// and guards the REPL can be handed as lines (`typeable`: whether the REPL prints the
     /// expected text for a line). The page only chooses among these outcomes; it never works
     /// one out itself.
-    func explorerModel(toolName: String, typeable: (_ line: String, _ expected: String) -> Bool) throws(ExplorerError) -> String {
+    func explorerModel(toolName: String, replay: String, typeable: (_ line: String, _ expected: String) -> Bool) throws(ExplorerError) -> String {
         // The page steps from each state as a machine with no memory would: it cannot yet
         // remember where a parent was left.
         if definition.hasEventless {
-            throw ExplorerError(description: "'\(definition.name)' has transitions without an event (Always, OnDone), which the explorer cannot show yet (its page takes one line per step); drive it with `repl` instead")
+            throw ExplorerError(description: "\(quoting: definition.name) has transitions without an event (Always, OnDone), which the explorer cannot show yet (its page takes one line per step); drive it with `repl` instead")
         }
         if let parallel = definition.parallelParents.first {
-            throw ExplorerError(description: "'\(definition.name)' has regions inside a parent ('\(parallel)'), which the explorer cannot show yet (it places one node per state of a parent); drive it with `repl` instead")
+            throw ExplorerError(description: "\(quoting: definition.name) has regions inside a parent (\(quoting: parallel)), which the explorer cannot show yet (it places one node per state of a parent); drive it with `repl` instead")
         }
         let histories = definition.histories
         guard histories.isEmpty else {
-            throw ExplorerError(description: "'\(definition.name)' resumes \(histories.map(\.label).joined(separator: ", ")), which the explorer cannot show yet (it has no memory of where a parent was left); drive it with `repl` instead")
+            throw ExplorerError(description: "\(quoting: definition.name) resumes \(histories.map(\.label).joined(separator: ", ")), which the explorer cannot show yet (it has no memory of where a parent was left); drive it with `repl` instead")
         }
         let states = machine.states
         let keys = machine.events
@@ -39,7 +39,7 @@ extension TypedSession {
             if let known = guardIndex[name] { return known }
             let atoms = guardsByName[name]?.atoms ?? [name]
             guard atoms.count <= Self.maximumGuardAtoms else {
-                throw ExplorerError(description: "the guard '\(name)' combines \(atoms.count) named guards; the explorer decides at most \(Self.maximumGuardAtoms) in one guard")
+                throw ExplorerError(description: "the guard \(quoting: name) combines \(atoms.count) named guards; the explorer decides at most \(Self.maximumGuardAtoms) in one guard")
             }
             var truth = ""
             for row in 0..<(1 << atoms.count) {
@@ -95,7 +95,7 @@ extension TypedSession {
         for (index, state) in states.enumerated() {
             let placed = plain.placed(atStateIndex: index)
             guard placed.state == state else {
-                throw ExplorerError(description: "the machine's state \(index) is not '\(definition.name(of: state))'")
+                throw ExplorerError(description: "the machine's state \(index) is not \(quoting: definition.name(of: state))")
             }
             var cells: [String] = []
             for key in keys {
@@ -178,6 +178,7 @@ extension TypedSession {
             ("format", "1"),
             ("machine", ExplorerJSON.string(machineName)),
             ("tool", ExplorerJSON.string(toolName)),
+            ("replay", ExplorerJSON.string(replay)),
             ("module", ExplorerJSON.optional(moduleName)),
             ("initial", String(stateIndex[initialMachine.state] ?? 0)),
             ("regions", ExplorerJSON.strings(definition.outline.regionStateNames.map(\.region))),

@@ -197,7 +197,7 @@ package enum SCXMLImport {
                 events = names
                 for eventName in names { eventNames[writer.event(for: eventName)] = eventName }
                 for event in eventOrder where eventNames[event] == nil {
-                    throw fail(root.line, "the event '\(event)' is not in fsm:events")
+                    throw fail(root.line, "the event \(quoting: event) is not in fsm:events")
                 }
             }
             func eventName(_ id: String) -> String { eventNames[id] ?? id }
@@ -208,8 +208,8 @@ package enum SCXMLImport {
                 // A default may name states of several regions of a <parallel> inside the parent.
                 let defaults = history.defaultID.split(separator: " ").map { nodes[String($0)] }
                 guard !defaults.isEmpty, defaults.allSatisfy({ $0?.ancestors.contains(where: { $0 === history.parent }) ?? false }) else {
-                    let what = histories[history.defaultID] != nil ? "another history, not a state" : "not a state inside '\(history.parent.id)'"
-                    throw fail(history.line, "the default '\(history.defaultID)' of the history '\(historyID)' is \(what)")
+                    let what = histories[history.defaultID] != nil ? "another history, not a state" : "not a state inside \(quoting: history.parent.id)"
+                    throw fail(history.line, "the default \(quoting: history.defaultID) of the history \(quoting: historyID) is \(what)")
                 }
                 targeted.insert(history.defaultID)
             }
@@ -221,14 +221,14 @@ package enum SCXMLImport {
                top[0].illegal.isEmpty, top[0].others == nil, top[0].timers.isEmpty, top[0].eventless.isEmpty {
                 let parallel = top[0]
                 guard initialID == parallel.id || parallel.children.contains(where: { $0.id == initialID }) else {
-                    throw fail(root.line, "the initial state '\(initialID)' is inside a region: a parallel machine starts in every region's initial state")
+                    throw fail(root.line, "the initial state \(quoting: initialID) is inside a region: a parallel machine starts in every region's initial state")
                 }
                 var regions: [Region<SCXMLConfiguration, String, String, Void>] = []
                 var initialParts: [String] = []
                 for (r, region) in parallel.children.enumerated() {
                     guard region.kind == .state, !region.children.isEmpty else { throw fail(region.line, "a region of <parallel> must be a <state> with states inside") }
                     guard region.lines.isEmpty, region.entry.isEmpty, region.exit.isEmpty, region.timers.isEmpty, region.ignore.isEmpty, region.illegal.isEmpty, region.others == nil else {
-                        throw fail(region.line, "the region '\(region.id)' has transitions, effects or lines of its own: only its states do here")
+                        throw fail(region.line, "the region \(quoting: region.id) has transitions, effects or lines of its own: only its states do here")
                     }
                     try checkTargets(region.children, inside: region)
                     let regionEvents = events.filter { event in Self.uses(region, eventName: event, eventName) }
@@ -245,7 +245,7 @@ package enum SCXMLImport {
             }
             // Several initial states: one per region of a <parallel> (each other at its own).
             let initialNodes = try initialID.split(separator: " ").map { id throws(Failure) -> Node in
-                guard let found = nodes[String(id)] else { throw fail(root.line, "the initial state '\(id)' is not a state of the document") }
+                guard let found = nodes[String(id)] else { throw fail(root.line, "the initial state \(quoting: id) is not a state of the document") }
                 return found
             }
             guard let initial = initialNodes.first else { throw fail(root.line, "an empty initial attribute") }
@@ -260,7 +260,7 @@ package enum SCXMLImport {
                 for line in node.lines {
                     guard let target = line.target, let found = self.nodes[target] else { continue }
                     guard found.ancestors.contains(where: { $0 === region }) else {
-                        throw fail(line.line, "the target '\(target)' is outside the region '\(region.id)': a region's transitions stay in it here")
+                        throw fail(line.line, "the target \(quoting: target) is outside the region \(quoting: region.id): a region's transitions stay in it here")
                     }
                 }
                 try checkTargets(node.children, inside: region)
@@ -277,12 +277,12 @@ package enum SCXMLImport {
         func initialChild(of node: Node) throws(Failure) -> Node {
             guard let id = node.initial else {
                 guard let first = node.children.first else {
-                    throw fail(node.line, node.parent?.kind == .parallel ? "a region of <parallel> must be a <state> with states inside" : "'\(node.id)' has no states inside")
+                    throw fail(node.line, node.parent?.kind == .parallel ? "a region of <parallel> must be a <state> with states inside" : "\(quoting: node.id) has no states inside")
                 }
                 return first
             }
             guard let child = nodes[id], child.ancestors.contains(where: { $0 === node }) else {
-                throw fail(node.line, "the initial state '\(id)' of '\(node.id)' is not inside it")
+                throw fail(node.line, "the initial state \(quoting: id) of \(quoting: node.id) is not inside it")
             }
             return child
         }
@@ -311,7 +311,7 @@ package enum SCXMLImport {
             for attribute in element.attributes {
                 if attribute.namespace.isEmpty {
                     guard allowed.contains(attribute.name) else {
-                        throw fail(element.line, "<\(element.name)> has no attribute '\(attribute.name)' this tool reads (its attributes: \(allowed.sorted().joined(separator: ", ")))")
+                        throw fail(element.line, "<\(element.name)> has no attribute \(quoting: attribute.name) this tool reads (its attributes: \(allowed.sorted().joined(separator: ", ")))")
                     }
                 } else if attribute.namespace == SCXMLWriter.namespace, !Self.fsmAttributes.contains(attribute.name) {
                     throw fail(element.line, "fsm:\(attribute.name) is not an attribute of this package's documents")
@@ -331,8 +331,8 @@ package enum SCXMLImport {
                 let expression = item.attribute("expr") ?? "true"
                 guard expression == "true" else {
                     throw fail(item.line, expression == "false"
-                        ? "the data item '\(id)' starts false: guards here start on (the REPL's :guard and the explorer's switches turn them off), so write expr=\"true\""
-                        : "the data item '\(id)' is \(expression): only boolean guards (expr=\"true\") are read")
+                        ? "the data item \(quoting: id) starts false: guards here start on (the REPL's :guard and the explorer's switches turn them off), so write expr=\"true\""
+                        : "the data item \(quoting: id) is \(expression): only boolean guards (expr=\"true\") are read")
                 }
                 data[id] = (try exactName(item) ?? id, expression == "true", item.line)
                 dataOrder.append(id)
@@ -342,7 +342,7 @@ package enum SCXMLImport {
         mutating func node(_ element: XMLElement, parent: Node?) throws(Failure) -> Node {
             try checkAttributes(element)
             guard let id = element.attribute("id") else { throw fail(element.line, "a <\(element.name)> without an id") }
-            guard nodes[id] == nil, histories[id] == nil else { throw fail(element.line, "the id '\(id)' is used twice") }
+            guard nodes[id] == nil, histories[id] == nil else { throw fail(element.line, "the id \(quoting: id) is used twice") }
             let kind: Node.Kind = element.name == "final" ? .final : element.name == "parallel" ? .parallel : .state
             if kind == .parallel, parent?.kind == .parallel {
                 throw fail(element.line, "a <parallel> directly in a <parallel>: regions inside a region are not supported yet")
@@ -408,9 +408,9 @@ package enum SCXMLImport {
                 case "history":
                     try checkAttributes(child)
                     guard let historyID = child.attribute("id") else { throw fail(child.line, "a <history> without an id") }
-                    guard nodes[historyID] == nil, histories[historyID] == nil else { throw fail(child.line, "the id '\(historyID)' is used twice") }
+                    guard nodes[historyID] == nil, histories[historyID] == nil else { throw fail(child.line, "the id \(quoting: historyID) is used twice") }
                     let type = child.attribute("type") ?? "shallow"
-                    guard type == "shallow" || type == "deep" else { throw fail(child.line, "a <history> of type '\(type)' (shallow or deep)") }
+                    guard type == "shallow" || type == "deep" else { throw fail(child.line, "a <history> of type \(quoting: type) (shallow or deep)") }
                     let transitions = children(child)
                     guard transitions.count == 1, transitions[0].name == "transition", let target = transitions[0].attribute("target"), !target.contains(" "),
                           children(transitions[0]).isEmpty, transitions[0].attributes.count == 1 else {
@@ -427,18 +427,18 @@ package enum SCXMLImport {
             let taken = Set(node.lines.map(\.event))
             for send in sends {
                 guard taken.contains(send.event) else {
-                    throw fail(send.line, "a delayed <send> of '\(send.event)' that no transition of '\(id)' takes: only timers (a <send> whose event the state takes) are read")
+                    throw fail(send.line, "a delayed <send> of \(quoting: send.event) that no transition of \(quoting: id) takes: only timers (a <send> whose event the state takes) are read")
                 }
                 guard cancels.contains(send.id) else {
-                    throw fail(send.line, "the timer '\(send.id)' is not cancelled on exit (<cancel sendid=\"\(send.id)\"/> in <onexit>): SCXML would fire it after the state is left")
+                    throw fail(send.line, "the timer \(quoting: send.id) is not cancelled on exit (<cancel sendid=\"\(send.id)\"/> in <onexit>): SCXML would fire it after the state is left")
                 }
                 node.timers.append((send.event, send.delay, send.line))
             }
             if let history = histories.values.first(where: { $0.parent === node }), node.children.isEmpty {
-                throw fail(history.line, "a <history> in '\(id)', which has no states inside")
+                throw fail(history.line, "a <history> in \(quoting: id), which has no states inside")
             }
             if kind == .state && node.children.isEmpty && node.initial != nil {
-                throw fail(element.line, "the state '\(id)' has an initial state but no states inside")
+                throw fail(element.line, "the state \(quoting: id) has an initial state but no states inside")
             }
             return node
         }
@@ -483,7 +483,7 @@ package enum SCXMLImport {
                   let event = element.attribute("event"), let delayText = element.attribute("delay"), let sendID = element.attribute("id") else {
                 throw unsupported(element, "only a timer: <send event=\"E\" id=\"T\" delay=\"5s\"/> on entry, with a transition on E and <cancel sendid=\"T\"/> on exit")
             }
-            guard let delay = Self.duration(delayText), delay > .zero else { throw fail(element.line, "the delay '\(delayText)' is not a duration (500ms, 5s, 2m, 1h, 1d; more than zero, less than 292 years)") }
+            guard let delay = Self.duration(delayText), delay > .zero else { throw fail(element.line, "the delay \(quoting: delayText) is not a duration (500ms, 5s, 2m, 1h, 1d; more than zero, less than 292 years)") }
             return (event, delay, element.line, sendID)
         }
 
@@ -518,13 +518,13 @@ package enum SCXMLImport {
             }
             var result: [Line] = []
             for event in eventText.split(separator: " ").map(String.init) {
-                if event == "*" || event.hasSuffix(".*") || event.hasSuffix(".") { throw fail(element.line, "the event descriptor '\(event)' matches several events: only exact event names are supported") }
+                if event == "*" || event.hasSuffix(".*") || event.hasSuffix(".") { throw fail(element.line, "the event descriptor \(quoting: event) matches several events: only exact event names are supported") }
                 let first = event.split(separator: ".").first.map(String.init) ?? event
                 if first == "done" || first == "error" {
-                    throw fail(element.line, "'\(event)' is an event the interpreter raises itself (\(first).*): only a state's own completion, done.state.ID in the state ID, is read, and no error events")
+                    throw fail(element.line, "\(quoting: event) is an event the interpreter raises itself (\(first).*): only a state's own completion, done.state.ID in the state ID, is read, and no error events")
                 }
                 guard event.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || "_-.:".unicodeScalars.contains($0) }) else {
-                    throw fail(element.line, "'\(event)' is not an event name")
+                    throw fail(element.line, "\(quoting: event) is not an event name")
                 }
                 if eventSeen.insert(event).inserted { eventOrder.append(event) }
                 result.append(Line(event: event, target: target, condition: condition, effects: effects,
@@ -538,13 +538,13 @@ package enum SCXMLImport {
             do {
                 let condition = try parser.parse()
                 for atom in condition.atoms where data[atom] == nil {
-                    throw ConditionParser.Failure(message: "'\(atom)' is not a <data> item of the document")
+                    throw ConditionParser.Failure(message: "\(quoting: atom) is not a <data> item of the document")
                 }
                 return condition
             } catch let error as ConditionParser.Failure {
-                throw fail(line, "the condition '\(text)': \(error.message) (conditions here are boolean data items with !, &&, ||, === false and parentheses)")
+                throw fail(line, "the condition \(quoting: text): \(error.message) (conditions here are boolean data items with !, &&, ||, === false and parentheses)")
             } catch {
-                throw fail(line, "the condition '\(text)': \(error)")
+                throw fail(line, "the condition \(quoting: text): \(error)")
             }
         }
 
@@ -557,7 +557,7 @@ package enum SCXMLImport {
                 while let dot = prefix.lastIndex(of: ".") {
                     prefix = prefix[..<dot]
                     if all[String(prefix)] != nil {
-                        throw fail(line, "a transition on '\(prefix)' would also take '\(event)' (SCXML matches event names by prefix): not supported")
+                        throw fail(line, "a transition on \(quoting: prefix) would also take \(quoting: event) (SCXML matches event names by prefix): not supported")
                     }
                 }
             }
@@ -570,7 +570,7 @@ package enum SCXMLImport {
                 // A final child whose parent completes unconditionally is never rested in: no event reaches it.
                 let completes = node.parent?.eventless.contains { $0.done && $0.condition == nil } ?? false
                 if node.kind == .final, !completes, let event = node.ancestors.lazy.flatMap(\.lines).first(where: { $0.kind == nil }) {
-                    throw fail(node.line, "the final state '\(node.id)' is inside a state with a transition on '\(event.event)': SCXML takes it from there, this library's final states refuse every event")
+                    throw fail(node.line, "the final state \(quoting: node.id) is inside a state with a transition on \(quoting: event.event): SCXML takes it from there, this library's final states refuse every event")
                 }
                 var byEvent: [String: [Line]] = [:]
                 for line in node.lines { byEvent[line.event, default: []].append(line) }
@@ -579,24 +579,24 @@ package enum SCXMLImport {
                     // the last on its event, without target, condition or effects.
                     for (position, line) in lines.enumerated() where line.kind != nil {
                         guard ["ignore", "illegal", "refuse"].contains(line.kind ?? ""), line.target == nil, line.condition == nil, line.effects.isEmpty, position == lines.count - 1 else {
-                            throw fail(line.line, "fsm:kind=\"\(line.kind ?? "")\" on a transition that SCXML would take otherwise (only ignore, illegal or refuse, on the last transition on '\(event)', without target, cond or effects)")
+                            throw fail(line.line, "fsm:kind=\"\(line.kind ?? "")\" on a transition that SCXML would take otherwise (only ignore, illegal or refuse, on the last transition on \(quoting: event), without target, cond or effects)")
                         }
                     }
                 }
                 for event in node.ignore + node.illegal where outerEvents.contains(event) && node.kind != .final {
-                    throw fail(node.line, "fsm:ignore or fsm:illegal names '\(event)', which a parent of '\(node.id)' takes: SCXML would pass it there (a last <transition event=\"\(event)\" fsm:kind=\"ignore\"/> keeps it)")
+                    throw fail(node.line, "fsm:ignore or fsm:illegal names \(quoting: event), which a parent of \(quoting: node.id) takes: SCXML would pass it there (a last <transition event=\"\(event)\" fsm:kind=\"ignore\"/> keeps it)")
                 }
                 for (event, lines) in byEvent where outerEvents.contains(event) {
                     // SCXML passes the event to the parent when none of these is enabled.
                     guard let last = lines.last, last.condition != nil, last.kind == nil else { continue }
-                    throw fail(last.line, "'\(node.id)' has only guarded transitions on '\(event)', which a parent also takes: when no guard holds SCXML passes the event to the parent and this library does not (add <transition event=\"\(event)\"/> last in '\(node.id)', or an unguarded transition)")
+                    throw fail(last.line, "\(quoting: node.id) has only guarded transitions on \(quoting: event), which a parent also takes: when no guard holds SCXML passes the event to the parent and this library does not (add <transition event=\"\(event)\"/> last in \(quoting: node.id), or an unguarded transition)")
                 }
                 for line in node.lines {
                     guard let target = line.target else { continue }
                     let ids = target.split(separator: " ").map(String.init)
                     if ids.count == 1, histories[target] != nil { continue }
                     if let missing = ids.first(where: { self.nodes[$0] == nil }) {
-                        throw fail(line.line, "the target '\(missing)' is not a state of the document")
+                        throw fail(line.line, "the target \(quoting: missing) is not a state of the document")
                     }
                 }
                 try check(node.children)
@@ -635,7 +635,7 @@ package enum SCXMLImport {
                 guard region.kind == .state, !region.children.isEmpty else { throw fail(region.line, "a region of <parallel> must be a <state> with states inside") }
                 guard region.lines.isEmpty, region.entry.isEmpty, region.exit.isEmpty, region.timers.isEmpty, region.ignore.isEmpty, region.illegal.isEmpty,
                       region.others == nil, region.eventless.isEmpty else {
-                    throw fail(region.line, "the region '\(region.id)' has transitions, effects or lines of its own: only its states do here")
+                    throw fail(region.line, "the region \(quoting: region.id) has transitions, effects or lines of its own: only its states do here")
                 }
                 try checkTargets(region.children, inside: region)
                 initialParts.append(try leaf(initialChild(of: region)).name)
@@ -676,13 +676,13 @@ package enum SCXMLImport {
             var parts: [String] = []
             for child in parallel.children {
                 let targets = ([node] + others).filter { inside($0, child) }
-                if targets.count > 1 { throw fail(line, "several states of the region '\(child.id)' entered at once (initial states or a transition's targets)") }
+                if targets.count > 1 { throw fail(line, "several states of the region \(quoting: child.id) entered at once (initial states or a transition's targets)") }
                 let start: Node
                 if let target = targets.first { start = target } else { start = try initialChild(of: child) }
                 parts.append(try leaf(start).name)
             }
             if let stray = ([node] + others).first(where: { !inside($0, parallel) }) {
-                throw fail(line, "'\(stray.id)' entered at once with states of the <parallel> '\(parallel.id)' (initial states or a transition's targets): they must all be in its regions")
+                throw fail(line, "\(quoting: stray.id) entered at once with states of the <parallel> \(quoting: parallel.id) (initial states or a transition's targets): they must all be in its regions")
             }
             return parallel.name + SCXMLConfiguration(parts: parts).description
         }
@@ -691,7 +691,7 @@ package enum SCXMLImport {
         /// one `<parallel>`) enters.
         func enteredName(_ target: String, line: Int, region: Node?, asTarget: Bool = true) throws(Failure) -> String {
             let nodes = try target.split(separator: " ").map { id throws(Failure) -> Node in
-                guard let found = self.nodes[String(id)] else { throw fail(line, "the target '\(id)' is not a state of the document") }
+                guard let found = self.nodes[String(id)] else { throw fail(line, "the target \(quoting: id) is not a state of the document") }
                 return found
             }
             guard let first = nodes.first else { throw fail(line, "a transition with an empty target") }
@@ -819,7 +819,7 @@ struct ConditionParser {
     mutating func parse() throws(Failure) -> SCXMLImport.Condition {
         guard !tokens.isEmpty else { throw Failure(message: "it is empty") }
         let result = try or()
-        guard position == tokens.count else { throw Failure(message: "unexpected '\(tokens[position])'") }
+        guard position == tokens.count else { throw Failure(message: "unexpected \(quoting: tokens[position])") }
         return result
     }
 
@@ -858,7 +858,7 @@ struct ConditionParser {
             position += 1
             operand = .atom(token)
         } else {
-            throw Failure(message: next.map { "unexpected '\($0)'" } ?? "it ends too early")
+            throw Failure(message: next.map { "unexpected \(quoting: $0)" } ?? "it ends too early")
         }
         if next == "===" {
             position += 1

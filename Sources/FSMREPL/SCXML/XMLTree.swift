@@ -98,7 +98,7 @@ package enum XMLTree {
         mutating func skip(until end: StaticString, what: String) throws(XMLError) {
             let start = line
             while i < bytes.count && !peek(end) { advance() }
-            guard i < bytes.count else { throw XMLError(line: start, message: "\(what) is not closed with '\(end)'") }
+            guard i < bytes.count else { throw XMLError(line: start, message: "\(what) is not closed with \(quoting: "\(end)")") }
             advance(end.utf8CodeUnitCount)
         }
 
@@ -155,7 +155,7 @@ package enum XMLTree {
             for scope in scopes.reversed() {
                 if let uri = scope[parts[0]] { return (parts[1], uri) }
             }
-            throw fail("the prefix '\(parts[0])' of '\(qualified)' is not declared")
+            throw fail("the prefix \(quoting: parts[0]) of \(quoting: qualified) is not declared")
         }
 
         mutating func element() throws(XMLError) -> XMLElement {
@@ -177,25 +177,25 @@ package enum XMLTree {
                 if peek("/>") || peek(">") { break }
                 let attributeName = try name()
                 skipSpace()
-                guard peek("=") else { throw fail("the attribute '\(attributeName)' has no value") }
+                guard peek("=") else { throw fail("the attribute \(quoting: attributeName) has no value") }
                 advance()
                 skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else { throw fail("the value of '\(attributeName)' is not quoted") }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else { throw fail("the value of \(quoting: attributeName) is not quoted") }
                 let quote = bytes[i]
                 let valueLine = line
                 advance()
                 let start = i
                 while i < bytes.count && bytes[i] != quote {
-                    if bytes[i] == UInt8(ascii: "<") { throw XMLError(line: valueLine, message: "'<' in the value of '\(attributeName)' (is its quote closed?)") }
+                    if bytes[i] == UInt8(ascii: "<") { throw XMLError(line: valueLine, message: "'<' in the value of \(quoting: attributeName) (is its quote closed?)") }
                     advance()
                 }
-                guard i < bytes.count else { throw XMLError(line: valueLine, message: "the value of '\(attributeName)' is not closed") }
+                guard i < bytes.count else { throw XMLError(line: valueLine, message: "the value of \(quoting: attributeName) is not closed") }
                 guard i - start <= XMLTree.maximumAttributeBytes else {
-                    throw XMLError(line: valueLine, message: "the value of '\(attributeName)' is \(i - start) bytes: this tool reads attributes of at most \(XMLTree.maximumAttributeBytes) bytes (see Limits in the README)")
+                    throw XMLError(line: valueLine, message: "the value of \(quoting: attributeName) is \(i - start) bytes: this tool reads attributes of at most \(XMLTree.maximumAttributeBytes) bytes (see Limits in the README)")
                 }
                 let value = try decode(bytes[start..<i], normalizing: true)
                 advance()
-                if !seen.insert(attributeName).inserted { throw fail("the attribute '\(attributeName)' appears twice") }
+                if !seen.insert(attributeName).inserted { throw fail("the attribute \(quoting: attributeName) appears twice") }
                 raw.append((attributeName, value))
             }
             var scope: [String: String] = [:]

@@ -44,7 +44,8 @@ struct CoverageCommand: ParsableCommand {
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try context.io.write(String(decoding: (try? encoder.encode(report)) ?? Data(), as: UTF8.self) + "\n")
+            // Names from coverage files: bidi and C1 controls as `\u` escapes, as in every JSON the tool prints.
+            try context.io.write(JSON.escapingUnseen(String(decoding: (try? encoder.encode(report)) ?? Data(), as: UTF8.self)) + "\n")
         }
         if let minimum, report.legalCells.percent < minimum {
             try context.io.printError("\(context.name): legal cells covered: \(report.legalCells), below the minimum of \(CoverageFormat.percent(minimum))%")

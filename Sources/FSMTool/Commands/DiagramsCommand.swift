@@ -62,7 +62,7 @@ struct DiagramsCommand: ParsableCommand {
                     try io.printError(TerminalText.visible(file.description))
                     if !file.diff.isEmpty { try io.printError(TerminalText.visibleLines(file.diff.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))) }
                 }
-                try io.printError("\(stale.count) diagram file(s) out of date; regenerate with: swift package --allow-writing-to-package-directory generate-diagrams\(docc.map { " --docc \(TerminalText.visible($0))" } ?? "")")
+                try io.printError("\(stale.count) diagram file(s) out of date; regenerate with: swift package --allow-writing-to-package-directory generate-diagrams\(docc.map { " --docc \(TerminalText.visible(ShellText.quoted($0)))" } ?? "")")
                 throw ExitCode(1)
             }
             let svgNote = generator.graphviz == nil ? " (SVGs checked by digest; Graphviz not installed)" : ""
@@ -91,14 +91,14 @@ struct DiagramsCommand: ParsableCommand {
             let url = try Self.folder(docc, option: "--docc", io)
             var isFolder: ObjCBool = false
             guard url.pathExtension == "docc", FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
-                throw ValidationError("--docc '\(TerminalText.visible(docc))' is not a DocC catalog (a folder whose name ends in .docc)")
+                throw ValidationError("--docc \(TerminalText.visible(EchoedText.quoted(docc))) is not a DocC catalog (a folder whose name ends in .docc)")
             }
             return url
         }
         if let output {
             let url = try Self.folder(output, option: "--output", io)
             if check, !FileManager.default.fileExists(atPath: url.path) {
-                throw ValidationError("there are no diagrams to check at \(TerminalText.visible(url.path)) (the folder does not exist); write them first with '\(ToolContext.current.name) diagrams --output \(TerminalText.visible(output))'")
+                throw ValidationError("there are no diagrams to check at \(TerminalText.visible(url.path)) (the folder does not exist); write them first with: \(TerminalText.visible(ShellText.command([ToolContext.current.name, "diagrams", "--output", output])))")
             }
             return url
         }
@@ -118,7 +118,7 @@ struct DiagramsCommand: ParsableCommand {
         }
         let url = URL(fileURLWithPath: io.path(path)).standardizedFileURL
         guard url.path != "/" else {
-            throw ValidationError("\(option) '\(TerminalText.visible(path))' is the root folder; give the diagrams a folder of their own")
+            throw ValidationError("\(option) \(TerminalText.visible(EchoedText.quoted(path))) is the root folder; give the diagrams a folder of their own")
         }
         return url
     }

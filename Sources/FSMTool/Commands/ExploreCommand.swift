@@ -53,7 +53,7 @@ struct ExploreCommand: ParsableCommand {
         }
         let page: String
         do {
-            page = try ExplorerPage.html(for: machine, diagramSVG: svg, toolName: context.name)
+            page = try ExplorerPage.html(for: machine, diagramSVG: svg, toolName: context.name, machineArgument: self.machine)
         } catch {
             try io.printError("error: \(TerminalText.visible(error.description))")
             throw ExitCode(1)
@@ -93,7 +93,7 @@ struct ExploreCommand: ParsableCommand {
             if stat(path, &status) == 0 {
                 if status.st_mode & S_IFMT == S_IFDIR {
                     let folder = shown.hasSuffix("/") ? String(shown.dropLast()) : shown
-                    throw ValidationError("\(TerminalText.visible(shown)) is a folder; give the page's file name, e.g. --output \(TerminalText.visible(folder))/page.html; nothing written")
+                    throw ValidationError("\(TerminalText.visible(shown)) is a folder; give the page's file name, e.g. --output \(TerminalText.visible(ShellText.quoted(folder + "/page.html"))); nothing written")
                 }
                 throw ValidationError("\(TerminalText.visible(shown)) exists and is not a regular file (\(TerminalText.visible(error.description))); it was left alone (give another --output, or '-' for standard output)")
             }

@@ -12,8 +12,8 @@ var machineHelp: ArgumentHelp {
 func checkedState(_ name: String?, of machine: any MachineDescribing) throws -> String? {
     guard let name else { return nil }
     guard machine.stateNames.contains(name) else {
-        let suggestion = Suggestion.closest(to: name, in: machine.stateNames).map { "; did you mean '\(TerminalText.visible($0))'?" } ?? ""
-        throw ValidationError("'\(TerminalText.visible(machine.name))' has no state '\(TerminalText.visible(name))'\(suggestion) (states: \(machine.stateNames.map(TerminalText.visible).joined(separator: ", ")))")
+        let suggestion = Suggestion.closest(to: name, in: machine.stateNames).map { "; did you mean \(TerminalText.visible(EchoedText.quoted($0)))?" } ?? ""
+        throw ValidationError("\(TerminalText.visible(EchoedText.quoted(machine.name))) has no state \(TerminalText.visible(EchoedText.quoted(name)))\(suggestion) (states: \(machine.stateNames.map { TerminalText.visible(EchoedText.shown($0)) }.joined(separator: ", ")))")
     }
     return name
 }

@@ -15,6 +15,15 @@ struct MermaidCommand: ParsableCommand {
     func run() throws {
         let context = ToolContext.current
         let machine = try context.runnableMachine(named: machine)
-        try context.io.write(machine.mermaid(layout.options(highlighting: try checkedState(highlight, of: machine), coverage: coverage.isEmpty ? nil : try readCoverage(coverage, of: machine, context: context))))
+        let text = machine.mermaid(layout.options(highlighting: try checkedState(highlight, of: machine), coverage: coverage.isEmpty ? nil : try readCoverage(coverage, of: machine, context: context)))
+        try context.io.write(text)
+        // Mermaid counts UTF-16 code units (a JavaScript string's length).
+        if text.utf16.count > Mermaid.maximumTextSize {
+            try context.io.printError(
+                "note: this Mermaid text is \(EchoedText.grouped(text.utf16.count)) characters; Mermaid draws at most \(EchoedText.grouped(Mermaid.maximumTextSize)) by default "
+                    + "(its maxTextSize, which a page can raise with mermaid.initialize but a diagram cannot) and shows \"Maximum text size in diagram exceeded\" instead; "
+                    + "dot has no such limit"
+            )
+        }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FSM
 import FSMREPL
 import FSMTerminal
 
@@ -55,6 +56,8 @@ struct ReplCommand: ParsableCommand {
             throw ExitCode(1)
         }
         session.toolName = context.name
+        // The hint of :save names the machine as typed: an SCXML document by its path.
+        session.machineArgument = self.machine
         let coverage = CoverageOutput(path: coverageOut.map(io.path), session: session, io: io, toolName: context.name)
         defer { coverage.finish() }
         try coverage.write()
@@ -63,7 +66,7 @@ struct ReplCommand: ParsableCommand {
             do {
                 lines = try ScriptFile.lines(of: io.path(script))
             } catch {
-                throw ValidationError("cannot read the script '\(TerminalText.visible(script))': \(TerminalText.visible(error.description))")
+                throw ValidationError("cannot read the script \(TerminalText.visible(EchoedText.quoted(script))): \(TerminalText.visible(error.description))")
             }
             for (number, line) in lines.enumerated() {
                 let output = try echo(line, session.handle(line), io)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FSM
+import FSMTerminal
 
 /// A table format as a command-line argument (FSM's type stays free of ArgumentParser).
 enum TableFormatArgument: String, ExpressibleByArgument, CaseIterable {
@@ -28,6 +29,18 @@ struct TableCommand: ParsableCommand {
 
     func run() throws {
         let context = ToolContext.current
-        try context.io.write(try context.runnableMachine(named: machine).tableText(format.format))
+        let text = try context.runnableMachine(named: machine).tableText(format.format)
+        try context.io.write(Self.visible(text, format: format.format))
+    }
+
+    /// The table as printed: each name through ``TerminalText/visible(_:)`` in Markdown and
+    /// CSV (a CSV line ends with CRLF, kept; so is a line break inside a quoted field); JSON
+    /// as it is, since its strings escape every control, bidi control and separator.
+    static func visible(_ text: String, format: TableFormat) -> String {
+        switch format {
+        case .markdown: TerminalText.visibleLines(text)
+        case .csv: text.split(separator: "\r\n", omittingEmptySubsequences: false).map { TerminalText.visibleLines(String($0)) }.joined(separator: "\r\n")
+        case .json: text
+        }
     }
 }
