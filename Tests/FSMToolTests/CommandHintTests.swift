@@ -36,10 +36,11 @@ struct CommandHintTests {
         let run = await tool(["repl", "my door's.scxml"], input: ["open", ":save \(path)"], in: folder)
         let quotedPath = "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
         #expect(run.stdout.contains(#"replay with: machines repl 'my door'\''s.scxml' --script "# + quotedPath), "\(run.stdout)")
-        #expect(!run.stdout.contains("touch pwned"), "\(run.stdout)")
-        // What a POSIX shell makes of the hint: the same three arguments, nothing run.
+        // Never handed to a shell when it holds the name's command (the old hint ran it).
+        try #require(!run.stdout.contains("touch pwned"), "\(run.stdout)")
+        // What a POSIX shell makes of the hint (in the test's folder): the same arguments, nothing run.
         let hint = try #require(run.stdout.split(separator: "\n").first { $0.contains("replay with: ") }.map { String($0.split(separator: "replay with: ", maxSplits: 1)[1]) })
-        let shell = try Subprocess.run("/bin/sh", ["-c", "printf '%s\\n' \(hint)"], input: Data())
+        let shell = try Subprocess.run("/bin/sh", ["-c", "cd \(ShellText.quoted(folder.path)) && printf '%s\\n' \(hint)"], input: Data())
         #expect(String(decoding: shell.output, as: UTF8.self) == "machines\nrepl\nmy door's.scxml\n--script\n\(path)\n")
     }
 

@@ -1,5 +1,6 @@
 import FSM
 import FSMREPL
+import FSMTerminal
 import FSMTool
 import TestSupport
 import Foundation
@@ -79,6 +80,16 @@ struct EscapeTests {
         #expect(mermaid.contains(#"title: "m\x1B[2J\u202Ex""#), "\(mermaid)")
         let scxml = await tool(["scxml", "evil.scxml"], in: folder).stdout
         #expect(scxml.contains("b&#x200F;&#x61C;&#x9B;31m&#x2068;"), "\(scxml)")
+    }
+
+    @Test("one set of characters: what TerminalText.visible escapes is C0 plus UnseenText, which the exports escape")
+    func oneSet() {
+        var differing: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if TerminalText.needsEscape(scalar) != (value < 0x20 || UnseenText.isUnseen(scalar)) { differing.append(value) }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(10).map { String($0, radix: 16) })")
     }
 
     @Test("an SCXML export with bidi and C1 names reads back as the same names")
