@@ -16,7 +16,7 @@ struct CoverageCommand: ParsableCommand {
         abstract: "Report what coverage files exercised of a machine, and what they never did.",
         discussion: """
         The files are written by 'repl MACHINE --coverage-out FILE' or by a test's CoverageRecorder; \
-        their counts add up. Exits 1 when the legal cells covered (cells with a transition, and \
+        their counts add up, saturating: a count that would pass 9223372036854775807 stops there (a note says so). Exits 1 when the legal cells covered (cells with a transition, and \
         timers, in which one was taken) are below --minimum percent.
         """
     )
