@@ -129,7 +129,7 @@ FAMILIES = {
     "name-length": dict(sizes=(100_000, 1_000_000), base=1, make=name_length, command=["table", "{file}"], exits=(0,)),
     "repl-lines": dict(sizes=(20_000, 200_000), base=1, make=repl_lines, command=["repl", "login"], stdin=True, exits=(0,)),
     "event-name": dict(sizes=(5_000_000, 50_000_000), base=1, make=event_name, command=["repl", "login"], stdin=True, exits=(0, 1)),
-    "coverage-records": dict(sizes=(3_000, 30_000), base=1, coverage=True, command=["dot", "login", "--coverage", "{files}"], exits=(0,)),
+    "coverage-records": dict(sizes=(1_000, 10_000), base=1, coverage=True, command=["dot", "login", "--coverage", "{files}"], exits=(0,)),
 }
 
 
