@@ -121,8 +121,8 @@ def coverage_records(folder, n, fsm):
 
 # family: (sizes (n, 10n) and the smallest, how to make the input, the command, exit codes accepted)
 FAMILIES = {
-    "states": dict(sizes=(20_000, 200_000), base=1, make=siblings, command=["table", "{file}"], exits=(0,)),
-    "states-dot": dict(sizes=(20_000, 200_000), base=1, make=siblings, command=["dot", "{file}"], exits=(0,)),
+    "states": dict(sizes=(10_000, 100_000), base=1, make=siblings, command=["table", "{file}"], exits=(0,)),
+    "states-dot": dict(sizes=(10_000, 100_000), base=1, make=siblings, command=["dot", "{file}"], exits=(0,)),
     "lines": dict(sizes=(4_000, 40_000), base=40, make=lines, command=["table", "{file}"], exits=(0,)),
     "timers": dict(sizes=(2_000, 20_000), base=1, make=timers, command=["validate", "{file}"], exits=(0, 1)),
     "guard-terms": dict(sizes=(5_000, 50_000), base=1, make=guard_terms, command=["table", "{file}"], exits=(0,)),
