@@ -9,12 +9,12 @@ without perf, its CPU time; and its peak memory. The growth factor is the cost o
 over the cost of the n run, each less the cost of the family's smallest input (what starting
 the tool costs): at most 11 (linear, with some slack). A size the tool refuses must be
 refused at once. Every run must also end within a time limit, and exit as the family expects.
-Each size runs twice and the cheaper run counts (another process on the machine only adds).
+Each size runs three times and the cheapest run counts (another process on the machine only adds).
 
 Prints one table (family, sizes, cost, time, memory, growth) and exits 1 if any family grows
 faster than allowed, runs too long or exits otherwise than expected.
 
-Usage: scale-gate.py --fsm PATH [--only FAMILY...] [--factor 11] [--seconds 60] [--repeat 2]
+Usage: scale-gate.py --fsm PATH [--only FAMILY...] [--factor 11] [--seconds 60] [--repeat 3]
 """
 
 import argparse
@@ -189,7 +189,7 @@ def main():
     parser.add_argument("--only", nargs="*")
     parser.add_argument("--factor", type=float, default=11.0)
     parser.add_argument("--seconds", type=float, default=60.0, help="the most one run may take (wall clock)")
-    parser.add_argument("--repeat", type=int, default=2, help="runs per size; the cheapest counts")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per size; the cheapest counts")
     args = parser.parse_args()
     fsm = os.path.abspath(args.fsm)
     perf = has_perf()
