@@ -78,7 +78,7 @@ public final class REPLSession {
 
     /// The machine as that hint names it: what was typed to open it (an SCXML document's
     /// path, as given); `nil`: the machine's name. The hint quotes each word for the shell.
-    public var machineArgument: String?
+    package var machineArgument: String?
 
     /// `fsm repl login --script`: the command that replays a script, each word quoted for a
     /// POSIX shell (``ShellText``), without the script's path.
