@@ -18,8 +18,13 @@ dir=$(mktemp -d)
 out=$(mktemp -d)
 trap 'rm -rf "$dir" "$out"' EXIT
 [ ${#targets[@]} -gt 0 ] || targets=(FSM FSMMacros FSMTesting FSMRuntime FSMREPL FSMTerminal FSMTool Entities UseCases APIServices LoginChallengeApp)
+# The symbol graphs come from a build of their own (.build-api): the compiler writes them as it
+# compiles, macro expansions included (swift-symbolgraph-extract, reading the built modules,
+# misses the members macros add); with these flags in .build, the next `swift build` would
+# compile everything again.
 for target in "${targets[@]}"; do
-  swift build --target "$target" -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$dir" >/dev/null
+  swift build --scratch-path .build-api --target "$target" \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$dir" >/dev/null
 done
 python3 - "$dir" "$update" "$PWD" "${targets[@]}" <<'PY'
 import difflib, json, os, re, sys

@@ -1,0 +1,91 @@
+# Sourced by .ci/quick, .ci/judges and .ci/deep (and so by .ci/run): how a tier runs its steps.
+#
+#   step [--makes THING] [--needs THING] "what it checks" function [arguments...]
+#
+# runs the function in a subshell, prints its time and whether it passed, and goes on to the
+# next step whatever happened: a failure is recorded, not fatal. `finish` prints every step
+# with its time and exits 1 if any did not pass. When CI_RESULTS names a file, each step is
+# appended there too, so that .ci/run prints one table for the three tiers.
+#
+# A step that needs what another makes says so: when the build failed, the steps that run
+# its binaries are reported as skipped (naming what failed), not as a cascade of failures.
+
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+tier_started=$SECONDS
+tier_results=$(mktemp)
+failed_things=" "
+
+step() {
+  local makes="" needs="" status=""
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --makes) makes=$2; shift 2 ;;
+      --needs) needs=$2; shift 2 ;;
+      *) break ;;
+    esac
+  done
+  local name=$1
+  shift
+  echo
+  echo "== $name"
+  local started=$SECONDS
+  for thing in $needs; do
+    if [[ "$failed_things" == *" $thing "* ]]; then status="skipped ($thing failed)"; fi
+  done
+  if [ -z "$status" ]; then
+    # A subshell, outside any `if` (where bash would ignore its `set -e`): the step's first
+    # failing command ends that step only.
+    ( set -euo pipefail; "$@" )
+    local code=$?
+    if [ $code = 0 ]; then status=ok; else status="FAILED (exit $code)"; fi
+  fi
+  local took=$((SECONDS - started))
+  echo "== $status: $name ($took s)"
+  printf '%s\t%s\t%s\n' "$status" "$took" "$name" >> "$tier_results"
+  if [ -n "${CI_RESULTS:-}" ]; then printf '%s\t%s\t%s\n' "$status" "$took" "$name" >> "$CI_RESULTS"; fi
+  if [ "$status" != ok ] && [ -n "$makes" ]; then failed_things+="$makes "; fi
+}
+
+# Prints a table of the steps in the file given (status, seconds, name) and returns 1 if one
+# did not pass.
+report() {
+  local file=$1 title=$2 total=$3
+  echo
+  echo "== $title"
+  awk -F'\t' '{ printf "%-28s %6d s  %s\n", $1, $2, $3 }' "$file"
+  local failures
+  failures=$(awk -F'\t' '$1 != "ok"' "$file" | wc -l)
+  echo "== $(wc -l < "$file") steps, $failures not passed, $total s"
+  [ "$failures" -eq 0 ]
+}
+
+finish() {
+  local name=$1
+  report "$tier_results" "$name: every step" "$((SECONDS - tier_started))"
+  local code=$?
+  rm -f "$tier_results"
+  exit $code
+}
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# Debian packages the judges use, installed once (apt-get update only when one is missing).
+apt_updated=0
+need_debian_packages() {
+  local missing=()
+  for package in "$@"; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ $apt_updated = 0 ]; then as_root apt-get update -qq; apt_updated=1; fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+# The Python packages of every judge, at the versions pinned in .ci/requirements.txt.
+need_python_packages() {
+  python3 -m pip install -q --disable-pip-version-check -r .ci/requirements.txt
+}
