@@ -35,7 +35,7 @@ for target in export repl terminal app; do
     echo "Graphviz accepted the DOT of all $count inputs in the fuzz-export corpus"
     # Real Mermaid must accept the Mermaid of the inputs and draw each state's name (150 of
     # them, chosen by a hash of their names: a drawing takes Mermaid about half a second).
-    Scripts/mermaid-judge.py --names --sample 150 "$dots"/*.mmd | tail -3
+    Judges/mermaid-judge.py --names --sample 150 "$dots"/*.mmd | tail -3
     rm -rf "$dots"
   fi
   rm -rf "$corpus"

@@ -29,7 +29,7 @@ grep -q 'state: FIN-WAIT-1' <<<"$out"
 step "connection explore: walks clicked in Chromium agree with its REPL (segments' guards decided by switches)"
 if [ -x /usr/bin/chromium ] && python3 -c 'import playwright' 2>/dev/null; then
   swift build -q --product connection
-  python3 ../../Scripts/explorer-test.py --fsm .build/debug/connection --only-walks --walks 5 --steps 40
+  python3 ../../Judges/explorer-test.py --fsm .build/debug/connection --only-walks --walks 5 --steps 40
 else
   swift run -q connection explore tcp --output "$(mktemp -d)/tcp.html"
   echo "(no Chromium or Playwright here: the page was written, not clicked; CI installs both)"
@@ -37,7 +37,7 @@ fi
 
 step "connection scxml: every machine as SCXML and seeded runs, replayed by python-statemachine 3.2 (configuration and effects after every step)"
 if command -v xmllint >/dev/null 2>&1 && python3 -c 'import statemachine' 2>/dev/null; then
-  ../../Scripts/scxml-gate.sh .build/debug/connection "$(mktemp -d)" 60 60 2026   # 60 of 60: all 11 states reached
+  ../../Judges/scxml-gate.sh .build/debug/connection "$(mktemp -d)" 60 60 2026   # 60 of 60: all 11 states reached
 else
   echo "(no xmllint or python-statemachine here: CI installs both)"
 fi

@@ -23,14 +23,14 @@ page=$(mktemp -d)/checkout.html
 swift run -q storefront explore checkout --output "$page"
 grep -q '<meta name="generator" content="fsm explore">' "$page"
 if [ -x /usr/bin/chromium ] && python3 -c 'import playwright' 2>/dev/null; then
-  python3 ../../Scripts/explorer-test.py --fsm .build/debug/storefront --only-walks --walks 5 --steps 30
+  python3 ../../Judges/explorer-test.py --fsm .build/debug/storefront --only-walks --walks 5 --steps 30
 else
   echo "(no Chromium or Playwright here: the page was written, not clicked; CI installs both)"
 fi
 
 step "storefront scxml: every machine as SCXML and seeded runs, replayed by python-statemachine 3.2 (configuration and effects after every step)"
 if command -v xmllint >/dev/null 2>&1 && python3 -c 'import statemachine' 2>/dev/null; then
-  ../../Scripts/scxml-gate.sh .build/debug/storefront "$(mktemp -d)" 30 40 2026
+  ../../Judges/scxml-gate.sh .build/debug/storefront "$(mktemp -d)" 30 40 2026
 else
   echo "(no xmllint or python-statemachine here: CI installs both)"
 fi

@@ -3,7 +3,7 @@ import FSM
 /// Seeded runs of a machine through a REPL session, in the terms of its SCXML document: what
 /// `scxml MACHINE --runs N` prints, so that another SCXML interpreter can replay the same
 /// steps on the document and be compared with this library step by step
-/// (`Scripts/scxml-judge.py` does it with python-statemachine).
+/// (`Judges/scxml-judge.py` does it with python-statemachine).
 ///
 /// Each step sends one of the machine's events (half the time one that would move it now,
 /// otherwise any), or, in a machine with

@@ -4,7 +4,7 @@ import Testing
 
 /// Documents that are large rather than broken: read in time linear in their size, or refused at
 /// once with their size and the limit. Complexity is measured by counts (how deep a guard nests,
-/// how many lines a pass looks at), never by a clock; `Scripts/scale-gate.py` measures the tool's
+/// how many lines a pass looks at), never by a clock; `Judges/scale-gate.py` measures the tool's
 /// real cost on growing inputs in CI.
 @Suite("SCXML documents at scale")
 struct SCXMLScaleTests {

@@ -16,7 +16,7 @@ private func type(_ path: String) -> mode_t? {
 /// Files the tool writes (`:save`, `--coverage-out`, `explore --output`, `diagrams`) and
 /// reads (coverage files): only regular files; a device, a FIFO or a folder refused with
 /// what it is, a missing folder refused before anything runs. (The same with a character
-/// device made by mknod, and the history file, end to end in Scripts/fault-tests.sh.)
+/// device made by mknod, and the history file, end to end in Judges/fault-tests.sh.)
 @Suite("Files the tool writes and reads: only regular files")
 struct WrittenFileTests {
     @Test(":save onto a FIFO or into a missing folder: an error line that says why, the session goes on, nothing made")

@@ -5,7 +5,7 @@ import LoginChallengeApp
 import Testing
 import TestSupport
 
-/// CI writes the same documents and runs with the tool (`Scripts/scxml-gate.sh`: `fsm scxml
+/// CI writes the same documents and runs with the tool (`Judges/scxml-gate.sh`: `fsm scxml
 /// MACHINE`, `--runs`) and has python-statemachine replay them.
 @Suite("Every shipped machine as SCXML, with runs for the differential")
 struct SCXMLShippedTests {

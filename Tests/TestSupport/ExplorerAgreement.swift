@@ -8,7 +8,7 @@ import FSMREPL
 /// the cell's default) picks an outcome from the model; a REPL session brought to that state
 /// must print exactly that outcome's text and end in its target. Events and guards the model
 /// marks as not typeable in the REPL are left out (the page warns when a session uses them).
-/// The browser test (Scripts/explorer-test.py) then checks the page's script against the REPL
+/// The browser test (Judges/explorer-test.py) then checks the page's script against the REPL
 /// on walks.
 public enum ExplorerAgreement {
     public struct Report: Sendable {

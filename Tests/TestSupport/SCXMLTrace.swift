@@ -2,7 +2,7 @@ import FSM
 import FSMREPL
 import Foundation
 
-/// Documents and seeded runs for the SCXML differential (`Scripts/scxml-judge.py`), as
+/// Documents and seeded runs for the SCXML differential (`Judges/scxml-judge.py`), as
 /// `scxml MACHINE` and `scxml MACHINE --runs N` print them, written by `swift test` for the
 /// test machines, which no tool lists.
 public enum SCXMLTrace {

@@ -3,7 +3,7 @@
 the screen shows (tmux is the terminal emulator: send-keys in, capture-pane out) and which
 bytes reach it (pexpect reads the raw output).
 
-Usage: Scripts/pty-tests.py [path/to/fsm]   (default .build/debug/fsm; needs tmux, pexpect)
+Usage: Judges/pty-tests.py [path/to/fsm]   (default .build/debug/fsm; needs tmux, pexpect)
 Each test waits for the screen to show what it expects (polling, with a time limit), never
 for a fixed time.
 """

@@ -13,7 +13,7 @@ every request other than the page itself is refused (none may be made); the page
 with the keyboard alone, is readable at 800 px, loads a coverage file and refuses a bad one,
 works without Graphviz; screenshots of every machine are written for a person to look at.
 
-Usage: Scripts/explorer-test.py [--fsm PATH] [--pages DIR] [--walks N] [--steps N]
+Usage: Judges/explorer-test.py [--fsm PATH] [--pages DIR] [--walks N] [--steps N]
        [--screenshots DIR] [--readme-screenshot FILE] [--only-walks]
 Needs: chromium (/usr/bin/chromium), python3 -m pip install playwright. Every wait is
 Playwright's own, bounded (5 s an action); nothing sleeps.

@@ -3,9 +3,9 @@
 # overwrote, a disk that fills up while `diagrams` writes (a tiny tmpfs, as root), devices,
 # FIFOs and symbolic links given to every option that writes a file, and kills during `diagrams`.
 # The stream faults (/dev/full, a closed pipe) run in `swift test` (fsmTests), the terminal
-# faults (signals, two windows on one history) in Scripts/pty-tests.py.
+# faults (signals, two windows on one history) in Judges/pty-tests.py.
 #
-# Usage: Scripts/fault-tests.sh [path/to/fsm]   (default .build/debug/fsm)
+# Usage: Judges/fault-tests.sh [path/to/fsm]   (default .build/debug/fsm)
 set -uo pipefail
 fsm=$(realpath "${1:-.build/debug/fsm}")
 root=$(pwd)

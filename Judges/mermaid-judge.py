@@ -5,14 +5,14 @@ from standard input, and prints one JSON object per input: whether Mermaid accep
 its error, and the texts the drawing shows (state names, edge labels, notes), so that a
 caller can compare them with the definition.
 
-Usage: Scripts/mermaid-judge.py FILE.mmd...      (exit 1 when any is rejected)
-       Scripts/mermaid-judge.py --names [--sample N] FILE.mmd...
+Usage: Judges/mermaid-judge.py FILE.mmd...      (exit 1 when any is rejected)
+       Judges/mermaid-judge.py --names [--sample N] FILE.mmd...
                                                    (also: each state named in FILE.names,
                                                     NUL-separated, must be drawn; with
                                                     --sample, N of the files, chosen by a
                                                     hash of their names, as Mermaid takes
                                                     about half a second a drawing)
-       Scripts/mermaid-judge.py --json < texts.json
+       Judges/mermaid-judge.py --json < texts.json
 """
 import hashlib
 import html

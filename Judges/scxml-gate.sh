@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The SCXML gate for one tool: every machine it lists is written with `TOOL scxml MACHINE`
 # and seeded runs with `TOOL scxml MACHINE --runs N --seed S`, into FOLDER; then
-# Scripts/scxml-judge.py checks every document in FOLDER (these and any others already
+# Judges/scxml-judge.py checks every document in FOLDER (these and any others already
 # there, e.g. the test machines `swift test` wrote with FSM_SCXML_OUT): xmllint reads it and
 # python-statemachine 3.2 replays every run, configuration and effects compared step by step.
 #
