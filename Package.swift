@@ -59,7 +59,15 @@ let package = Package(
         .target(name: "Entities", swiftSettings: strict),
         .target(name: "UseCases", dependencies: ["FSM", "FSMMacros", "FSMRuntime", "Entities"], swiftSettings: strict),
         .target(name: "APIServices", dependencies: ["UseCases", "Entities", "FSMRuntime"], swiftSettings: strict),
-        .target(name: "FSMREPL", dependencies: ["FSM", "FSMTerminal"], swiftSettings: strict),
+        // The explorer's page is edited as files (Explorer/Page), embedded when the module builds.
+        .target(
+            name: "FSMREPL", dependencies: ["FSM", "FSMTerminal"],
+            resources: [
+                .embedInCode("Explorer/Page/explorer.html"), .embedInCode("Explorer/Page/explorer.css"),
+                .embedInCode("Explorer/Page/explorer.js"),
+            ],
+            swiftSettings: strict
+        ),
         .target(name: "FSMTerminal", swiftSettings: strict),
         .target(
             name: "FSMTool",
@@ -107,7 +115,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "FSMTestingTests", dependencies: ["FSM", "FSMTesting", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FSMRuntimeTests", dependencies: ["FSM", "FSMRuntime"], swiftSettings: strict),
+        .testTarget(name: "FSMRuntimeTests", dependencies: ["FSM", "FSMRuntime", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"], swiftSettings: strict),
         // Bounded waits for the async tests (a wrong machine fails in seconds, never hangs),
         // and real Mermaid as a judge, for the tests.

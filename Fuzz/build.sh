@@ -13,8 +13,20 @@ swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMTerminal
   -emit-module-path "$out/FSMTerminal.swiftmodule" -o "$out/libFSMTerminal.a" $(find Sources/FSMTerminal -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMRuntime \
   -emit-module-path "$out/FSMRuntime.swiftmodule" -o "$out/libFSMRuntime.a" $(find Sources/FSMRuntime -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
+# The explorer's page files, embedded as SwiftPM's `.embedInCode` does for `swift build`.
+python3 - "$out/FSMREPLResources.swift" Sources/FSMREPL/Explorer/Page/explorer.html \
+    Sources/FSMREPL/Explorer/Page/explorer.css Sources/FSMREPL/Explorer/Page/explorer.js <<'PY'
+import os, sys
+with open(sys.argv[1], "w") as out:
+    out.write("struct PackageResources {\n")
+    for path in sys.argv[2:]:
+        name = os.path.basename(path).replace(".", "_").replace("-", "_")
+        out.write(f"static let {name}: [UInt8] = [{','.join(map(str, open(path, 'rb').read()))}]\n")
+    out.write("}\n")
+PY
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMREPL \
-  -emit-module-path "$out/FSMREPL.swiftmodule" -o "$out/libFSMREPL.a" $(find Sources/FSMREPL -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
+  -emit-module-path "$out/FSMREPL.swiftmodule" -o "$out/libFSMREPL.a" $(find Sources/FSMREPL -name "*.swift") \
+  "$out/FSMREPLResources.swift" 2> >(grep -v "ld.gold: warning" >&2)
 # The shipped machines use the macros: the plugin as SwiftPM builds it (a host tool, not
 # fuzzed), and FSMMacros (macro declarations over FSM) as a module of its own.
 swift build --target FSMMacrosPlugin >/dev/null

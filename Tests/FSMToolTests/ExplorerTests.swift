@@ -82,6 +82,40 @@ struct ExplorerTests {
         #expect(report.mismatches == [])
     }
 
+    @Test("the page is explorer.html with explorer.css and explorer.js inline: an edit to a file is an edit to the page")
+    func pageIsTheFiles() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/FSMREPL/Explorer/Page")
+        func file(_ name: String) throws -> String {
+            try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        }
+        let (html, css, script) = (try file("explorer.html"), try file("explorer.css"), try file("explorer.js"))
+        // The module holds the files as they are in the repository (a stale build would not).
+        #expect(ExplorerTemplate.html == html)
+        #expect(ExplorerTemplate.css == css)
+        #expect(ExplorerTemplate.script == script)
+        // The page fsm explore writes is the three files and the machine's two JSON blocks.
+        let page = try ExplorerPage.html(for: explorerLab)
+        let model = try #require(page.firstMatch(of: #/<script type="application/json" id="fsm-model">(.*)</script>\n/#)).1
+        let diagram = try #require(page.firstMatch(of: #/<script type="application/json" id="fsm-diagram">(.*)</script>\n/#)).1
+        #expect(page == (try ExplorerTemplate.page(model: String(model), diagram: String(diagram), html: html, css: css, script: script)))
+        let styleLink = try #require(html.firstRange(of: ExplorerTemplate.styleLink))
+        #expect(page.hasPrefix(String(html[..<styleLink.lowerBound]) + "<style>\n" + css))
+        #expect(page.hasSuffix(script + "</script>\n</body>\n</html>\n"))
+        // An edit to each file reaches the page.
+        let edited = try ExplorerTemplate.page(
+            model: String(model), diagram: String(diagram),
+            html: html.replacingOccurrences(of: "<header>", with: "<header><p id=\"edited\">edited</p>"),
+            css: css + "#edited { color: red; }\n", script: script + "window.edited = true;\n")
+        #expect(edited.contains("<header><p id=\"edited\">edited</p>"))
+        #expect(edited.contains("#edited { color: red; }\n</style>"))
+        #expect(edited.contains("window.edited = true;\n</script>"))
+        // A page file that lost a link line is refused with what is missing, not written half.
+        #expect(throws: ExplorerError.self) {
+            try ExplorerTemplate.page(model: "{}", diagram: "null", html: html.replacingOccurrences(of: ExplorerTemplate.scriptLink, with: ""))
+        }
+    }
+
     @Test("a hostile name reaches the page only as escaped JSON or escaped text; the page is written for the browser test")
     func hostileNamesAreEscaped() throws {
         let machine = hostileMachine()

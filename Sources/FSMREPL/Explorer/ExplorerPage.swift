@@ -66,16 +66,7 @@ public enum ExplorerPage {
         session.machineArgument = machineArgument
         let model = try session.explorerModel()
         let svg = diagramSVG.map(ExplorerJSON.string) ?? "null"
-        var page = ExplorerTemplate.head
-        // The title is set by the script from the model: no name is ever written as markup.
-        page += "<title>state machine explorer</title>\n"
-        page += ExplorerTemplate.style
-        page += "</head>\n<body>\n"
-        page += ExplorerTemplate.body
-        page += "<script type=\"application/json\" id=\"fsm-model\">" + model + "</script>\n"
-        page += "<script type=\"application/json\" id=\"fsm-diagram\">" + svg + "</script>\n"
-        page += "<script>\n" + ExplorerTemplate.script + "</script>\n</body>\n</html>\n"
-        return page
+        return try ExplorerTemplate.page(model: model, diagram: svg)
     }
 
     /// The marker every page carries in its head: a tool that writes a page refuses to

@@ -1,0 +1,494 @@
+"use strict";
+(function () {
+  const M = JSON.parse(document.getElementById("fsm-model").textContent);
+  const svgText = JSON.parse(document.getElementById("fsm-diagram").textContent);
+  const $ = (id) => document.getElementById(id);
+  // Text from the machine is shown as the REPL's transcript shows it (TerminalText.visible):
+  // control characters, line and paragraph separators and bidi controls as visible escapes
+  // (`\u{202E}`), so that no name can reorder or hide what follows it.
+  const needsEscape = (c) => c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x061c || c === 0x200e || c === 0x200f
+    || c === 0x2028 || c === 0x2029 || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+  function visible(text) {
+    let out = "";
+    for (const ch of text) {
+      const c = ch.codePointAt(0);
+      if (!needsEscape(c)) out += ch;
+      else if (c === 0x1b) out += "\\e";
+      else if (ch === "\n") out += "\\n";
+      else if (ch === "\r") out += "\\r";
+      else if (ch === "\t") out += "\\t";
+      else out += "\\u{" + c.toString(16).toUpperCase() + "}";
+    }
+    return out;
+  }
+  const visibleLines = (text) => text.split("\n").map(visible).join("\n");
+  const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = visibleLines(text); if (cls) e.className = cls; return e; };
+
+  // The session: where the machine is, the guards decided, the lines that changed it.
+  let state = M.initial;
+  let guards = new Map();  // a Map: a guard may be named "__proto__" or "constructor"
+  let history = [];
+  let last = null;
+  let lastStep = null;
+  const timeline = [];
+  // Coverage: transitions taken (by source, event, target names) and states entered,
+  // kept through undo and reset as the REPL keeps them; and those of loaded files.
+  const taken = new Map();
+  const entered = new Map();
+  const loadedTaken = new Map();
+  const loadedEntered = new Map();
+  // A transition line of a cell: its state, event, position in the cell and target.
+  const key = (s, e, j, t) => JSON.stringify([s, e, j, t]);
+  const bump = (map, k, n) => map.set(k, (map.get(k) || 0) + (n === undefined ? 1 : n));
+  bump(entered, M.states[state].name);
+
+  const holds = (name) => guards.has(name) ? guards.get(name) : true;
+  function guardHolds(index) {
+    const g = M.guardExpressions[index];
+    let row = 0;
+    g.atoms.forEach((atom, position) => { if (holds(M.guards[atom])) row |= (1 << position); });
+    return g.truth[row] === "1";
+  }
+  // What the event does now: the first alternative whose guard holds, else the default;
+  // with the alternative's position (the cell's line, as coverage files count them).
+  function choice(s, e) {
+    const cell = M.states[s].cells[e];
+    for (let j = 0; j < cell.alts.length; j++) {
+      const alt = cell.alts[j];
+      if (alt.guard === null || guardHolds(alt.guard)) return { o: alt.o, line: j };
+    }
+    return { o: cell.else, line: -1 };
+  }
+  const outcome = (s, e) => choice(s, e).o;
+
+  function record(line, text, refused) {
+    timeline.push({ line: line, text: text, refused: refused });
+    last = { line: line, text: text, refused: refused };
+  }
+
+  function send(e) {
+    const chosen = choice(state, e), o = chosen.o;
+    const line = M.events[e];
+    if (o.kind === "external" || o.kind === "internal") {
+      history.push({ line: line, state: state, guards: new Map(guards), text: o.text });
+      const to = M.states[state].cells[e].alts[chosen.line].to;
+      bump(taken, key(M.states[state].name, line, chosen.line, to));
+      if (o.kind === "external") bump(entered, M.states[o.target].name);
+      lastStep = { from: state, event: e, to: o.target };
+      state = o.target;
+      record(line, o.text, false);
+    } else {
+      lastStep = null;
+      record(line, o.text, o.kind === "refused");
+    }
+    render();
+  }
+
+  function setGuard(index, on) {
+    const name = M.guards[index];
+    const line = ":guard " + name + " " + (on ? "on" : "off");
+    const text = name + ": " + (on ? "on" : "off");
+    history.push({ line: line, state: state, guards: new Map(guards), text: text });
+    guards.set(name, on);
+    lastStep = null;
+    record(line, text, false);
+    render();
+  }
+
+  function undo() {
+    const entry = history.pop();
+    if (!entry) { record(":undo", "nothing to undo", true); render(); return; }
+    state = entry.state;
+    guards = entry.guards;
+    lastStep = null;
+    record(":undo", "undid '" + entry.line + "'; state: " + M.states[state].configuration, false);
+    render();
+  }
+
+  function reset() {
+    state = M.initial;
+    guards = new Map();
+    history = [];
+    lastStep = null;
+    bump(entered, M.states[state].name);
+    record(":reset", "reset; state: " + M.states[state].configuration, false);
+    render();
+  }
+
+  // ---- Exports: the files the REPL's :save writes. ----
+  function scriptText() { return history.map((h) => h.line + "\n").join(""); }
+  function typeableLine(line) {
+    const e = M.events.indexOf(line);
+    if (e >= 0) return M.typeableEvents[e];
+    const g = M.guards.findIndex((name) => line === ":guard " + name + " on" || line === ":guard " + name + " off");
+    return g < 0 || M.typeableGuards[g];
+  }
+  function literal(text) {
+    let out = "\"";
+    for (const ch of text) {
+      const c = ch.codePointAt(0);
+      if (ch === "\"") out += "\\\"";
+      else if (ch === "\\") out += "\\\\";
+      else if (ch === "\n") out += "\\n";
+      else if (ch === "\t") out += "\\t";
+      else if (ch === "\r") out += "\\r";
+      else if (c >= 0x20 && c <= 0x7e) out += ch;
+      else out += "\\u{" + c.toString(16).toUpperCase() + "}";
+    }
+    return out + "\"";
+  }
+  function commentSafe(text) {
+    let out = "";
+    for (const ch of text) out += (/\p{Cc}/u.test(ch) || ch === "\u2028" || ch === "\u2029") ? "?" : ch;
+    return out;
+  }
+  function identifier(name) {
+    let out = "", upper = false;
+    const segments = typeof Intl !== "undefined" && Intl.Segmenter ? Array.from(new Intl.Segmenter("en", { granularity: "grapheme" }).segment(name), (s) => s.segment) : Array.from(name);
+    for (const ch of segments) {
+      if (/^[A-Za-z0-9]$/.test(ch)) { out += upper && out !== "" ? ch.toUpperCase() : ch; upper = false; }
+      else upper = true;
+    }
+    if (out === "" || /^[0-9]/.test(out)) out = "_" + out;
+    return out.slice(0, 1).toLowerCase() + out.slice(1);
+  }
+  // The file name as `:save FILE.swift` reads it: trimmed of spaces, tabs and CRs, ending
+  // in .swift, without spaces (a space starts the EXPRESSION); else the default.
+  const trimmed = (text) => text.replace(/^[ \t\r]+|[ \t\r]+$/g, "");
+  function testFileName() {
+    const typed = trimmed($("test-file").value);
+    const valid = typed.endsWith(".swift") && !/[ \t\r]/.test(typed) && typed.split("/").pop() !== ".swift";
+    $("test-file").setAttribute("aria-invalid", typed !== "" && !valid ? "true" : "false");
+    return valid ? typed : identifier(M.machine) + "Session.swift";
+  }
+  function swiftTest() {
+    const file = testFileName();
+    const parts = file.split("/").filter((p) => p !== "");
+    const base = parts.length ? parts[parts.length - 1].slice(0, -6) : M.machine;
+    const definition = trimmed($("test-definition").value) || (identifier(M.machine) + "Definition");
+    const finalState = M.states[state].name;
+    let text = "// A session of the machine '" + commentSafe(M.machine) + "' saved from the REPL as a test: its lines are replayed, in\n"
+      + "// order, in a new REPL session of the definition, and each must print what it printed then;\n"
+      + "// the session must end in the same state. Regenerate it with :save after a deliberate change.\n"
+      + "import FSMREPL\nimport Testing\n";
+    if (M.module !== null) text += "import " + M.module + "\n";
+    text += "\n@Test(" + literal("the session of " + M.machine + " replays: " + history.length + " line(s), ending in " + finalState) + ")\n"
+      + "func " + identifier(base) + "Replays() throws {\n"
+      + "    let session = try REPLSession(" + definition + ")\n";
+    for (const h of history) text += "    #expect(session.handle(" + literal(h.line) + ").text == " + literal(h.text) + ")\n";
+    text += "    #expect(session.stateName == " + literal(finalState) + ")\n}\n";
+    return text;
+  }
+  function download(name, text) {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+
+  // ---- The diagram: Graphviz's SVG, parsed as SVG and made inert. ----
+  const nodeElements = new Map();
+  const edgeElements = [];
+  // Only what Graphviz draws is kept: its shapes and texts, their geometry and paint.
+  // Every other element (script, style, foreignObject, links, animation...) is dropped,
+  // every other attribute (handlers, links, style) too, and ids are prefixed so that no
+  // id of the drawing can stand for one of the page's.
+  const keptElements = new Set(["svg", "g", "title", "path", "polygon", "polyline", "ellipse", "circle", "line", "rect", "text", "tspan"]);
+  const keptAttributes = new Set(["id", "class", "transform", "viewBox", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "d", "points",
+    "fill", "fill-opacity", "stroke", "stroke-width", "stroke-dasharray", "stroke-opacity", "opacity", "font-family", "font-size", "font-weight",
+    "font-style", "text-anchor", "preserveAspectRatio"]);
+  function inert(root) {
+    for (const node of Array.from(root.querySelectorAll("*"))) {
+      if (!keptElements.has(node.localName) && node.parentNode) {
+        // A link's drawing stays; anything else goes with its content.
+        if (node.localName === "a") { while (node.firstChild) node.parentNode.insertBefore(node.firstChild, node); }
+        node.remove();
+      }
+    }
+    for (const node of [root, ...root.querySelectorAll("*")]) {
+      for (const attr of Array.from(node.attributes)) {
+        if (!keptAttributes.has(attr.name) || attr.namespaceURI !== null || /url\s*\(/i.test(attr.value)) node.removeAttributeNode(attr);
+        else if (attr.name === "id") node.setAttribute("id", "svg-" + attr.value);
+      }
+    }
+    // Names drawn as the page shows them elsewhere (a bidi control as an escape).
+    for (const text of root.querySelectorAll("text, tspan, title")) {
+      for (const child of text.childNodes) if (child.nodeType === 3) child.data = visible(child.data);
+    }
+  }
+  function drawDiagram() {
+    const host = $("diagram");
+    if (svgText === null) {
+      $("diagram-note").textContent = "Graphviz was not found when this page was made, so the states are listed instead of drawn; install Graphviz (dot) and make the page again to see the diagram.";
+      const list = el("ul"); list.id = "states-list";
+      M.states.forEach((s, i) => { const li = el("li", s.name); li.dataset.state = String(i); list.appendChild(li); });
+      host.appendChild(list);
+      return;
+    }
+    const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
+    const svg = doc.documentElement;
+    if (svg.localName !== "svg" || doc.querySelector("parsererror")) { $("diagram-note").textContent = "The diagram could not be read."; return; }
+    inert(svg);
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", "Diagram of " + visible(M.machine));
+    const shown = document.importNode(svg, true);
+    host.appendChild(shown);
+    for (const g of shown.querySelectorAll("g.node")) {
+      const title = g.querySelector("title");
+      if (title) nodeElements.set(title.textContent, g);
+    }
+    const byID = new Map(M.edges.map((edge) => ["svg-" + edge.id, edge]));
+    for (const g of shown.querySelectorAll("g.edge")) {
+      const edge = byID.get(g.id);
+      if (!edge) continue;
+      const e = M.events.indexOf(edge.event);
+      edgeElements.push({ g: g, edge: edge, event: e });
+      if (e < 0) continue;
+      g.addEventListener("click", () => { if (g.classList.contains("enabled")) send(e); });
+      g.addEventListener("keydown", (ev) => { if ((ev.key === "Enter" || ev.key === " ") && g.classList.contains("enabled")) { ev.preventDefault(); send(e); } });
+    }
+    $("diagram-note").textContent = "Highlighted: the current state. Edges drawn bold can be clicked (or focused with Tab and sent with Enter) to send their event.";
+  }
+  // The names an edge's transitions use for a state: its own, or in a region its region's.
+  function placeName(s, region) { return region === null ? M.states[s].name : M.states[s].regions[region]; }
+  // Whether an edge stands for the step from state s to state t (in its region's names).
+  function edgeGoes(edge, s, t) {
+    const from = placeName(s, edge.region), to = placeName(t, edge.region);
+    return edge.keys.some((k) => k[0] === from && k[1] === to);
+  }
+  const stateIndex = new Map(M.states.map((s, i) => [s.name, i]));
+  // The counts of the transitions taken, read once per paint: [event, source, target, n].
+  function takenSteps(counts) {
+    const steps = [];
+    for (const [k, n] of counts) {
+      const [source, event, , target] = JSON.parse(k);
+      const s = stateIndex.get(source), t = stateIndex.get(target);
+      if (s !== undefined && t !== undefined) steps.push([event, s, t, n]);
+    }
+    return steps;
+  }
+  function edgeCount(edge, steps) {
+    let total = 0;
+    for (const [event, s, t, n] of steps) if (event === edge.event && edgeGoes(edge, s, t)) total += n;
+    return total;
+  }
+
+  // ---- Rendering. ----
+  function allTaken() { const all = new Map(taken); for (const [k, n] of loadedTaken) bump(all, k, n); return all; }
+  function allEntered() { const all = new Map(entered); for (const [k, n] of loadedEntered) bump(all, k, n); return all; }
+  function render() {
+    const here = M.states[state];
+    $("current").textContent = visible(here.configuration) + (here.final ? " (final)" : "");
+    const lastLine = $("last");
+    lastLine.textContent = last ? visibleLines(last.text) : "";
+    lastLine.className = last && last.refused ? "refused" : "";
+    // Events.
+    M.events.forEach((name, e) => {
+      const button = eventButtons[e];
+      const o = outcome(state, e);
+      const kind = o.kind === "external" || o.kind === "internal" ? "taken" : o.kind;
+      button.className = "event " + kind;
+      button.dataset.outcome = kind;
+      button.lastChild.textContent = visible(kind === "taken" ? "-> " + M.states[o.target].name + (o.kind === "internal" ? " (internal)" : "") : kind === "ignored" ? "ignored" : o.reason);
+    });
+    M.guards.forEach((name, i) => { guardBoxes[i].checked = holds(name); });
+    // Diagram.
+    for (const g of nodeElements.values()) g.classList.remove("current");
+    for (const id of here.nodes) { const g = nodeElements.get(id); if (g) g.classList.add("current"); }
+    const focused = document.activeElement;
+    for (const item of edgeElements) {
+      const o = item.event >= 0 ? outcome(state, item.event) : null;
+      const enabled = o !== null && (o.kind === "external" || o.kind === "internal") && edgeGoes(item.edge, state, o.target);
+      item.g.classList.toggle("enabled", enabled);
+      item.g.classList.toggle("last", lastStep !== null && item.event === lastStep.event && edgeGoes(item.edge, lastStep.from, lastStep.to));
+      if (enabled) { item.g.setAttribute("tabindex", "0"); item.g.setAttribute("role", "button"); item.g.setAttribute("aria-label", "send " + visible(item.edge.event)); }
+      else { item.g.removeAttribute("tabindex"); item.g.removeAttribute("role"); item.g.removeAttribute("aria-label"); }
+    }
+    // An edge sent from the keyboard may no longer be enabled: keep the focus in the diagram.
+    if (focused && focused.classList && focused.classList.contains("edge") && !focused.hasAttribute("tabindex")) {
+      const next = $("diagram").querySelector("g.edge.enabled");
+      (next || $("diagram")).focus();
+    }
+    const list = $("states-list");
+    if (list) for (const li of list.children) li.classList.toggle("current", li.dataset.state === String(state));
+    // Timers, timeline, table, coverage, exports.
+    $("timers").textContent = visible(here.timers.length ? "Timers of this state (time does not pass here; fsm repl's :advance fires them): " + here.timers.map((t) => t.event + " -> " + t.to + (t.guard === null ? "" : " [" + t.guard + "]")).join("; ") : "");
+    const ol = $("timeline");
+    while (ol.children.length < timeline.length) {
+      const item = timeline[ol.children.length];
+      const li = el("li", undefined, item.refused ? "refused" : "");
+      const echoed = el("div", undefined, "line");
+      echoed.textContent = "> " + visible(item.line);
+      li.appendChild(echoed);
+      li.appendChild(el("pre", item.text, "out"));
+      ol.appendChild(li);
+    }
+    ol.scrollTop = ol.scrollHeight;  // the timeline's newest line in view; the page stays put
+    for (const tr of tableRows) { const current = tr.dataset.state === String(state); tr.classList.toggle("current", current); if (current) tr.setAttribute("aria-current", "true"); else tr.removeAttribute("aria-current"); }
+    paint();
+    $("export-script").value = scriptText();
+    const untypeable = history.filter((h) => !typeableLine(h.line)).map((h) => h.line);
+    $("script-hint").textContent = visible(untypeable.length
+      ? "The REPL cannot read " + untypeable.map((l) => JSON.stringify(l)).join(", ") + " as a line (a name starting with # or :, with spaces at an end, or a line break): this script and test will not replay."
+      : "Replay with: " + M.replay + " FILE");
+    $("export-test").value = swiftTest();
+  }
+
+  function paint() {
+    const counts = allTaken(), states = allEntered();
+    let transitions = 0, covered = 0;
+    const seen = new Set();
+    const count = (k) => { if (seen.has(k)) return; seen.add(k); transitions += 1; if (counts.get(k)) covered += 1; };
+    M.states.forEach((s) => {
+      s.cells.forEach((cell, e) => cell.alts.forEach((alt, j) => count(key(s.name, M.events[e], j, alt.to))));
+      s.timers.forEach((timer) => count(key(s.name, timer.event, 0, timer.to)));
+    });
+    const enteredCount = M.states.filter((s) => states.get(s.name)).length;
+    $("coverage-summary").textContent = "Transitions taken: " + covered + " of " + transitions + ". States entered: " + enteredCount + " of " + M.states.length + ".";
+    document.body.classList.toggle("painted", $("paint").checked);
+    const steps = takenSteps(counts);
+    for (const item of edgeElements) {
+      const n = edgeCount(item.edge, steps);
+      item.g.classList.toggle("taken", n > 0);
+      item.g.classList.toggle("never", n === 0);
+      item.g.dataset.taken = String(n);
+    }
+    const enteredNodes = new Set();
+    M.states.forEach((s) => { if (states.get(s.name)) for (const id of s.nodes) enteredNodes.add(id); });
+    for (const [id, g] of nodeElements) g.classList.toggle("never", !enteredNodes.has(id));
+    const list = $("states-list");
+    if (list) for (const li of list.children) li.classList.toggle("never", !states.get(M.states[Number(li.dataset.state)].name));
+  }
+
+  // A coverage file (`repl --coverage-out`, `fsm coverage --format json`): its entries for
+  // this machine whose shape is this machine's (every cell, its lines' targets and guards,
+  // its timers), as `fsm coverage` keeps them; anything else changes nothing.
+  function shapeOf() {
+    const cells = new Map();
+    M.states.forEach((s) => {
+      s.cells.forEach((cell, e) => cells.set(JSON.stringify([s.name, M.events[e]]), cell.alts.map((a) => [a.to, a.guard === null ? null : M.guardExpressions[a.guard].name])));
+      s.timers.forEach((t) => cells.set(JSON.stringify([s.name, t.event]), [[t.to, t.guard]]));
+    });
+    return cells;
+  }
+  const isCount = (n) => Number.isSafeInteger(n) && n >= 0;
+  function readCoverage(data) {
+    if (!data || typeof data !== "object" || !Array.isArray(data.machines)) return { error: "is not a coverage file (no list of machines)" };
+    const named = data.machines.filter((m) => m && typeof m === "object" && m.machine === M.machine);
+    if (!named.length) return { error: "has no coverage of " + M.machine };
+    const shape = shapeOf();
+    const accepted = [];
+    let problem = "is another version of " + M.machine + " (its cells differ)";
+    for (const m of named) {
+      if (!Array.isArray(m.cells) || !Array.isArray(m.states)) { problem = "is not a coverage file (cells or states missing)"; continue; }
+      const addTaken = [], addEntered = [];
+      let fits = m.cells.length === shape.size;
+      for (const cell of m.cells) {
+        if (!fits) break;
+        const want = cell && typeof cell === "object" ? shape.get(JSON.stringify([cell.state, cell.event])) : undefined;
+        const lines = cell && Array.isArray(cell.lines) ? cell.lines : null;
+        if (!want || !lines || lines.length !== want.length) { fits = false; break; }
+        lines.forEach((line, j) => {
+          if (!line || typeof line !== "object" || line.target !== want[j][0] || (line.guard === undefined ? null : line.guard) !== want[j][1]) { fits = false; return; }
+          if (!isCount(line.taken)) { fits = false; problem = "has a count that is not a whole number"; return; }
+          if (line.taken > 0) addTaken.push([key(cell.state, cell.event, j, line.target), line.taken]);
+        });
+      }
+      for (const entry of m.states) {
+        if (!fits) break;
+        if (!entry || typeof entry !== "object" || !stateIndex.has(entry.state) || !isCount(entry.entered)) { fits = false; break; }
+        if (entry.entered > 0) addEntered.push([entry.state, entry.entered]);
+      }
+      if (fits) accepted.push([addTaken, addEntered]);
+    }
+    if (!accepted.length) return { error: named.length === 1 ? problem : "has " + named.length + " entries for " + M.machine + ", none of this version: the last " + problem.replace(/^is |^has /, "") };
+    return { accepted: accepted };
+  }
+  function loadCoverage(text, fileName) {
+    let result;
+    try { result = readCoverage(JSON.parse(text)); } catch (error) { return fileName + " is not JSON; nothing changed."; }
+    if (result.error) return fileName + " " + result.error + "; nothing changed.";
+    for (const [addTaken, addEntered] of result.accepted) {
+      for (const [k, n] of addTaken) bump(loadedTaken, k, n);
+      for (const [k, n] of addEntered) bump(loadedEntered, k, n);
+    }
+    $("paint").checked = true;
+    return "Added " + fileName + ".";
+  }
+
+  // ---- Building the page. ----
+  document.title = visible(M.machine) + " — state machine explorer";
+  $("machine-name").textContent = visible(M.machine);
+  const eventButtons = M.events.map((name, e) => {
+    const button = el("button", undefined, "event");
+    button.type = "button";
+    button.dataset.event = String(e);
+    button.appendChild(el("span", name, "name"));
+    if (!M.typeableEvents[e]) button.title = "The REPL cannot read this name as a line: a session that sends it cannot be replayed.";
+    button.appendChild(el("span", "", "why"));
+    button.addEventListener("click", () => send(e));
+    $("events").appendChild(button);
+    return button;
+  });
+  const guardBoxes = M.guards.map((name, i) => {
+    const label = el("label");
+    const box = el("input");
+    box.type = "checkbox";
+    box.checked = true;
+    box.dataset.guard = String(i);
+    box.addEventListener("change", () => setGuard(i, box.checked));
+    label.appendChild(box);
+    label.appendChild(document.createTextNode(" " + visible(name)));
+    $("guards").appendChild(label);
+    return box;
+  });
+  if (!M.guards.length) $("guards").appendChild(el("p", M.machine + " has no guards.", "note"));
+  $("undo").addEventListener("click", undo);
+  $("reset").addEventListener("click", reset);
+  $("paint").addEventListener("change", () => render());
+  $("test-file").value = identifier(M.machine) + "Session.swift";
+  $("test-file").addEventListener("input", () => { $("export-test").value = swiftTest(); });
+  $("test-definition").placeholder = identifier(M.machine) + "Definition";
+  $("test-definition").addEventListener("input", () => { $("export-test").value = swiftTest(); });
+  $("download-script").addEventListener("click", () => download(identifier(M.machine) + ".fsm", scriptText()));
+  $("download-test").addEventListener("click", () => download(testFileName().split("/").pop(), swiftTest()));
+  $("coverage-file").addEventListener("change", (ev) => {
+    const file = ev.target.files && ev.target.files[0];
+    if (!file) return;
+    file.text().then((text) => { $("coverage-status").textContent = visible(loadCoverage(text, file.name)); render(); },
+      () => { $("coverage-status").textContent = visible("Cannot read " + file.name + "; nothing changed."); });
+  });
+  const table = $("table");
+  const head = el("thead"), headRow = el("tr");
+  headRow.appendChild(el("th", "state \\ event"));
+  for (const name of M.events) { const th = el("th", name); th.scope = "col"; headRow.appendChild(th); }
+  head.appendChild(headRow); table.appendChild(head);
+  const bodyRows = el("tbody");
+  const tableRows = M.states.map((s, i) => {
+    const tr = el("tr");
+    tr.dataset.state = String(i);
+    const th = el("th", s.name); th.scope = "row"; tr.appendChild(th);
+    s.cells.forEach((cell) => {
+      const td = el("td", cell.summary + (cell.inherited ? " (from " + cell.inherited + ")" : ""));
+      td.className = cell.summary === "ignored" ? "ignored" : cell.summary === "illegal" ? "illegal" : cell.summary === "no transition" ? "none" : "";
+      tr.appendChild(td);
+    });
+    bodyRows.appendChild(tr);
+    return tr;
+  });
+  table.appendChild(bodyRows);
+  drawDiagram();
+  render();
+  // For tests and the console: read-only views of the session.
+  window.fsmExplorer = Object.freeze({
+    state: () => M.states[state].name,
+    transcript: () => timeline.map((t) => "> " + t.line + (t.text === "" ? "" : "\n" + t.text)).join("\n"),
+    script: scriptText,
+    swiftTest: swiftTest,
+  });
+})();
