@@ -11,8 +11,9 @@ import UseCases
 /// must be consistent with their machines; over all trials every state of the login,
 /// home-loading, logout and passcode machines is reached, and loading overlaps logout.
 ///
-/// `FSM_STRESS_TRIALS` sets the number of trials (default 400, 80 actions each; CI's
-/// release gate runs 5,000).
+/// 400 trials of 80 actions each; `FSM_PROPERTY_SEQUENCES` (the one size of the property
+/// tests) asks for a tenth of its value when that is more: CI's deep tier, at 10,000, runs
+/// 1,000.
 @MainActor
 @Suite("Stress: concurrent actions on the real back end, invariants after each")
 struct ViewStateStressTests {
@@ -27,7 +28,7 @@ struct ViewStateStressTests {
     }
 
     private static var trials: Int {
-        ProcessInfo.processInfo.environment["FSM_STRESS_TRIALS"].flatMap(Int.init) ?? 400
+        max(400, (ProcessInfo.processInfo.environment["FSM_PROPERTY_SEQUENCES"].flatMap(Int.init) ?? 0) / 10)
     }
 
     @Test("random concurrent taps and clock steps: invariants hold after every action; every state is reached")

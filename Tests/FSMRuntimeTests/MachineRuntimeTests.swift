@@ -1,5 +1,6 @@
 import FSM
 import FSMRuntime
+import TestSupport
 import Testing
 
 /// A session: `active` warns after 20 s of quiet; the whole of `open` expires after 60 s;
@@ -127,12 +128,11 @@ struct MachineRuntimeTests {
     func clockJump() async throws {
         let clock = ManualClock(), log = Log()
         let runtime = try make(clock, log: log)
-        var steps: [String] = []
         let stream = runtime.transitions()
         clock.advance(by: .seconds(100))
         await runtime.settle()
         runtime.stop()
-        for await step in stream { steps.append(step.description) }
+        let steps = await everyStep(of: stream)
         #expect(steps == ["active --after 20 s--> warned / leave, warn", "warned --after 60 s--> expired / expire"])
     }
 
@@ -148,8 +148,7 @@ struct MachineRuntimeTests {
         runtime.send(.finish)
         await runtime.settle()
         runtime.send(.activity)
-        var seen: [String] = []
-        for await step in stream { seen.append(step.description) }
+        let seen = await everyStep(of: stream)
         #expect(seen == ["active --after 20 s--> warned / leave, warn", "warned --finish--> done"])
         #expect(runtime.isFinished)
         #expect(refused == ["finalState"])
@@ -240,11 +239,11 @@ struct MachineRuntimeTests {
         #expect(!runtime.isIdle, "the request is running")
         #expect(runtime.send(.activity) == .taken, "not queued behind the request: ignored while logging in")
         gate.open()
-        #expect(await attempt.value == .taken)
+        #expect(await attempt.value(waitingFor: "sendAndWait(.logIn) to return") == .taken)
         #expect(runtime.state == .active, "the answer was taken before sendAndWait returned")
         #expect(runtime.isIdle)
-        #expect(await runtime.sendAndWait(.activity) == .taken)
-        #expect(await runtime.sendAndWait(.succeeded) == .rejected)
+        #expect(await waitFor(runtime, .activity) == .taken)
+        #expect(await waitFor(runtime, .succeeded) == .rejected)
     }
 
     @Test("settle gives up soon when nothing happens: a request waiting on the test")
@@ -265,7 +264,7 @@ struct MachineRuntimeTests {
         }
         #expect(await runtime.settle(yieldingAtMost: 1_000_000) == false, "the request is still out")
         turns.counting = false
-        await counter.value
+        await counter.value(waitingFor: "the turn counter to stop")
         #expect(turns.count < 10_000, "settle waited \(turns.count) turns with nothing happening")
         gate.open()
         #expect(await runtime.settle())
@@ -288,12 +287,12 @@ struct MachineRuntimeTests {
         let attempt = Task { await runtime.sendAndWait(.logIn) }
         await gate.waitForWaiter()
         runtime.stop()
-        #expect(await attempt.value == .taken)
+        #expect(await attempt.value(waitingFor: "sendAndWait(.logIn) to return") == .taken)
         gate.open()
         for _ in 0..<1_000 where log.lines.isEmpty { await Task.yield() }
         #expect(log.lines == ["cancelled"])
         #expect(runtime.state == .loggingIn, "the answer of cancelled work is not sent")
-        #expect(await runtime.sendAndWait(.activity) == .dropped)
+        #expect(await waitFor(runtime, .activity) == .dropped)
     }
 
     @Test("sendAndWait says its own event was taken, whatever became of the events its effects sent")
@@ -305,7 +304,7 @@ struct MachineRuntimeTests {
             send(.finish)      // the machine finishes...
             send(.activity)    // ...so this one is refused
         }
-        #expect(await runtime.sendAndWait(.tick) == .taken)
+        #expect(await waitFor(runtime, .tick) == .taken)
         #expect(runtime.isFinished)
     }
 
@@ -321,7 +320,7 @@ struct MachineRuntimeTests {
         let queued = Task { await runtime.sendAndWait(.activity) }
         for _ in 0..<100 { await Task.yield() }   // it sends: queued behind `hello`
         runtime.stop()
-        #expect(await queued.value == .dropped)
+        #expect(await queued.value(waitingFor: "the queued sendAndWait to return") == .dropped)
         #expect(runtime.isIdle, "nothing is performed after stop")
         gate.open()
     }
@@ -355,6 +354,25 @@ struct MachineRuntimeTests {
         #expect(count == 100_000)
         #expect(runtime.isIdle)
     }
+}
+
+/// `runtime.sendAndWait(event)`, or `nil` and a recorded issue when it does not return within
+/// TestSupport's `waitLimit`: a runtime that loses a waiter fails its test instead of hanging
+/// the suite.
+@MainActor
+private func waitFor(_ runtime: MachineRuntime<Screen, Input, Job, Void>, _ event: Input) async -> MachineRuntime<Screen, Input, Job, Void>.Delivery? {
+    await bounded("sendAndWait(.\(event)) to return") { await runtime.sendAndWait(event) }
+}
+
+/// The descriptions of every step `stream` yields until it ends, or what came before the
+/// wait limit (and a recorded issue) when it never ends.
+private func everyStep(of stream: AsyncStream<Transition<Screen, Input, Job>>) async -> [String] {
+    let steps = await bounded("the transitions stream to end") {
+        var steps: [String] = []
+        for await step in stream { steps.append(step.description) }
+        return steps
+    }
+    return steps ?? []
 }
 
 /// Whether effects start before `send` returns (`Task.immediate`: Linux, macOS 26, iOS 26).

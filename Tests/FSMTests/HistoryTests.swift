@@ -192,10 +192,6 @@ struct HistoryDiagramTests {
     @Test("DOT draws H and H* in their parents, the resuming edges into them, and the defaults dashed")
     func dot() throws {
         let dot = telly.dot()
-        if let folder = ProcessInfo.processInfo.environment["FSM_HISTORY_OUT"] {
-            try dot.write(toFile: folder + "/telly.dot", atomically: true, encoding: .utf8)
-            try telly.mermaid().write(toFile: folder + "/telly.mmd", atomically: true, encoding: .utf8)
-        }
         #expect(dot.contains(#"p0h [shape=circle, label="H", width=0.3, fixedsize=true, fontname="Helvetica", fontsize=10];"#))
         #expect(dot.contains(#"p0hd [shape=circle, label="H*""#))
         #expect(dot.contains(#"p1hd [shape=circle, label="H*""#))

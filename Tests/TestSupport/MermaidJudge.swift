@@ -2,7 +2,7 @@ import Foundation
 import FSMTool
 import Testing
 
-/// Real Mermaid (mermaidx, `pip install mermaidx`) as the judge: `Scripts/mermaid-judge.py`
+/// Real Mermaid (mermaidx, `pip install mermaidx`) as the judge: `Judges/mermaid-judge.py`
 /// renders each text and returns what the drawing shows.
 public enum MermaidJudge {
     /// What Mermaid made of one text: accepted or not, why not, and the texts it drew.
@@ -13,7 +13,7 @@ public enum MermaidJudge {
     }
 
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Scripts/mermaid-judge.py").path
+        .appendingPathComponent("Judges/mermaid-judge.py").path
 
     /// Whether python3 with mermaidx is here (CI installs it).
     public static let available: Bool = {
@@ -22,12 +22,20 @@ public enum MermaidJudge {
     }()
 
     /// Whether the suites judged by Mermaid run: when mermaidx is here or in CI (where its
-    /// absence is a failure), but not in the sanitizer runs (`FSM_SANITIZER` set by
-    /// `.ci/run`), which look for races and memory errors in our code, not in Mermaid's
-    /// verdicts: those suites spend most of a minute in Python.
+    /// absence is a failure), but not in a build under a sanitizer, which looks for races and
+    /// memory errors in our code, not in Mermaid's verdicts: those suites spend most of a
+    /// minute in Python. The sanitizer is seen from its runtime's entry point, no variable.
     public static let runs: Bool = {
         let environment = ProcessInfo.processInfo.environment
-        return (available || environment["CI"] != nil) && environment["FSM_SANITIZER"] == nil
+        return (available || environment["CI"] != nil) && !underSanitizer
+    }()
+
+    /// Whether this process runs under ThreadSanitizer or AddressSanitizer: their runtimes
+    /// define `__tsan_init` and `__asan_init`, which no other build has.
+    public static let underSanitizer: Bool = {
+        guard let handle = dlopen(nil, RTLD_NOW) else { return false }
+        defer { dlclose(handle) }
+        return dlsym(handle, "__tsan_init") != nil || dlsym(handle, "__asan_init") != nil
     }()
 
     /// The verdicts on several Mermaid texts, in order.
