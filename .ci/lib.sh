@@ -85,7 +85,38 @@ need_debian_packages() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-# The Python packages of every judge, at the versions pinned in .ci/requirements.txt.
+# The Python packages of every judge, at the versions pinned in .ci/requirements.txt. Where
+# python3 has no pip (a stock Debian), Debian's pip is installed; where the system's Python is
+# marked externally managed, the pins go in beside it as CI's own.
 need_python_packages() {
-  python3 -m pip install -q --disable-pip-version-check -r .ci/requirements.txt
+  python3 -m pip --version >/dev/null 2>&1 || need_debian_packages python3-pip
+  local options=(-q --disable-pip-version-check --root-user-action=ignore)
+  if ls "$(python3 -c 'import sysconfig; print(sysconfig.get_path("stdlib"))')"/EXTERNALLY-MANAGED >/dev/null 2>&1; then
+    options+=(--break-system-packages)
+  fi
+  python3 -m pip install "${options[@]}" -r .ci/requirements.txt
+}
+
+# swift test with a filter, its output kept in LOG: on a failure, the failing tests' lines and
+# the end of the log are printed; a filter that matched no test fails (swift test passes then,
+# so a renamed suite would quietly drop out of a gate). Prints how many tests ran.
+#   filtered_tests LOG FILTER [swift test arguments...]
+filtered_tests() {
+  local log=$1 filter=$2
+  shift 2
+  mkdir -p "$(dirname "$log")"
+  if ! swift test "$@" --filter "$filter" > "$log" 2>&1; then
+    grep -aE "✘|error:|: failed|fatal|SUMMARY|WARNING: ThreadSanitizer" "$log" | head -60 || true
+    tail -5 "$log"
+    return 1
+  fi
+  local testing xctest
+  testing=$(grep -aoE "Test run with [0-9]+ tests?" "$log" | grep -oE "[0-9]+" | tail -1 || true)
+  xctest=$(grep -aoE "Executed [0-9]+ tests?" "$log" | grep -oE "[0-9]+" | sort -n | tail -1 || true)
+  local total=$(( ${testing:-0} + ${xctest:-0} ))
+  if [ "$total" -eq 0 ]; then
+    echo "no test matched the filter $filter"
+    return 1
+  fi
+  echo "$total tests passed (filter: $filter; log: $log)"
 }

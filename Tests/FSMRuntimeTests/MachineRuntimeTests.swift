@@ -364,8 +364,8 @@ private func waitFor(_ runtime: MachineRuntime<Screen, Input, Job, Void>, _ even
     await bounded("sendAndWait(.\(event)) to return") { await runtime.sendAndWait(event) }
 }
 
-/// The descriptions of every step `stream` yields until it ends, or what came before the
-/// wait limit (and a recorded issue) when it never ends.
+/// The descriptions of every step `stream` yields until it ends; when it never ends, none
+/// (and a recorded issue, after the wait limit).
 private func everyStep(of stream: AsyncStream<Transition<Screen, Input, Job>>) async -> [String] {
     let steps = await bounded("the transitions stream to end") {
         var steps: [String] = []

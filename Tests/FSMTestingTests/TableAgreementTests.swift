@@ -70,8 +70,8 @@ let jukebox = MachineDefinition<String, String, String, Bool>(name: "jukebox", i
 }
 
 /// The property gate of history: random sequences through every dispatch path against the
-/// table read with a memory of its own. `swift test` runs 600; CI's release gate
-/// `FSM_PROPERTY_SEQUENCES=100000 swift test -c release --filter HistoryProperty`.
+/// table read with a memory of its own. `swift test` runs 600; CI's deep tier runs
+/// `FSM_PROPERTY_SEQUENCES=10000 swift test --filter HistoryProperty` (see `.ci/deep`).
 @Suite("History against its table, every path, random sequences")
 struct HistoryPropertyTests {
     static var sequences: Int {
@@ -229,8 +229,8 @@ struct TableAgreementTests {
 
 @Suite("Regions inside a parent against the table", .serialized)
 struct NestedRegionsPropertyTests {
-    /// A fifth of the history machine's sequences: CI's release gate runs 20,000 of each (its
-    /// whole run must stay within the hour), every one through five dispatch paths.
+    /// A fifth of the history machine's sequences (a step here costs several of its): CI's deep
+    /// tier runs 2,000 of each, every one through five dispatch paths.
     static var sequences: Int { max(HistoryPropertyTests.sequences / 5, 200) }
 
     @Test("a machine with a parallel parent inside a parent agrees with its table on every path: a region's move emits its own effects, entering and leaving the parent every region's")

@@ -9,8 +9,8 @@ import UseCases
 /// shipped machine through every dispatch path, each step checked against an oracle derived
 /// from the transition table and the declarations alone, not from the runtime.
 ///
-/// `swift test` runs 300 sequences per machine; CI's release gate runs
-/// `FSM_PROPERTY_SEQUENCES=100000 swift test -c release --filter ShippedMachineProperty`.
+/// `swift test` runs 300 sequences per machine; CI's deep tier runs
+/// `FSM_PROPERTY_SEQUENCES=10000 swift test --filter ShippedMachineProperty` (see `.ci/deep`).
 enum PropertyGate {
     static var sequences: Int {
         ProcessInfo.processInfo.environment["FSM_PROPERTY_SEQUENCES"].flatMap(Int.init) ?? 300
