@@ -18,9 +18,8 @@ let package = Package(
         .library(name: "FSMREPL", targets: ["FSMREPL"]),
         .library(name: "FSMTerminal", targets: ["FSMTerminal"]),
         .library(name: "FSMTool", targets: ["FSMTool"]),
-        .library(name: "Entities", targets: ["Entities"]),
-        .library(name: "UseCases", targets: ["UseCases"]),
-        .library(name: "APIServices", targets: ["APIServices"]),
+        // The Login Challenge (Entities, UseCases, APIServices, LoginChallengeApp) is the demo:
+        // targets of this package, run by `fsm`, not products another package adopts.
         .executable(name: "fsm", targets: ["fsm"]),
         .plugin(name: "GenerateDiagrams", targets: ["GenerateDiagrams"]),
         .plugin(name: "CheckDiagrams", targets: ["CheckDiagrams"]),

@@ -17,7 +17,8 @@ done
 dir=$(mktemp -d)
 out=$(mktemp -d)
 trap 'rm -rf "$dir" "$out"' EXIT
-[ ${#targets[@]} -gt 0 ] || targets=(FSM FSMMacros FSMTesting FSMRuntime FSMREPL FSMTerminal FSMTool Entities UseCases APIServices LoginChallengeApp)
+# Every library product's target (the Login Challenge's targets are the demo, not products).
+[ ${#targets[@]} -gt 0 ] || targets=(FSM FSMMacros FSMTesting FSMRuntime FSMREPL FSMTerminal FSMTool)
 # The symbol graphs come from a build of their own (.build-api): the compiler writes them as it
 # compiles, macro expansions included (swift-symbolgraph-extract, reading the built modules,
 # misses the members macros add); with these flags in .build, the next `swift build` would
