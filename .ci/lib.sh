@@ -13,6 +13,12 @@
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+# SwiftPM writes the package's traits as -D flags in the order of a Swift Set, which each
+# process hashes with its own seed: half of the invocations (`swift build`, a plugin's build,
+# `swift test`) saw `-DTool -DMacros` where the last had `-DMacros -DTool`, and compiled the
+# whole package again (168 s of one CI run). One seed for every process, one order.
+export SWIFT_DETERMINISTIC_HASHING=1
+
 tier_started=$SECONDS
 tier_results=$(mktemp)
 failed_things=" "

@@ -27,15 +27,7 @@ public enum MermaidJudge {
     /// minute in Python. The sanitizer is seen from its runtime's entry point, no variable.
     public static let runs: Bool = {
         let environment = ProcessInfo.processInfo.environment
-        return (available || environment["CI"] != nil) && !underSanitizer
-    }()
-
-    /// Whether this process runs under ThreadSanitizer or AddressSanitizer: their runtimes
-    /// define `__tsan_init` and `__asan_init`, which no other build has.
-    public static let underSanitizer: Bool = {
-        guard let handle = dlopen(nil, RTLD_NOW) else { return false }
-        defer { dlclose(handle) }
-        return dlsym(handle, "__tsan_init") != nil || dlsym(handle, "__asan_init") != nil
+        return (available || environment["CI"] != nil) && !runningUnderSanitizer
     }()
 
     /// The verdicts on several Mermaid texts, in order.
