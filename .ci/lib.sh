@@ -16,8 +16,13 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # SwiftPM writes the package's traits as -D flags in the order of a Swift Set, which each
 # process hashes with its own seed: half of the invocations (`swift build`, a plugin's build,
 # `swift test`) saw `-DTool -DMacros` where the last had `-DMacros -DTool`, and compiled the
-# whole package again (168 s of one CI run). One seed for every process, one order.
-export SWIFT_DETERMINISTIC_HASHING=1
+# whole package again (168 s of one CI run). `swiftpm` runs SwiftPM with one seed, so one
+# order; the steps build with it and run what they built with plain `swift test --skip-build`
+# or the binaries, which keep Swift's own seed per process: an order of a Set or a Dictionary
+# that leaked into an output would still show.
+swiftpm() {
+  SWIFT_DETERMINISTIC_HASHING=1 swift "$@"
+}
 
 tier_started=$SECONDS
 tier_results=$(mktemp)

@@ -29,8 +29,10 @@ swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMREPL \
   "$out/FSMREPLResources.swift" 2> >(grep -v "ld.gold: warning" >&2)
 # The shipped machines use the macros: the plugin as SwiftPM builds it (a host tool, not
 # fuzzed), and FSMMacros (macro declarations over FSM) as a module of its own.
-swift build --target FSMMacrosPlugin >/dev/null
-plugin="$(swift build --show-bin-path)/FSMMacrosPlugin-tool"
+# One hash seed for SwiftPM: with another order of the traits' -D flags than the last build's,
+# it would compile the package again (see .ci/lib.sh).
+SWIFT_DETERMINISTIC_HASHING=1 swift build --target FSMMacrosPlugin >/dev/null
+plugin="$(SWIFT_DETERMINISTIC_HASHING=1 swift build --show-bin-path)/FSMMacrosPlugin-tool"
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMMacros \
   -load-plugin-executable "$plugin#FSMMacrosPlugin" -emit-module-path "$out/FSMMacros.swiftmodule" -o "$out/libFSMMacros.a" $(find Sources/FSMMacros -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
 # The app's modules, for fuzz-app (AppCommand): each a static library, in dependency order.

@@ -8,7 +8,7 @@ user space: the same input costs the same count, whatever else the machine is do
 without perf, its CPU time; and its peak memory. The growth factor is the cost of the 10n run
 over the cost of the n run, each less the cost of the family's smallest input (what starting
 the tool costs): at most 20. Linear work grows 10x; n log n, at these sizes, 12.8x to 13.3x
-(a sort is fine); n^1.3 grows 20x and a quadratic 100x, which is what the gate is for. The
+(a sort is fine); n^1.4 grows 25x and a quadratic 100x, which is what the gate is for. The
 margin is this virtual machine's noise at 10x the memory (page faults, caches): linear
 families measured 6.1x to 10.4x in one run, 10.3x to 14.0x in another, and 16x once. A size the tool refuses must be
 refused at once. Every run must also end within a time limit, and exit as the family expects.

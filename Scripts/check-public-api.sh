@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# The public API of each library target, read from the compiler's symbol graphs:
+# The public API of each library product's target, read from the compiler's symbol graphs
+# (SwiftPM with one hash seed: see .ci/lib.sh):
 #   - fails when a public symbol has no /// documentation comment (synthesised and inherited
 #     members, which have no source location, are exempt);
 #   - compares the public declarations with the committed baseline, API/TARGET.txt, and fails
 #     with a unified diff when they differ: a change of the public API is a deliberate diff of
 #     that file, made with --update (and a line in CHANGELOG.md);
 #   - builds FSM's DocC catalog with docc (it ships with the toolchain), warnings as errors.
-# Usage: Scripts/check-public-api.sh [--update] [TARGET...]   (default: every library target)
+# Usage: Scripts/check-public-api.sh [--update] [TARGET...]   (default: every library product's target)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 update=0
@@ -26,12 +27,12 @@ trap 'rm -rf "$dir" "$out"' EXIT
 # the module the debug build made, so that .build-api needs no swift-syntax (half its time).
 for target in "${targets[@]}"; do
   if [ "$target" = FSMMacros ]; then
-    swift build --target FSMMacros >/dev/null
+    SWIFT_DETERMINISTIC_HASHING=1 swift build --target FSMMacros >/dev/null
     triple=$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
-    swift symbolgraph-extract -module-name FSMMacros -I "$(swift build --show-bin-path)/Modules" -target "$triple" \
+    swift symbolgraph-extract -module-name FSMMacros -I "$(SWIFT_DETERMINISTIC_HASHING=1 swift build --show-bin-path)/Modules" -target "$triple" \
       -minimum-access-level public -output-dir "$dir"
   else
-    swift build --scratch-path .build-api --target "$target" \
+    SWIFT_DETERMINISTIC_HASHING=1 swift build --scratch-path .build-api --target "$target" \
       -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$dir" >/dev/null
   fi
 done
