@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "FSM", targets: ["FSM"]),
+        .library(name: "FSMCoverage", targets: ["FSMCoverage"]),
         .library(name: "FSMMacros", targets: ["FSMMacros"]),
         .library(name: "FSMTesting", targets: ["FSMTesting"]),
         .library(name: "FSMRuntime", targets: ["FSMRuntime"]),
@@ -53,14 +54,15 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "FSMMacros", dependencies: ["FSM", .target(name: "FSMMacrosPlugin", condition: .when(traits: ["Macros"]))], swiftSettings: strict),
-        .target(name: "FSMTesting", dependencies: ["FSM"], swiftSettings: strict),
+        .target(name: "FSMCoverage", dependencies: ["FSM"], swiftSettings: strict),
+        .target(name: "FSMTesting", dependencies: ["FSM", "FSMCoverage"], swiftSettings: strict),
         .target(name: "FSMRuntime", dependencies: ["FSM"], swiftSettings: strict),
         .target(name: "Entities", swiftSettings: strict),
-        .target(name: "UseCases", dependencies: ["FSM", "FSMMacros", "FSMRuntime", "Entities"], swiftSettings: strict),
+        .target(name: "UseCases", dependencies: ["FSM", "FSMCoverage", "FSMMacros", "FSMRuntime", "Entities"], swiftSettings: strict),
         .target(name: "APIServices", dependencies: ["UseCases", "Entities", "FSMRuntime"], swiftSettings: strict),
         // The explorer's page is edited as files (Explorer/Page), embedded when the module builds.
         .target(
-            name: "FSMREPL", dependencies: ["FSM", "FSMTerminal"],
+            name: "FSMREPL", dependencies: ["FSM", "FSMCoverage", "FSMTerminal"],
             resources: [
                 .embedInCode("Explorer/Page/explorer.html"), .embedInCode("Explorer/Page/explorer.css"),
                 .embedInCode("Explorer/Page/explorer.js"),
@@ -70,7 +72,7 @@ let package = Package(
         .target(name: "FSMTerminal", swiftSettings: strict),
         .target(
             name: "FSMTool",
-            dependencies: ["FSM", "FSMREPL", "FSMTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))],
+            dependencies: ["FSM", "FSMCoverage", "FSMREPL", "FSMTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))],
             swiftSettings: strict
         ),
         .target(name: "LoginChallengeApp", dependencies: ["FSMREPL", "FSMTerminal", "UseCases", "APIServices", "Entities"], swiftSettings: strict),
@@ -100,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FSMTests",
-            dependencies: ["FSM", "FSMTesting", "FSMRuntime", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["FSM", "FSMCoverage", "FSMTesting", "FSMRuntime", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict
         ),
         .testTarget(
@@ -113,19 +115,19 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "FSMTestingTests", dependencies: ["FSM", "FSMTesting", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FSMTestingTests", dependencies: ["FSM", "FSMCoverage", "FSMTesting", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FSMRuntimeTests", dependencies: ["FSM", "FSMRuntime", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"], swiftSettings: strict),
         // Bounded waits for the async tests (a wrong machine fails in seconds, never hangs),
         // and real Mermaid as a judge, for the tests.
         .target(name: "TestSupport", dependencies: ["FSMTool", "FSMREPL", "FSM"], path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "FSM", "FSMTesting", "TestSupport"], exclude: ["Tables"], swiftSettings: strict),
+        .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "FSM", "FSMCoverage", "FSMTesting", "TestSupport"], exclude: ["Tables"], swiftSettings: strict),
         .testTarget(name: "FSMTerminalTests", dependencies: ["FSMTerminal", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FSMREPLTests", dependencies: ["FSMREPL", "FSM"], swiftSettings: strict),
-        .testTarget(name: "FSMToolTests", dependencies: ["FSMTool", "FSM", "FSMREPL", "FSMTerminal", "FSMTesting", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))], swiftSettings: strict),
-        .testTarget(name: "LoginChallengeAppTests", dependencies: ["LoginChallengeApp", "FSMTool", "FSM", "FSMREPL", "FSMTesting", "UseCases", "TestSupport"], exclude: ["SavedSessions/login-session.fsm"], swiftSettings: strict),
+        .testTarget(name: "FSMREPLTests", dependencies: ["FSMREPL", "FSM", "FSMCoverage"], swiftSettings: strict),
+        .testTarget(name: "FSMToolTests", dependencies: ["FSMTool", "FSM", "FSMCoverage", "FSMREPL", "FSMTerminal", "FSMTesting", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))], swiftSettings: strict),
+        .testTarget(name: "LoginChallengeAppTests", dependencies: ["LoginChallengeApp", "FSMTool", "FSM", "FSMCoverage", "FSMREPL", "FSMTesting", "UseCases", "TestSupport"], exclude: ["SavedSessions/login-session.fsm"], swiftSettings: strict),
         .testTarget(name: "fsmTests", dependencies: ["fsm", "FSMTool"], exclude: ["Golden"], swiftSettings: strict),
-        .testTarget(name: "APIServicesTests", dependencies: ["APIServices", "UseCases", "Entities", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "APIServicesTests", dependencies: ["APIServices", "UseCases", "Entities", "FSMCoverage", "TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,7 @@ let package = Package(
                 "MallocCounter",
                 "BenchmarkMachines",
                 .product(name: "FSM", package: "FSM"),
+                .product(name: "FSMCoverage", package: "FSM"),
                 .product(name: "FSMRuntime", package: "FSM"),
             ],
             path: "Sources/FSMBenchmarks",

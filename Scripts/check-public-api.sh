@@ -19,7 +19,7 @@ dir=$(mktemp -d)
 out=$(mktemp -d)
 trap 'rm -rf "$dir" "$out"' EXIT
 # Every library product's target (the Login Challenge's targets are the demo, not products).
-[ ${#targets[@]} -gt 0 ] || targets=(FSM FSMMacros FSMTesting FSMRuntime FSMREPL FSMTerminal FSMTool)
+[ ${#targets[@]} -gt 0 ] || targets=(FSM FSMCoverage FSMMacros FSMTesting FSMRuntime FSMREPL FSMTerminal FSMTool)
 # The symbol graphs come from a build of their own (.build-api): the compiler writes them as it
 # compiles, macro expansions included (swift-symbolgraph-extract, reading the built modules,
 # misses the members macros add); with these flags in .build, the next `swift build` would
@@ -113,17 +113,22 @@ if not update:
     print(f"every public symbol of {len(targets)} targets documented, and the public API as committed")
 PY
 
-# The DocC catalog of FSM builds without a warning (broken or ambiguous links included).
-if [ -f "$dir/FSM.symbols.json" ] && { command -v docc >/dev/null 2>&1 || [ -x "$(dirname "$(command -v swift)")/docc" ]; }; then
+# The DocC catalogs of FSM and FSMCoverage build without a warning (broken or ambiguous links
+# included).
+if { command -v docc >/dev/null 2>&1 || [ -x "$(dirname "$(command -v swift)")/docc" ]; }; then
   DOCC=$(command -v docc || echo "$(dirname "$(command -v swift)")/docc")
-  mkdir -p "$out/graphs"
-  cp "$dir"/FSM.symbols.json "$out/graphs/"
-  if ! "$DOCC" convert Sources/FSM/Documentation.docc --additional-symbol-graph-dir "$out/graphs" \
-      --fallback-display-name FSM --fallback-bundle-identifier fsm --output-path "$out/FSM.doccarchive" \
-      --warnings-as-errors >"$out/log" 2>&1; then
-    cat "$out/log"
-    echo "the DocC catalog of FSM has warnings"
-    exit 1
-  fi
-  echo "the DocC catalog of FSM builds without warnings"
+  for module in FSM FSMCoverage; do
+    [ -f "$dir/$module.symbols.json" ] || continue
+    rm -rf "$out/graphs" && mkdir -p "$out/graphs"
+    cp "$dir/$module".symbols.json "$out/graphs/"
+    for extension in "$dir/$module"@*.symbols.json; do [ -f "$extension" ] && cp "$extension" "$out/graphs/"; done
+    if ! "$DOCC" convert "Sources/$module/Documentation.docc" --additional-symbol-graph-dir "$out/graphs" \
+        --fallback-display-name "$module" --fallback-bundle-identifier "$module" --output-path "$out/$module.doccarchive" \
+        --warnings-as-errors >"$out/log" 2>&1; then
+      cat "$out/log"
+      echo "the DocC catalog of $module has warnings"
+      exit 1
+    fi
+    echo "the DocC catalog of $module builds without warnings"
+  done
 fi

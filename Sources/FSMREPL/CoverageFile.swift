@@ -1,5 +1,6 @@
 import Foundation
 import FSM
+import FSMCoverage
 
 /// Coverage files: a ``Coverage`` as JSON, written by `repl --coverage-out` and read by
 /// `coverage`, `dot --coverage` and `mermaid --coverage`.

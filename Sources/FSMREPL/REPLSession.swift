@@ -1,4 +1,5 @@
 import FSM
+import FSMCoverage
 
 /// A REPL over one machine: hand it a line, print what it returns.
 ///

@@ -36,7 +36,7 @@ package enum SCXMLRuns {
 
     /// `runs` runs of `steps` steps from the initial state, the same for the same seed.
     package static func make(_ machine: any DrivableMachine, runs count: Int, steps: Int, seed: UInt64) throws -> Runs {
-        let export = machine.outline.scxml()
+        let export = machine._outline.scxml()
         var random = SplitMix(seed: seed)
         var runs: [[Step]] = []
         var initial: [String] = []

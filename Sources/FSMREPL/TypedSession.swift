@@ -1,4 +1,5 @@
 import FSM
+import FSMCoverage
 
 /// The typed half of a ``REPLSession``: one machine, its history and its guard settings.
 protocol SessionMachine {

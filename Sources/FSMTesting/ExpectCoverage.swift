@@ -1,4 +1,5 @@
 import FSM
+import FSMCoverage
 import Testing
 
 /// Expects what `recorder` saw of `definition`'s machines to cover at least `minimum` percent

@@ -1,5 +1,6 @@
 import Entities
 import FSM
+import FSMCoverage
 import FSMRuntime
 import Observation
 

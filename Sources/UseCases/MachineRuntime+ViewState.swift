@@ -1,4 +1,5 @@
 import FSM
+import FSMCoverage
 import FSMRuntime
 
 /// The view state that owns a runtime, reached from the runtime's closures without a cycle

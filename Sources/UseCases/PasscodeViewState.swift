@@ -1,4 +1,5 @@
 import FSM
+import FSMCoverage
 import FSMRuntime
 import Observation
 

@@ -1,5 +1,6 @@
 import APIServices
 import Entities
+import FSMCoverage
 import Testing
 import TestSupport
 import UseCases

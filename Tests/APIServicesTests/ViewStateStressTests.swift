@@ -1,5 +1,6 @@
 import APIServices
 import Entities
+import FSMCoverage
 import Foundation
 import Testing
 import TestSupport

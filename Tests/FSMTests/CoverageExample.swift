@@ -1,4 +1,5 @@
 import FSM
+import FSMCoverage
 import FSMTesting
 import Testing
 
@@ -47,7 +48,7 @@ struct CoverageArticleTests {
     @Test("the recording example prints the report the article shows, and paints the diagram")
     func record() throws {
         let (printed, dot) = try runCoverageExample()
-        let text = try packageFile("Sources/FSM/Documentation.docc/MeasuringCoverage.md")
+        let text = try packageFile("Sources/FSMCoverage/Documentation.docc/MeasuringCoverage.md")
         #expect(printed.count == 1)
         #expect(text.contains("```\n" + (printed.first ?? "") + "```"), "MeasuringCoverage.md does not show the report as printed:\n\(printed.first ?? "")")
         #expect(dot.contains("label=\"coin ×1\""))
@@ -56,7 +57,7 @@ struct CoverageArticleTests {
 
     @Test("the article shows the examples as compiled; the gate is strictly valid; its gate example fails as the article says")
     func article() throws {
-        let text = try packageFile("Sources/FSM/Documentation.docc/MeasuringCoverage.md")
+        let text = try packageFile("Sources/FSMCoverage/Documentation.docc/MeasuringCoverage.md")
         for region in ["gate", "record", "gate-test"] {
             let code = try exampleRegion(region, in: "Tests/FSMTests/CoverageExample.swift")
             #expect(text.contains("```swift\n" + code + "\n```"), "MeasuringCoverage.md does not show '\(region)' as compiled")

@@ -1,4 +1,5 @@
 @testable import FSM
+@testable import FSMCoverage
 import Testing
 
 /// Coverage counts add up saturating (no number of files can overflow them), in time linear

@@ -1,4 +1,5 @@
 import FSM
+import FSMCoverage
 import Testing
 
 /// A machine whose names hold every character class a diagram must escape.

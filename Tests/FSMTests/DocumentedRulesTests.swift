@@ -183,7 +183,7 @@ private struct Pair: Hashable, Sendable, CustomStringConvertible {
 
 @Suite("Rules of parallel regions, one example each")
 struct RegionRulesTests {
-    private static func region(_ name: String, _ events: [E], @MachineBuilder<S, E, String, Bool> _ body: () -> [StateDeclaration<S, E, String, Bool>]) -> MachineDefinition<S, E, String, Bool> {
+    private static func region(_ name: String, _ events: [E], @MachineBuilder<S, E, String, Bool> _ body: () -> [_StateDeclaration<S, E, String, Bool>]) -> MachineDefinition<S, E, String, Bool> {
         MachineDefinition<S, E, String, Bool>(name: name, initial: .a, events: events, body)
     }
 

@@ -1,4 +1,5 @@
 import FSM
+import FSMCoverage
 import Testing
 
 /// An order: submitting checks it at once (fraud first, then stock); an approved order goes

@@ -91,7 +91,7 @@ struct MachineBuilderTests {
 
     @Test("declarations made by hand mix with blocks")
     func handMadeDeclarations() {
-        let extra = [StateDeclaration<Step, Key, String, Void>(state: .complete, isFinal: true)]
+        let extra = [_StateDeclaration<Step, Key, String, Void>(state: .complete, isFinal: true)]
         let definition = MachineDefinition<Step, Key, String, Void>(name: "mixed", initial: .entered(0)) {
             In(.entered(0)) { On(.type, to: .complete) }
             extra

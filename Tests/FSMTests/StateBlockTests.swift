@@ -30,7 +30,7 @@ func counterAsArguments(length: Int, resettable: Bool, loud: Bool) -> MachineDef
     )
 }
 
-@Suite("StateBlock: the argument form of a definition")
+@Suite("_StateBlock: the argument form of a definition")
 struct StateBlockTests {
     @Test("says exactly what the trailing-closure form says: same states, events and every cell", arguments: [1, 2, 5])
     func sameAsTheClosureForm(length: Int) {
@@ -49,12 +49,12 @@ struct StateBlockTests {
 
     @Test("blocks of every kind, in order: In, Final, a hand-made declaration, States of a helper's list; explicit events")
     func everyKindOfBlock() throws {
-        let helper = [StateDeclaration<Step, Key, String, Void>(state: .entered(2), transitions: [
+        let helper = [_StateDeclaration<Step, Key, String, Void>(state: .entered(2), transitions: [
             TransitionDeclaration(source: .entered(2), event: .type, target: .complete),
         ])]
         let definition = MachineDefinition<Step, Key, String, Void>(name: "blocks", initial: .entered(0), events: [.type, .delete],
             In(.entered(0)) { On(.type, to: .entered(1)) },
-            StateDeclaration(state: .entered(1), transitions: [TransitionDeclaration(source: .entered(1), event: .type, target: .entered(2))]),
+            _StateDeclaration(state: .entered(1), transitions: [TransitionDeclaration(source: .entered(1), event: .type, target: .entered(2))]),
             States(helper),
             Final(.complete)
         )

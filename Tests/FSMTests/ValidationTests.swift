@@ -14,7 +14,7 @@ struct ValidationTests {
 
     @Test("no initial state")
     func missingInitial() {
-        let definition = Definition(name: "x", initial: nil, events: [.open], declarations: [StateDeclaration(state: .closed)])
+        let definition = Definition(name: "x", initial: nil, events: [.open], declarations: [_StateDeclaration(state: .closed)])
         #expect(definition.validate().contains(Diagnostic(.error, .missingInitialState, "the machine has no initial state")))
     }
 

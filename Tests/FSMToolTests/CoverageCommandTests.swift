@@ -1,4 +1,5 @@
 import FSM
+import FSMCoverage
 import FSMREPL
 @testable import FSMTool
 import Foundation

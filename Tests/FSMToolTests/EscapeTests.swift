@@ -95,7 +95,7 @@ struct EscapeTests {
     @Test("an SCXML export with bidi and C1 names reads back as the same names")
     func scxmlRoundTrip() throws {
         let machine = try SCXMLImport.machine(text: escapingDocument, file: "evil.scxml")
-        let again = try SCXMLImport.machine(text: machine.outline.scxml().text, file: "again.scxml")
+        let again = try SCXMLImport.machine(text: machine._outline.scxml().text, file: "again.scxml")
         #expect(again.stateNames == machine.stateNames)
         #expect(again.name == machine.name)
         #expect(machine.stateNames.contains("b\u{200F}\u{061C}\u{9B}31m\u{2068}"))

@@ -175,8 +175,8 @@ let regionWithParent = MachineDefinition<Media, PlayerEvent, String, Viewer>(
 /// region `audio`.
 func player(
     audio: MachineDefinition<Audio, PlayerEvent, String, Viewer> = audioRegion,
-    @StateBuilder<Player, PlayerEvent, String, Viewer> lines: () -> [StateElement<Player, PlayerEvent, String, Viewer>] = { [] },
-    @StateBuilder<Player, PlayerEvent, String, Viewer> stopped: () -> [StateElement<Player, PlayerEvent, String, Viewer>] = { [] }
+    @StateBuilder<Player, PlayerEvent, String, Viewer> lines: () -> [_StateElement<Player, PlayerEvent, String, Viewer>] = { [] },
+    @StateBuilder<Player, PlayerEvent, String, Viewer> stopped: () -> [_StateElement<Player, PlayerEvent, String, Viewer>] = { [] }
 ) -> MachineDefinition<Player, PlayerEvent, String, Viewer> {
     let extra = lines()
     let more = stopped()

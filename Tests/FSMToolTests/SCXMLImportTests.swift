@@ -75,9 +75,9 @@ struct SCXMLImportTests {
     @Test("read back, every exported machine is the machine: the same table, cell for cell, and the same document", arguments: scxmlMachines.map(\.file))
     func roundTrip(file: String) throws {
         let machine = try #require(scxmlMachines.first { $0.file == file }).machine
-        let document = machine.outline.scxml().text
+        let document = machine._outline.scxml().text
         let read = try Self.read(document)
-        #expect(read.outline.scxml().text == document, "the document of the machine read back")
+        #expect(read._outline.scxml().text == document, "the document of the machine read back")
         #expect(read.name == machine.name)
         #expect(read.stateNames.count == machine.stateNames.count)
         #expect(read.eventNames == machine.eventNames)

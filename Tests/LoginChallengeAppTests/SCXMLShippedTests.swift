@@ -27,9 +27,9 @@ struct SCXMLShippedTests {
     @Test("read back by the tool, every shipped machine is the machine: the same table, cell for cell, and the same document", arguments: LoginChallenge.machines.map(\.name))
     func readBack(name: String) throws {
         let machine = try #require(LoginChallenge.machines.first { $0.name == name })
-        let document = machine.outline.scxml().text
+        let document = machine._outline.scxml().text
         let read = try SCXMLImport.machine(text: document, file: name + ".scxml")
-        #expect(read.outline.scxml().text == document)
+        #expect(read._outline.scxml().text == document)
         #expect(read.tableText(.markdown) == machine.tableText(.markdown))
         #expect(read.tableText(.csv) == machine.tableText(.csv))
         #expect(read.summary == machine.summary)

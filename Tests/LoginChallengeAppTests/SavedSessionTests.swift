@@ -1,5 +1,6 @@
 import Foundation
 import FSM
+import FSMCoverage
 import FSMREPL
 import Testing
 import UseCases

@@ -1,5 +1,6 @@
 import Foundation
 import FSM
+import FSMCoverage
 import FSMREPL
 
 /// The coverage of the Login Challenge's behaviour tests: the view-state and end-to-end tests

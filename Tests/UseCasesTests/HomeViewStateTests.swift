@@ -1,4 +1,5 @@
 import Entities
+import FSMCoverage
 import Testing
 import TestSupport
 import UseCases

@@ -1,3 +1,4 @@
+import FSMCoverage
 import Testing
 import TestSupport
 import UseCases

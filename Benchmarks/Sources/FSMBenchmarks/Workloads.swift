@@ -101,21 +101,6 @@ func sendLoading(_ machine: Machine<LoadState, LoadEvent, LoadEffect, Void>, _ e
     return checksum
 }
 
-/// `transition(on:)`, the way that returns a `Result`.
-@inline(never)
-func resultLoading(_ machine: Machine<LoadState, LoadEvent, LoadEffect, Void>, _ events: [LoadEvent]) -> UInt64 {
-    var machine = machine
-    var checksum: UInt64 = 0
-    for event in events {
-        switch machine.transition(on: event) {
-        case let .success(transition): checksum &+= UInt64(transition.effects.count)
-        case let .failure(error): checksum &+= UInt64(error.permitted.count)
-        }
-        checksum &+= screen(machine.state)
-    }
-    return checksum
-}
-
 /// `send(_:)` under the `.ignore` policy: a rejection comes back as a transition of kind
 /// `.rejected`, with no error built.
 @inline(never)

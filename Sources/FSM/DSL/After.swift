@@ -13,9 +13,9 @@
 /// entered and cancels them when it is left, so a timer of a state that was left never fires.
 /// A transition back to the same state (`On(.activity, to: .active)`) leaves and re-enters it,
 /// restarting its timers; an ``Internal`` transition does not.
-public struct After<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+public struct After<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: _StateLine {
     /// The element this line stands for.
-    @usableFromInline let element: StateElement<State, Event, Effect, Context>
+    public let _element: _StateElement<State, Event, Effect, Context>
 
     /// Declares a delayed transition.
     /// - Parameters:
@@ -28,12 +28,12 @@ public struct After<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     ///   - effects: The effects to emit, in order.
     @inlinable
     public init(_ duration: Duration, to target: State, guard: Guard<Context>? = nil, emit effects: Effect...) {
-        element = StateElement(.after(duration, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects))
+        _element = _StateElement(.after(duration, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects))
     }
 
     /// Declares a delayed transition whose effects are given as an array (a machine read
     /// from a document).
     package init(_ duration: Duration, to target: State, guard: Guard<Context>? = nil, effects: [Effect]) {
-        element = StateElement(.after(duration, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects))
+        _element = _StateElement(.after(duration, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects))
     }
 }

@@ -27,9 +27,9 @@
 /// to a state it passed would run forever: validation refuses such a cycle when no guard
 /// can stop it, and a guarded one rejects the event with ``TransitionError/Reason/neverSettles(_:)``
 /// when its guards all hold, leaving the state unchanged.
-public struct Always<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+public struct Always<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: _StateLine {
     /// The element this line stands for.
-    @usableFromInline let element: StateElement<State, Event, Effect, Context>
+    public let _element: _StateElement<State, Event, Effect, Context>
 
     /// Declares a transition without an event.
     /// - Parameters:
@@ -38,13 +38,13 @@ public struct Always<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
     ///   - effects: The effects to emit, in order.
     @inlinable
     public init(to target: State, guard: Guard<Context>? = nil, emit effects: Effect...) {
-        element = StateElement(.eventless(to: target, guard: `guard`.map(TransitionGuard.init), effects: effects, completion: false))
+        _element = _StateElement(.eventless(to: target, guard: `guard`.map(TransitionGuard.init), effects: effects, completion: false))
     }
 
     /// Declares a transition without an event whose effects are given as an array.
     @inlinable
-    public init(to target: State, guard: Guard<Context>? = nil, effects: [Effect]) {
-        element = StateElement(.eventless(to: target, guard: `guard`.map(TransitionGuard.init), effects: effects, completion: false))
+    package init(to target: State, guard: Guard<Context>? = nil, effects: [Effect]) {
+        _element = _StateElement(.eventless(to: target, guard: `guard`.map(TransitionGuard.init), effects: effects, completion: false))
     }
 }
 
@@ -63,9 +63,9 @@ public struct Always<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
 /// ```
 ///
 /// A final child of a parent without `OnDone` stays where it is, finished, as before.
-public struct OnDone<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+public struct OnDone<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: _StateLine {
     /// The element this line stands for.
-    @usableFromInline let element: StateElement<State, Event, Effect, Context>
+    public let _element: _StateElement<State, Event, Effect, Context>
 
     /// Declares a parent's completion transition.
     /// - Parameters:
@@ -74,12 +74,12 @@ public struct OnDone<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
     ///   - effects: The effects to emit, in order.
     @inlinable
     public init(to target: State, guard: Guard<Context>? = nil, emit effects: Effect...) {
-        element = StateElement(.eventless(to: target, guard: `guard`.map(TransitionGuard.init), effects: effects, completion: true))
+        _element = _StateElement(.eventless(to: target, guard: `guard`.map(TransitionGuard.init), effects: effects, completion: true))
     }
 
     /// Declares a parent's completion transition whose effects are given as an array.
     @inlinable
-    public init(to target: State, guard: Guard<Context>? = nil, effects: [Effect]) {
-        element = StateElement(.eventless(to: target, guard: `guard`.map(TransitionGuard.init), effects: effects, completion: true))
+    package init(to target: State, guard: Guard<Context>? = nil, effects: [Effect]) {
+        _element = _StateElement(.eventless(to: target, guard: `guard`.map(TransitionGuard.init), effects: effects, completion: true))
     }
 }

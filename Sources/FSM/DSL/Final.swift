@@ -7,19 +7,19 @@
 /// ```
 public struct Final<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The declaration this block stands for.
-    public let declaration: StateDeclaration<State, Event, Effect, Context>
+    @usableFromInline package let declaration: _StateDeclaration<State, Event, Effect, Context>
 
     /// Declares a final state.
     /// - Parameters:
     ///   - state: The state.
     ///   - body: What it ignores; transitions here are reported by validation.
     @inlinable
-    public init(_ state: State, @StateBuilder<State, Event, Effect, Context> _ body: () -> [StateElement<State, Event, Effect, Context>] = { [] }) {
-        declaration = StateDeclaration(state: state, isFinal: true, elements: body())
+    public init(_ state: State, @StateBuilder<State, Event, Effect, Context> _ body: () -> [_StateElement<State, Event, Effect, Context>] = { [] }) {
+        declaration = _StateDeclaration(state: state, isFinal: true, elements: body())
     }
 }
 
-extension Final: StateBlock {
+extension Final: _StateBlock {
     /// The one final state this block declares.
-    public var declarations: [StateDeclaration<State, Event, Effect, Context>] { [declaration] }
+    public var _declarations: [_StateDeclaration<State, Event, Effect, Context>] { [declaration] }
 }

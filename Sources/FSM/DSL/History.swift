@@ -29,20 +29,20 @@ public enum History: Hashable, Sendable {
     case deep(String)
 
     /// The name of the parent it resumes.
-    public var parent: String {
+    package var parent: String {
         switch self {
         case let .shallow(name), let .deep(name): name
         }
     }
 
     /// Whether it resumes the innermost state rather than the child.
-    public var isDeep: Bool {
+    package var isDeep: Bool {
         if case .deep = self { return true }
         return false
     }
 
     /// How tables and messages show it: `history(failed)`, `deep history(failed)`.
-    public var label: String { (isDeep ? "deep history(" : "history(") + parent + ")" }
+    package var label: String { (isDeep ? "deep history(" : "history(") + parent + ")" }
 }
 
 /// A history held by a declared transition: one plain reference, so that a transition that

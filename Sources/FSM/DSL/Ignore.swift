@@ -4,14 +4,14 @@
 /// ```swift
 /// In(.loading) { Ignore(.startLoading) }
 /// ```
-public struct Ignore<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+public struct Ignore<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: _StateLine {
     /// The element this line stands for.
-    @usableFromInline let element: StateElement<State, Event, Effect, Context>
+    public let _element: _StateElement<State, Event, Effect, Context>
 
     /// Declares events as ignored.
     @inlinable
-    public init(_ events: Event.Key...) { element = StateElement(.ignore(events)) }
+    public init(_ events: Event.Key...) { _element = _StateElement(.ignore(events)) }
     /// Declares events as ignored, from a sequence.
     @inlinable
-    public init(_ events: some Sequence<Event.Key>) { element = StateElement(.ignore(Array(events))) }
+    package init(_ events: some Sequence<Event.Key>) { _element = _StateElement(.ignore(Array(events))) }
 }

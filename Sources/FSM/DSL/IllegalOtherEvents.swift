@@ -7,7 +7,9 @@
 ///     IllegalOtherEvents()
 /// }
 /// ```
-public struct IllegalOtherEvents<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+public struct IllegalOtherEvents<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: _StateLine {
+    /// The element this line stands for.
+    @inlinable public var _element: _StateElement<State, Event, Effect, Context> { _StateElement(.illegalOthers) }
     /// Declares every otherwise unhandled event of the state as illegal.
     @inlinable
     public init() {}

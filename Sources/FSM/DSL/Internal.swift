@@ -4,9 +4,9 @@
 /// ```swift
 /// In(.idle) { Internal(.edit) }
 /// ```
-public struct Internal<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+public struct Internal<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: _StateLine {
     /// The element this line stands for.
-    @usableFromInline let element: StateElement<State, Event, Effect, Context>
+    public let _element: _StateElement<State, Event, Effect, Context>
 
     /// Declares an internal transition.
     /// - Parameters:
@@ -15,7 +15,7 @@ public struct Internal<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     ///   - effects: The effects to emit, in order.
     @inlinable
     public init(_ event: Event.Key, guard: Guard<Context>? = nil, emit effects: Effect...) {
-        element = StateElement(.internalTransition(event, guard: `guard`.map(TransitionGuard.init), effects: effects))
+        _element = _StateElement(.internalTransition(event, guard: `guard`.map(TransitionGuard.init), effects: effects))
     }
 
     /// An internal transition whose effects are a list built elsewhere.
@@ -24,32 +24,32 @@ public struct Internal<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     ///   - guard: A named condition that must hold.
     ///   - effects: The effects, in order.
     @inlinable
-    public init(_ event: Event.Key, guard: Guard<Context>? = nil, effects: [Effect]) {
-        element = StateElement(.internalTransition(event, guard: `guard`.map(TransitionGuard.init), effects: effects))
+    package init(_ event: Event.Key, guard: Guard<Context>? = nil, effects: [Effect]) {
+        _element = _StateElement(.internalTransition(event, guard: `guard`.map(TransitionGuard.init), effects: effects))
     }
 
     /// An internal transition guarded by a condition on the event it receives.
     @inlinable @_disfavoredOverload
     public init(_ event: Event.Key, guard: Guard<Event>, emit effects: Effect...) {
-        element = StateElement(.internalTransition(event, guard: TransitionGuard(event: `guard`), effects: effects))
+        _element = _StateElement(.internalTransition(event, guard: TransitionGuard(event: `guard`), effects: effects))
     }
 
     /// An internal transition guarded by a condition on the context and the event it receives.
     @inlinable @_disfavoredOverload
     public init(_ event: Event.Key, guard: Guard<(Context, Event)>, emit effects: Effect...) {
-        element = StateElement(.internalTransition(event, guard: TransitionGuard(both: `guard`), effects: effects))
+        _element = _StateElement(.internalTransition(event, guard: TransitionGuard(both: `guard`), effects: effects))
     }
 
     /// An internal transition guarded by a condition on the event, its effects given as an array.
     @inlinable @_disfavoredOverload
-    public init(_ event: Event.Key, guard: Guard<Event>, effects: [Effect]) {
-        element = StateElement(.internalTransition(event, guard: TransitionGuard(event: `guard`), effects: effects))
+    package init(_ event: Event.Key, guard: Guard<Event>, effects: [Effect]) {
+        _element = _StateElement(.internalTransition(event, guard: TransitionGuard(event: `guard`), effects: effects))
     }
 
     /// An internal transition guarded by a condition on the context and the event, its effects
     /// given as an array.
     @inlinable @_disfavoredOverload
-    public init(_ event: Event.Key, guard: Guard<(Context, Event)>, effects: [Effect]) {
-        element = StateElement(.internalTransition(event, guard: TransitionGuard(both: `guard`), effects: effects))
+    package init(_ event: Event.Key, guard: Guard<(Context, Event)>, effects: [Effect]) {
+        _element = _StateElement(.internalTransition(event, guard: TransitionGuard(both: `guard`), effects: effects))
     }
 }

@@ -3,23 +3,11 @@
 @resultBuilder
 public enum MachineBuilder<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context> {
     /// A list of state declarations.
-    public typealias Component = [StateDeclaration<State, Event, Effect, Context>]
+    public typealias Component = [_StateDeclaration<State, Event, Effect, Context>]
 
-    /// An ``In`` block.
+    /// A block: ``In``, ``Final``, ``Parent``, ``Parallel`` or ``States``.
     @inlinable
-    public static func buildExpression(_ block: In<State, Event, Effect, Context>) -> Component { [block.declaration] }
-    /// A ``Final`` block.
-    @inlinable
-    public static func buildExpression(_ block: Final<State, Event, Effect, Context>) -> Component { [block.declaration] }
-    /// A ``Parent`` block: its children, each carrying the parent.
-    @inlinable
-    public static func buildExpression(_ block: Parent<State, Event, Effect, Context>) -> Component { block.declarations }
-    /// A ``Parallel`` block: its children (every combination of its regions' states).
-    @inlinable
-    public static func buildExpression(_ block: Parallel<State, Event, Effect, Context>) -> Component { block.declarations }
-    /// A state declaration made by hand.
-    @inlinable
-    public static func buildExpression(_ declaration: StateDeclaration<State, Event, Effect, Context>) -> Component { [declaration] }
+    public static func buildExpression(_ block: some _StateBlock<State, Event, Effect, Context>) -> Component { block._declarations }
     /// Several state declarations, for example from a helper function.
     @inlinable
     public static func buildExpression(_ declarations: Component) -> Component { declarations }

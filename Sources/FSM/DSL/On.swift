@@ -9,9 +9,9 @@
 /// whose guard holds is taken. A line without a guard after guarded ones acts as `else`.
 /// A transition to the state it leaves is external: exit and entry effects run. Use
 /// ``Internal`` to stay without leaving.
-public struct On<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+public struct On<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: _StateLine {
     /// The element this line stands for.
-    @usableFromInline let element: StateElement<State, Event, Effect, Context>
+    public let _element: _StateElement<State, Event, Effect, Context>
 
     /// Declares a transition.
     /// - Parameters:
@@ -23,13 +23,13 @@ public struct On<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendab
     ///   - effects: The effects to emit, in order.
     @inlinable
     public init(_ event: Event.Key, to target: State, resuming history: History? = nil, guard: Guard<Context>? = nil, emit effects: Effect...) {
-        element = StateElement(.transition(event, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects, history: history))
+        _element = _StateElement(.transition(event, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects, history: history))
     }
 
     /// Declares a transition whose effects are given as an array.
     @inlinable
-    public init(_ event: Event.Key, to target: State, resuming history: History? = nil, guard: Guard<Context>? = nil, effects: [Effect]) {
-        element = StateElement(.transition(event, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects, history: history))
+    package init(_ event: Event.Key, to target: State, resuming history: History? = nil, guard: Guard<Context>? = nil, effects: [Effect]) {
+        _element = _StateElement(.transition(event, to: target, guard: `guard`.map(TransitionGuard.init), effects: effects, history: history))
     }
 
     /// Declares a transition guarded by a condition on the event it receives.
@@ -40,7 +40,7 @@ public struct On<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendab
     /// ```
     @inlinable @_disfavoredOverload
     public init(_ event: Event.Key, to target: State, resuming history: History? = nil, guard: Guard<Event>, emit effects: Effect...) {
-        element = StateElement(.transition(event, to: target, guard: TransitionGuard(event: `guard`), effects: effects, history: history))
+        _element = _StateElement(.transition(event, to: target, guard: TransitionGuard(event: `guard`), effects: effects, history: history))
     }
 
     /// Declares a transition guarded by a condition on the context and the event it receives.
@@ -53,19 +53,19 @@ public struct On<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendab
     /// ```
     @inlinable @_disfavoredOverload
     public init(_ event: Event.Key, to target: State, resuming history: History? = nil, guard: Guard<(Context, Event)>, emit effects: Effect...) {
-        element = StateElement(.transition(event, to: target, guard: TransitionGuard(both: `guard`), effects: effects, history: history))
+        _element = _StateElement(.transition(event, to: target, guard: TransitionGuard(both: `guard`), effects: effects, history: history))
     }
 
     /// Declares a transition guarded by a condition on the event, its effects given as an array.
     @inlinable @_disfavoredOverload
-    public init(_ event: Event.Key, to target: State, resuming history: History? = nil, guard: Guard<Event>, effects: [Effect]) {
-        element = StateElement(.transition(event, to: target, guard: TransitionGuard(event: `guard`), effects: effects, history: history))
+    package init(_ event: Event.Key, to target: State, resuming history: History? = nil, guard: Guard<Event>, effects: [Effect]) {
+        _element = _StateElement(.transition(event, to: target, guard: TransitionGuard(event: `guard`), effects: effects, history: history))
     }
 
     /// Declares a transition guarded by a condition on the context and the event, its effects
     /// given as an array.
     @inlinable @_disfavoredOverload
-    public init(_ event: Event.Key, to target: State, resuming history: History? = nil, guard: Guard<(Context, Event)>, effects: [Effect]) {
-        element = StateElement(.transition(event, to: target, guard: TransitionGuard(both: `guard`), effects: effects, history: history))
+    package init(_ event: Event.Key, to target: State, resuming history: History? = nil, guard: Guard<(Context, Event)>, effects: [Effect]) {
+        _element = _StateElement(.transition(event, to: target, guard: TransitionGuard(both: `guard`), effects: effects, history: history))
     }
 }

@@ -12,11 +12,11 @@
 ///     In(.playing)
 /// }
 /// ```
-public struct Overrides<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+public struct Overrides<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: _StateLine {
     /// The element this line stands for.
-    @usableFromInline let element: StateElement<State, Event, Effect, Context>
+    public let _element: _StateElement<State, Event, Effect, Context>
 
     /// Declares events overridden on purpose.
     @inlinable
-    public init(_ events: Event.Key...) { element = StateElement(.overrides(events)) }
+    public init(_ events: Event.Key...) { _element = _StateElement(.overrides(events)) }
 }

@@ -36,10 +36,12 @@
 /// - Not yet: `After` and transitions without an event on the parent or in its regions,
 ///   resuming a history of the parent or of a region, and a parallel parent inside a region.
 ///   Validation refuses them and says so.
-public struct Parallel<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: StateBlock {
+public struct Parallel<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: _StateBlock {
     /// The children's declarations (every combination of the regions' states), each carrying
     /// this parent.
-    public let declarations: [StateDeclaration<State, Event, Effect, Context>]
+    @usableFromInline package let declarations: [_StateDeclaration<State, Event, Effect, Context>]
+    /// The declarations, for the result builders.
+    public var _declarations: [_StateDeclaration<State, Event, Effect, Context>] { declarations }
 
     /// Declares a parallel parent.
     /// - Parameters:
@@ -57,7 +59,7 @@ public struct Parallel<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     public init<Combined: Hashable & Sendable>(
         _ name: String, state: State? = nil, _ embed: @escaping @Sendable (Combined) -> State, initial: Combined,
         regions: Region<Combined, Event, Effect, Context>...,
-        @StateBuilder<State, Event, Effect, Context> body: () -> [StateElement<State, Event, Effect, Context>] = { [] }
+        @StateBuilder<State, Event, Effect, Context> body: () -> [_StateElement<State, Event, Effect, Context>] = { [] }
     ) {
         self.init(name, state: state, embed, initial: initial, regionList: regions, body: body)
     }
@@ -66,12 +68,12 @@ public struct Parallel<State: Hashable & Sendable, Event: MachineEvent, Effect: 
     package init<Combined: Hashable & Sendable>(
         _ name: String, state: State? = nil, _ embed: @escaping @Sendable (Combined) -> State, initial: Combined,
         regionList regions: [Region<Combined, Event, Effect, Context>],
-        @StateBuilder<State, Event, Effect, Context> body: () -> [StateElement<State, Event, Effect, Context>] = { [] }
+        @StateBuilder<State, Event, Effect, Context> body: () -> [_StateElement<State, Event, Effect, Context>] = { [] }
     ) {
         let inner = MachineDefinition<Combined, Event, Effect, Context>(name: name, initial: initial, regionList: regions)
         let resolution = inner.resolution
         let digits = inner.parallel?.digits ?? []
-        var children: [StateDeclaration<State, Event, Effect, Context>] = []
+        var children: [_StateDeclaration<State, Event, Effect, Context>] = []
         children.reserveCapacity(resolution.declarations.count)
         for (index, declaration) in resolution.declarations.enumerated() where index < digits.count {
             let combination = zip(regions, digits[index])
@@ -81,7 +83,7 @@ public struct Parallel<State: Hashable & Sendable, Event: MachineEvent, Effect: 
                     effects: move.effects, isInternal: move.isInternal, withinRegions: true
                 )
             }
-            children.append(StateDeclaration(
+            children.append(_StateDeclaration(
                 // Not final when every region is: the parent stays, and takes its lines, as in
                 // SCXML (which raises its completion, not supported here yet).
                 state: embed(declaration.state), isFinal: false, transitions: transitions,
@@ -93,10 +95,10 @@ public struct Parallel<State: Hashable & Sendable, Event: MachineEvent, Effect: 
         // A machine too large to flatten still declares its initial combination, so that the
         // parent exists and validation reports why (so does one without regions: its one
         // child is `embed(initial)`).
-        if children.isEmpty { children = [StateDeclaration(state: embed(initial))] }
+        if children.isEmpty { children = [_StateDeclaration(state: embed(initial))] }
         let parent = ParentDeclaration(
             name: name, state: state, initial: embed(initial),
-            body: StateDeclaration(state: children[0].state, isFinal: false, elements: body()),
+            body: _StateDeclaration(state: children[0].state, isFinal: false, elements: body()),
             regions: EmbeddedRegions(inner: inner, embed: embed)
         )
         declarations = children.map { $0.nested(in: parent) }

@@ -11,9 +11,11 @@
 ///
 /// A parent named by a state value (`Parent(state: .active)`) can be the target of a
 /// transition: entering it enters its initial child.
-public struct Parent<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: StateBlock {
+public struct Parent<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: _StateBlock {
     /// The children's declarations, each carrying this parent (and the parents around it).
-    public let declarations: [StateDeclaration<State, Event, Effect, Context>]
+    @usableFromInline package let declarations: [_StateDeclaration<State, Event, Effect, Context>]
+    /// The declarations, for the result builders.
+    public var _declarations: [_StateDeclaration<State, Event, Effect, Context>] { declarations }
 
     /// Declares a parent known by its name.
     /// - Parameters:
@@ -25,8 +27,8 @@ public struct Parent<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
     @inlinable
     public init(
         _ name: String, initial: State? = nil,
-        @StateBuilder<State, Event, Effect, Context> _ body: () -> [StateElement<State, Event, Effect, Context>],
-        @MachineBuilder<State, Event, Effect, Context> children: () -> [StateDeclaration<State, Event, Effect, Context>]
+        @StateBuilder<State, Event, Effect, Context> _ body: () -> [_StateElement<State, Event, Effect, Context>],
+        @MachineBuilder<State, Event, Effect, Context> children: () -> [_StateDeclaration<State, Event, Effect, Context>]
     ) {
         declarations = Self.nest(children(), name: name, state: nil, initial: initial, elements: body())
     }
@@ -41,8 +43,8 @@ public struct Parent<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
     @inlinable
     public init(
         state: State, initial: State? = nil,
-        @StateBuilder<State, Event, Effect, Context> _ body: () -> [StateElement<State, Event, Effect, Context>],
-        @MachineBuilder<State, Event, Effect, Context> children: () -> [StateDeclaration<State, Event, Effect, Context>]
+        @StateBuilder<State, Event, Effect, Context> _ body: () -> [_StateElement<State, Event, Effect, Context>],
+        @MachineBuilder<State, Event, Effect, Context> children: () -> [_StateDeclaration<State, Event, Effect, Context>]
     ) {
         declarations = Self.nest(children(), name: String(describing: state), state: state, initial: initial, elements: body())
     }
@@ -50,14 +52,14 @@ public struct Parent<State: Hashable & Sendable, Event: MachineEvent, Effect: Se
     /// The children, each with this parent added outside its own parents.
     @inlinable
     static func nest(
-        _ children: [StateDeclaration<State, Event, Effect, Context>], name: String, state: State?, initial: State?,
-        elements: [StateElement<State, Event, Effect, Context>]
-    ) -> [StateDeclaration<State, Event, Effect, Context>] {
+        _ children: [_StateDeclaration<State, Event, Effect, Context>], name: String, state: State?, initial: State?,
+        elements: [_StateElement<State, Event, Effect, Context>]
+    ) -> [_StateDeclaration<State, Event, Effect, Context>] {
         // A parent without children declares nothing a machine could be in; validation of
         // the definition cannot see it (it has no child to carry it).
         guard let first = children.first else { return [] }
         let parent = ParentDeclaration(name: name, state: state, initial: initial,
-                                       body: StateDeclaration(state: first.state, isFinal: false, elements: elements))
+                                       body: _StateDeclaration(state: first.state, isFinal: false, elements: elements))
         return children.map { $0.nested(in: parent) }
     }
 }

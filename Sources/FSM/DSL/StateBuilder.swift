@@ -4,44 +4,13 @@
 @resultBuilder
 public enum StateBuilder<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context> {
     /// A list of state elements.
-    public typealias Component = [StateElement<State, Event, Effect, Context>]
+    public typealias Component = [_StateElement<State, Event, Effect, Context>]
 
-    /// An ``On`` line.
+    /// A line: ``On``, ``Internal``, ``Ignore``, ``Illegal``, ``IgnoreOtherEvents``,
+    /// ``IllegalOtherEvents``, ``OnEntry``, ``OnExit``, ``After``, ``Always``, ``OnDone`` or
+    /// ``Overrides``.
     @inlinable
-    public static func buildExpression(_ line: On<State, Event, Effect, Context>) -> Component { [line.element] }
-    /// An ``Internal`` line.
-    @inlinable
-    public static func buildExpression(_ line: Internal<State, Event, Effect, Context>) -> Component { [line.element] }
-    /// An ``Ignore`` line.
-    @inlinable
-    public static func buildExpression(_ line: Ignore<State, Event, Effect, Context>) -> Component { [line.element] }
-    /// An ``Illegal`` line.
-    @inlinable
-    public static func buildExpression(_ line: Illegal<State, Event, Effect, Context>) -> Component { [line.element] }
-    /// An ``IgnoreOtherEvents`` line.
-    @inlinable
-    public static func buildExpression(_ line: IgnoreOtherEvents<State, Event, Effect, Context>) -> Component { [StateElement(.ignoreOthers)] }
-    /// A line declaring every other event illegal.
-    @inlinable
-    public static func buildExpression(_ line: IllegalOtherEvents<State, Event, Effect, Context>) -> Component { [StateElement(.illegalOthers)] }
-    /// An ``OnEntry`` line.
-    @inlinable
-    public static func buildExpression(_ line: OnEntry<State, Event, Effect, Context>) -> Component { [line.element] }
-    /// An ``OnExit`` line.
-    @inlinable
-    public static func buildExpression(_ line: OnExit<State, Event, Effect, Context>) -> Component { [line.element] }
-    /// An ``After`` line.
-    @inlinable
-    public static func buildExpression(_ line: After<State, Event, Effect, Context>) -> Component { [line.element] }
-    /// An ``Always`` line.
-    @inlinable
-    public static func buildExpression(_ line: Always<State, Event, Effect, Context>) -> Component { [line.element] }
-    /// An ``OnDone`` line.
-    @inlinable
-    public static func buildExpression(_ line: OnDone<State, Event, Effect, Context>) -> Component { [line.element] }
-    /// An ``Overrides`` line.
-    @inlinable
-    public static func buildExpression(_ line: Overrides<State, Event, Effect, Context>) -> Component { [line.element] }
+    public static func buildExpression(_ line: some _StateLine<State, Event, Effect, Context>) -> Component { [line._element] }
     /// Several elements, for example from a helper function.
     @inlinable
     public static func buildExpression(_ elements: Component) -> Component { elements }

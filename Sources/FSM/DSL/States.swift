@@ -7,17 +7,19 @@
 ///     Final(4)
 /// )
 /// ```
-public struct States<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: StateBlock {
+public struct States<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: _StateBlock {
     /// The declarations, in order.
-    public let declarations: [StateDeclaration<State, Event, Effect, Context>]
+    @usableFromInline package let declarations: [_StateDeclaration<State, Event, Effect, Context>]
+    /// The declarations, for the result builders.
+    public var _declarations: [_StateDeclaration<State, Event, Effect, Context>] { declarations }
     /// States declared by a builder block.
     @inlinable
-    public init(@MachineBuilder<State, Event, Effect, Context> _ body: () -> [StateDeclaration<State, Event, Effect, Context>]) {
+    public init(@MachineBuilder<State, Event, Effect, Context> _ body: () -> [_StateDeclaration<State, Event, Effect, Context>]) {
         declarations = body()
     }
     /// States declared elsewhere, for example by a helper function.
     @inlinable
-    package init(_ declarations: [StateDeclaration<State, Event, Effect, Context>]) {
+    package init(_ declarations: [_StateDeclaration<State, Event, Effect, Context>]) {
         self.declarations = declarations
     }
 }

@@ -1,12 +1,12 @@
 extension MachineDefinition: MachineDescribing {
     /// The names of the machine's states, events, parents and regions, for this package's
     /// tools.
-    public var outline: MachineOutline {
-        MachineOutline(
+    public var _outline: _MachineOutline {
+        _MachineOutline(
             stateNames: stateNames, eventNames: eventNames, initialStateName: initialStateName,
             regionStateNames: regionStateNames, parentStateNames: parentStateNames,
             diagramDirection: diagramDirection, configuration: { configuration(ofStateNamed: $0) },
-            draw: { drawing($0) }, emptyCoverage: { MachineCoverage(self) },
+            draw: { drawing($0) }, definition: self,
             scxml: { scxmlExport() }
         )
     }

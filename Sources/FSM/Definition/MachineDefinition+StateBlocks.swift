@@ -1,5 +1,5 @@
 extension MachineDefinition {
-    /// Declares a machine from its state blocks given as arguments (see ``StateBlock``): the
+    /// Declares a machine from its state blocks given as arguments (In, Final, Parent, Parallel or States blocks): the
     /// same as the trailing-closure form, and type-checked in time linear in its lines.
     /// - Parameters:
     ///   - name: The machine's name.
@@ -10,15 +10,15 @@ extension MachineDefinition {
     @inlinable
     public init(
         name: String, summary: String = "", initial: State, events: [Event.Key],
-        _ blocks: any StateBlock<State, Event, Effect, Context>...
+        _ blocks: any _StateBlock<State, Event, Effect, Context>...
     ) {
-        self.init(name: name, summary: summary, initial: initial, events: events, declarations: blocks.flatMap { $0.declarations })
+        self.init(name: name, summary: summary, initial: initial, events: events, declarations: blocks.flatMap { $0._declarations })
     }
 }
 
 extension MachineDefinition where Event.Key: CaseIterable {
     /// Declares a machine whose events are all the cases of `Event`, from its state blocks
-    /// given as arguments (see ``StateBlock``).
+    /// given as arguments (In, Final, Parent, Parallel or States blocks).
     /// - Parameters:
     ///   - name: The machine's name.
     ///   - summary: What the machine is for, in one line.
@@ -27,8 +27,8 @@ extension MachineDefinition where Event.Key: CaseIterable {
     @inlinable
     public init(
         name: String, summary: String = "", initial: State,
-        _ blocks: any StateBlock<State, Event, Effect, Context>...
+        _ blocks: any _StateBlock<State, Event, Effect, Context>...
     ) {
-        self.init(name: name, summary: summary, initial: initial, events: Array(Event.Key.allCases), declarations: blocks.flatMap { $0.declarations })
+        self.init(name: name, summary: summary, initial: initial, events: Array(Event.Key.allCases), declarations: blocks.flatMap { $0._declarations })
     }
 }

@@ -35,7 +35,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     /// The declared events, in declaration order.
     public let events: [Event.Key]
     /// The declared states with their transitions, in declaration order.
-    package let declarations: [StateDeclaration<State, Event, Effect, Context>]
+    package let declarations: [_StateDeclaration<State, Event, Effect, Context>]
     /// The definition resolved into cells, once, shared by the runtime, validation, the
     /// table and the diagrams (the definition never changes).
     let resolution: ResolvedDefinition<State, Event, Effect, Context>
@@ -48,7 +48,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
 
     /// Creates a definition from its parts. The result-builder initialisers are the usual way.
     @usableFromInline
-    package init(name: String, summary: String = "", initial: State?, events: [Event.Key], declarations: [StateDeclaration<State, Event, Effect, Context>]) {
+    package init(name: String, summary: String = "", initial: State?, events: [Event.Key], declarations: [_StateDeclaration<State, Event, Effect, Context>]) {
         self.name = name
         self.summary = summary
         self.initial = initial
@@ -71,7 +71,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
         summary: String = "",
         initial: State,
         events: [Event.Key],
-        @MachineBuilder<State, Event, Effect, Context> _ body: () -> [StateDeclaration<State, Event, Effect, Context>]
+        @MachineBuilder<State, Event, Effect, Context> _ body: () -> [_StateDeclaration<State, Event, Effect, Context>]
     ) {
         self.init(name: name, summary: summary, initial: initial, events: events, declarations: body())
     }
@@ -162,7 +162,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     }
 
     /// The declaration of a state (the first, if it was declared twice).
-    package func declaration(of state: State) -> StateDeclaration<State, Event, Effect, Context>? {
+    package func declaration(of state: State) -> _StateDeclaration<State, Event, Effect, Context>? {
         declarations.first { $0.state == state }
     }
 }
@@ -179,7 +179,7 @@ extension MachineDefinition where Event.Key: CaseIterable {
         name: String,
         summary: String = "",
         initial: State,
-        @MachineBuilder<State, Event, Effect, Context> _ body: () -> [StateDeclaration<State, Event, Effect, Context>]
+        @MachineBuilder<State, Event, Effect, Context> _ body: () -> [_StateDeclaration<State, Event, Effect, Context>]
     ) {
         self.init(name: name, summary: summary, initial: initial, events: Array(Event.Key.allCases), declarations: body())
     }

@@ -3,7 +3,7 @@
 ///
 /// ``MachineDefinition`` conforms; keep a heterogeneous list as `[any MachineDescribing]`.
 /// What a tool of this package reads besides the requirements below (the states' and events'
-/// names, parents, regions, configurations) travels in ``outline``.
+/// names, parents, regions, configurations) travels in an opaque outline.
 public protocol MachineDescribing: Sendable {
     /// The machine's name.
     var name: String { get }
@@ -11,7 +11,7 @@ public protocol MachineDescribing: Sendable {
     var summary: String { get }
     /// The names of the machine's states, events, parents and regions, for this package's
     /// tools.
-    var outline: MachineOutline { get }
+    var _outline: _MachineOutline { get }
     /// The validation diagnostics (see ``MachineDefinition/validate(_:)``).
     func validate(_ mode: ValidationMode) -> [Diagnostic]
     /// The Graphviz DOT diagram (see ``MachineDefinition/dot(_:)``).
@@ -24,23 +24,23 @@ public protocol MachineDescribing: Sendable {
 
 extension MachineDescribing {
     /// The states' names, in declaration order.
-    package var stateNames: [String] { outline.stateNames }
+    package var stateNames: [String] { _outline.stateNames }
     /// The events' names, in declaration order.
-    package var eventNames: [String] { outline.eventNames }
+    package var eventNames: [String] { _outline.eventNames }
     /// The initial state's name, if there is one.
-    package var initialStateName: String? { outline.initialStateName }
+    package var initialStateName: String? { _outline.initialStateName }
     /// The regions of a parallel machine, in order, each with its states' names; empty for
     /// any other machine.
-    package var regionStateNames: [(region: String, states: [String])] { outline.regionStateNames }
+    package var regionStateNames: [(region: String, states: [String])] { _outline.regionStateNames }
     /// The names of the parent (compound) states, in declaration order.
-    package var parentStateNames: [String] { outline.parentStateNames }
+    package var parentStateNames: [String] { _outline.parentStateNames }
     /// The direction its diagrams flow in when the options do not say (see
     /// ``MachineDefinition/drawn(_:)``).
-    package var diagramDirection: DiagramDirection { outline.diagramDirection }
+    package var diagramDirection: DiagramDirection { _outline.diagramDirection }
     /// Where the machine is in the state of that name: `failed > network`, or for a
     /// parallel machine one configuration per region, `loading: waiting | logout: idle`;
     /// `nil` for an unknown name.
-    package func configuration(ofStateNamed name: String) -> String? { outline.configuration(name) }
+    package func configuration(ofStateNamed name: String) -> String? { _outline.configuration(name) }
 
     /// The validation errors that keep the machine from running (``Machine`` refuses its
     /// definition with them): the one rule by which the tool's commands and the test

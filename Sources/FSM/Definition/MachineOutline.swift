@@ -2,7 +2,7 @@
 /// command line, the REPL, the diagram generator) list, parse and print them. Opaque: a
 /// ``MachineDefinition`` makes its own; read a definition itself, or its
 /// ``MachineDefinition/table``, for the typed states and events.
-public struct MachineOutline: Sendable {
+public struct _MachineOutline: Sendable {
     package let stateNames: [String]
     package let eventNames: [String]
     package let initialStateName: String?
@@ -13,9 +13,8 @@ public struct MachineOutline: Sendable {
     package let configuration: @Sendable (String) -> String?
     /// The machine drawn with some options: one graph, printed as DOT and as Mermaid.
     package let draw: @Sendable (DiagramOptions) -> Drawing
-    /// Every state, cell and timer of the machine with nothing hit: what a coverage file of
-    /// it must match.
-    package let emptyCoverage: @Sendable () -> MachineCoverage
+    /// The definition, for code that needs it typed (see ``DefinitionVisitor``).
+    package let definition: any DefinitionOpener
     /// The machine as an SCXML document, with what its elements stand for.
     package let scxml: @Sendable () -> SCXMLExport
 }

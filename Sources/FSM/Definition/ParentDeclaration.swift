@@ -28,7 +28,7 @@
     @usableFromInline package let initial: State?
     /// What the parent declares for its children. Its `state` is the parent's first child (a
     /// placeholder: the lines apply to every child, and each child is their source).
-    @usableFromInline let body: StateDeclaration<State, Event, Effect, Context>
+    @usableFromInline let body: _StateDeclaration<State, Event, Effect, Context>
     /// Which `Parent` block declared it: two blocks of one name are two parents (validation
     /// reports them), however they are placed.
     @usableFromInline let identity: ParentIdentity
@@ -37,12 +37,12 @@
     let regions: (any NestedRegions<State, Event, Effect, Context>)?
 
     @usableFromInline
-    init(name: String, state: State?, initial: State?, body: StateDeclaration<State, Event, Effect, Context>) {
+    init(name: String, state: State?, initial: State?, body: _StateDeclaration<State, Event, Effect, Context>) {
         self.init(name: name, state: state, initial: initial, body: body, regions: nil)
     }
 
     /// A parent; a parallel one when it has `regions`.
-    init(name: String, state: State?, initial: State?, body: StateDeclaration<State, Event, Effect, Context>,
+    init(name: String, state: State?, initial: State?, body: _StateDeclaration<State, Event, Effect, Context>,
          regions: (any NestedRegions<State, Event, Effect, Context>)?) {
         self.name = name
         self.state = state

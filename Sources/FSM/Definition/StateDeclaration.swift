@@ -1,6 +1,6 @@
 /// One declared state of a definition with everything declared inside it: its transitions,
 /// the events it ignores or rejects explicitly, and its entry and exit effects.
-public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+public struct _StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// The state.
     @usableFromInline package let state: State
     /// Whether the state is final: the machine is finished when it gets there.
@@ -124,7 +124,7 @@ public struct StateDeclaration<State: Hashable & Sendable, Event: MachineEvent, 
     }
 
     @inlinable
-    init(state: State, isFinal: Bool, elements: [StateElement<State, Event, Effect, Context>]) {
+    init(state: State, isFinal: Bool, elements: [_StateElement<State, Event, Effect, Context>]) {
         var transitions: [TransitionDeclaration<State, Event, Effect, Context>] = []
         var ignored: [Event.Key] = []
         var illegal: [Event.Key] = []

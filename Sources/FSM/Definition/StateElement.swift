@@ -3,7 +3,7 @@
 ///
 /// Opaque: ``StateBuilder`` collects the lines of a block as elements. A helper that returns
 /// several lines is a function marked `@StateBuilder` returning `StateBuilder.Component`.
-public struct StateElement<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
+public struct _StateElement<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
     /// What the line declares.
     @usableFromInline let line: Line
 

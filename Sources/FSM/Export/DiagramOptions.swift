@@ -2,15 +2,9 @@
 public struct DiagramOptions: Sendable, Hashable {
     /// The name of a state to highlight (filled), usually the current one.
     public var highlightedState: String?
-    /// A coverage view: transitions taken are drawn solid with how often (`×3`), those never
-    /// taken dashed red (in Mermaid, which cannot style one transition, labelled `never taken`
-    /// in red), states never entered dashed red. `nil` (the default) draws every transition
-    /// normally.
-    public var coverage: MachineCoverage? {
-        didSet { paint = coverage.map(CoveragePaint.init) }
-    }
-    /// The coverage as the drawing reads it (for a region: its own states and transitions).
-    var paint: CoveragePaint?
+    /// A coverage view, as the drawing reads it (for a region: its own states and
+    /// transitions): set by the `FSMCoverage` product's `coverage`.
+    package var paint: CoveragePaint?
     /// The direction of the flow; `nil` uses the machine's own
     /// (``MachineDefinition/diagramDirection``, left to right unless it says otherwise).
     public var direction: DiagramDirection?
@@ -23,28 +17,33 @@ public struct DiagramOptions: Sendable, Hashable {
     package var edgeIDs = false
 
     /// Creates options.
-    public init(highlightedState: String? = nil, coverage: MachineCoverage? = nil, direction: DiagramDirection? = nil, showsEffects: Bool = true) {
+    public init(highlightedState: String? = nil, direction: DiagramDirection? = nil, showsEffects: Bool = true) {
         self.highlightedState = highlightedState
-        self.coverage = coverage
-        paint = coverage.map(CoveragePaint.init)
         self.direction = direction
         self.showsEffects = showsEffects
     }
 }
 
 /// What a coverage view paints: how often each transition was taken, and the states entered.
-struct CoveragePaint: Sendable, Hashable {
+/// Options that paint the same are equal, whatever else their coverage counted.
+package struct CoveragePaint: Sendable, Hashable {
     var counts: [TransitionKey: Int]
     var entered: Set<String>
+    /// The coverage it was made from (the `FSMCoverage` product's `MachineCoverage`), given
+    /// back by `DiagramOptions.coverage`.
+    package let source: (any Sendable)?
 
-    init(_ coverage: MachineCoverage) {
-        counts = coverage.takenCounts
-        entered = Set(coverage.states.filter { $0.entered > 0 }.map(\.state))
-    }
-
-    init(counts: [TransitionKey: Int], entered: Set<String>) {
+    package init(counts: [TransitionKey: Int], entered: Set<String>, source: (any Sendable)? = nil) {
         self.counts = counts
         self.entered = entered
+        self.source = source
+    }
+
+    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.counts == rhs.counts && lhs.entered == rhs.entered }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(counts)
+        hasher.combine(entered)
     }
 
     /// How often the transitions with these keys were taken, together (saturating at

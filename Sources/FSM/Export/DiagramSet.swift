@@ -40,7 +40,7 @@ package struct DiagramSet: Sendable {
         self.machines = machines
         stems = Self.stems(for: machines.map(\.name))
         self.options = DiagramOptions(direction: options.direction, showsEffects: options.showsEffects)
-        drawings = machines.map { [options = self.options] in $0.outline.draw(options) }
+        drawings = machines.map { [options = self.options] in $0._outline.draw(options) }
     }
 
     /// The text files, in order: each machine's `.dot` and `.mmd`, then `README.md`.

@@ -152,7 +152,7 @@ extension MachineDefinition {
             for effect in list { writer.append(indent, "<log \(SCXMLWriter.named(String(describing: effect), attribute: "label"))/>") }
         }
         /// The `<onentry>`/`<onexit>`, transitions and timers of a state or a parent.
-        func content(_ body: StateDeclaration<State, Event, Effect, Context>, entry: [Effect], exit: [Effect], timers: [TimerDeclaration<State, Event, Effect, Context>], outer: ArraySlice<Int32>, indent: Int, isFinal: Bool, doneEvent: String? = nil) {
+        func content(_ body: _StateDeclaration<State, Event, Effect, Context>, entry: [Effect], exit: [Effect], timers: [TimerDeclaration<State, Event, Effect, Context>], outer: ArraySlice<Int32>, indent: Int, isFinal: Bool, doneEvent: String? = nil) {
             let timerEvents = timers.map { writer.timerEvent($0.duration) }
             if !entry.isEmpty || !timers.isEmpty {
                 writer.append(indent, "<onentry>")
@@ -216,7 +216,7 @@ extension MachineDefinition {
         /// Its `Ignore` and `Illegal` lines that no refusing transition stands for, as
         /// ` fsm:ignore="a b"` and ` fsm:illegal="c"` (event names in the document), and its
         /// `Overrides` as ` fsm:overrides="d"`.
-        func others(_ body: StateDeclaration<State, Event, Effect, Context>, outer: ArraySlice<Int32>) -> String {
+        func others(_ body: _StateDeclaration<State, Event, Effect, Context>, outer: ArraySlice<Int32>) -> String {
             var text = body.ignoresOtherEvents ? " fsm:others=\"ignore\"" : body.declaresOtherEventsIllegal ? " fsm:others=\"illegal\"" : ""
             for (attribute, keys) in [("ignore", body.ignored), ("illegal", body.illegal), ("overrides", body.overrides)] {
                 // A final state holds no transition: all its lines are attributes.

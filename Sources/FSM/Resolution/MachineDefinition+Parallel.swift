@@ -11,7 +11,7 @@ extension MachineDefinition {
     /// (validation reports the others).
     ///
     /// Flattened when declared: the machine runs one dense table, like any other. A machine
-    /// whose table would have more than ``maximumParallelCells`` cells (states times events)
+    /// whose table would have more than 2^20 cells (states times events)
     /// is refused instead: it is declared without states, and validation (hence ``Machine``,
     /// the tools and the test helpers) reports its size and the regions that make it up.
     /// - Parameters:
@@ -59,7 +59,7 @@ extension MachineDefinition {
             return state
         }
         var reported: Set<String> = []
-        var declarations: [StateDeclaration<State, Event, Effect, Context>] = []
+        var declarations: [_StateDeclaration<State, Event, Effect, Context>] = []
         declarations.reserveCapacity(states.count)
         for (position, combination) in digits.enumerated() {
             var transitions: [TransitionDeclaration<State, Event, Effect, Context>] = []
@@ -125,7 +125,7 @@ extension MachineDefinition {
                     transitions.append(combined(nil))
                 }
             }
-            declarations.append(StateDeclaration(
+            declarations.append(_StateDeclaration(
                 state: states[position], isFinal: !regions.isEmpty && zip(regions, combination).allSatisfy { $0.finals[$1] },
                 transitions: transitions, ignored: ignored, illegal: illegal
             ))
@@ -138,7 +138,7 @@ extension MachineDefinition {
     /// 1,048,576 (2^20). Its states are every combination of its regions' states, so they
     /// multiply: 6 regions of 10 states are a million states. Beyond this, building the
     /// table would take minutes and gigabytes; the machine is refused instead.
-    public static var maximumParallelCells: Int { 1 << 20 }
+    package static var maximumParallelCells: Int { 1 << 20 }
 
     /// Why regions of these sizes make a machine too large to flatten, or `nil`.
     static func sizeRefusal(_ regions: [Region<State, Event, Effect, Context>], eventCount: Int) -> Diagnostic? {

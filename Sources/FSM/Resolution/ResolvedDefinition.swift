@@ -8,7 +8,7 @@
 /// A final class, so that every view shares one resolution without copying its tables.
 /// Immutable after `init`.
 final class ResolvedDefinition<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: Sendable {
-    typealias Declaration = StateDeclaration<State, Event, Effect, Context>
+    typealias Declaration = _StateDeclaration<State, Event, Effect, Context>
     typealias Transition = TransitionDeclaration<State, Event, Effect, Context>
 
     /// What a cell does: transitions (a range of ``candidatePositions``), ignored, or illegal.

@@ -9,7 +9,7 @@
 public struct SmallList<Element>: RandomAccessCollection {
     /// The number of elements held inline at most.
     @inlinable
-    public static var inlineCapacity: Int { 8 }
+    package static var inlineCapacity: Int { 8 }
 
     /// Eight optional elements in a row: the inline storage.
     @usableFromInline

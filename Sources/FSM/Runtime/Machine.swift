@@ -59,24 +59,6 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         self.policy = policy
     }
 
-    /// The recorder this machine reports every event and timer to, for coverage; `nil` (the
-    /// default) records nothing. Attaching one counts the current state as entered (setting the
-    /// recorder it already has changes nothing); `reset()` counts the initial state. Copies of
-    /// the machine record into the same recorder, as one machine (pairs of consecutive
-    /// transitions follow the copies in turn). Events the definition does not declare are not
-    /// counted. A recording machine dispatches through a copy of its tables whose cells lead to
-    /// the code that records; a machine without a recorder pays a test on the guarded path.
-    public var recorder: CoverageRecorder? {
-        get { tables.recording?.tap.recorder }
-        set {
-            if newValue === tables.recording?.tap.recorder { return }
-            let plain = tables.plain
-            // A new value rather than a new `tables`: the tables stay a `let`, which the
-            // optimiser relies on in the loops that send.
-            self = Machine(tables: newValue.map { plain.recording(into: $0.tap(for: plain, entering: plain.countedState(stateIndex))) } ?? plain, stateIndex: stateIndex, policy: policy)
-        }
-    }
-
     /// A machine of these tables in this state.
     init(tables: DispatchTable<State, Event, Effect, Context>, stateIndex: Int, policy: RejectionPolicy) {
         self.tables = tables
@@ -138,7 +120,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     /// a value (a `switch` over the result, or a policy that must never throw) rather than
     /// with `catch`.
     @inlinable @inline(__always)
-    public mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
+    package mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         let key = event.key
         return step(decide(tables.index(of: key)) { $0.holds(context, event) }, key)
     }
@@ -168,12 +150,12 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     /// machine without building contexts or payloads. Otherwise exactly `send(_:context:)`;
     /// the transition carries the key.
     @discardableResult
-    public mutating func send(_ key: Event.Key, guards holds: (String) -> Bool) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
+    package mutating func send(_ key: Event.Key, guards holds: (String) -> Bool) throws(TransitionError<State, Event.Key>) -> Transition<State, Event.Key, Effect> {
         try take(decide(tables.index(of: key)) { $0.holds(deciding: holds) }, key)
     }
 
     /// What sending an event's key would do now, each guard decided by its name.
-    public func check(_ key: Event.Key, guards holds: (String) -> Bool) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
+    package func check(_ key: Event.Key, guards holds: (String) -> Bool) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         outcome(decide(tables.index(of: key), recording: false) { $0.holds(deciding: holds) }, key)
     }
 
@@ -394,7 +376,7 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
 extension Machine where Context == Void {
     /// Sends an event to a machine without context and returns what happened as a value.
     @inlinable @inline(__always)
-    public mutating func transition(on event: Event) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
+    package mutating func transition(on event: Event) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         transition(on: event, context: ())
     }
 
@@ -434,7 +416,7 @@ extension Machine where Event.Key: DenseIndexed {
     /// Sends an event found by its dense index and returns what happened as a value (see
     /// `transition(on:context:)`).
     @inlinable @inline(__always)
-    public mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
+    package mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         let key = event.key
         return step(decide(denseIndex(of: key)) { $0.holds(context, event) }, key)
     }
@@ -444,7 +426,7 @@ extension Machine where Event.Key: DenseIndexed, Context == Void {
     /// Sends an event found by its dense index to a machine without context and returns what
     /// happened as a value.
     @inlinable @inline(__always)
-    public mutating func transition(on event: Event) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
+    package mutating func transition(on event: Event) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         transition(on: event, context: ())
     }
 

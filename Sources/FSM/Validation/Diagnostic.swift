@@ -58,7 +58,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         case timerNotSupported
         /// A parallel machine whose flattened table (every combination of its regions'
         /// states, times its events) would exceed
-        /// ``MachineDefinition/maximumParallelCells``: it is refused, not built.
+        /// 2^20 cells: it is refused, not built.
         case tooLarge
         /// A transition resumes the history of a parent that is not declared, its default is
         /// not a state inside that parent (or is the parent itself), or it is in a region (see

@@ -133,7 +133,7 @@ extension MachineDefinition {
     /// transitions may be followed by one default, a last unguarded line (`On`, `Internal`,
     /// `Ignore` or `Illegal`). Reports an `Ignore` or `Illegal` next to an unguarded
     /// transition, `Ignore` and `Illegal` together, and a default before a guarded line.
-    func checkLines(of event: Event.Key, in body: StateDeclaration<State, Event, Effect, Context>, owner: String, ownerName: String, into found: inout [Diagnostic]) {
+    func checkLines(of event: Event.Key, in body: _StateDeclaration<State, Event, Effect, Context>, owner: String, ownerName: String, into found: inout [Diagnostic]) {
         let isIgnored = body.ignored.contains(event), isIllegal = body.illegal.contains(event)
         guard isIgnored || isIllegal else { return }
         let eventName = name(of: event)

@@ -1,4 +1,5 @@
 import FSM
+import FSMCoverage
 
 extension TypedSession {
     /// The most named guards one guard may combine: the page decides a guard from its truth
@@ -181,7 +182,7 @@ extension TypedSession {
             ("replay", ExplorerJSON.string(replay)),
             ("module", ExplorerJSON.optional(moduleName)),
             ("initial", String(stateIndex[initialMachine.state] ?? 0)),
-            ("regions", ExplorerJSON.strings(definition.outline.regionStateNames.map(\.region))),
+            ("regions", ExplorerJSON.strings(definition._outline.regionStateNames.map(\.region))),
             ("events", ExplorerJSON.strings(eventNames)),
             ("guards", ExplorerJSON.strings(guardNames)),
             ("typeableEvents", ExplorerJSON.array(typeableEvents)),

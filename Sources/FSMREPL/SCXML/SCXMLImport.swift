@@ -606,8 +606,8 @@ package enum SCXMLImport {
         /// The machine's declarations for a list of sibling nodes.
         /// The machine's declarations for a list of sibling nodes; `region` is the region of a
         /// `<parallel>` they are read for (its states' names are its own, not the machine's).
-        func declarations(_ siblings: [Node], _ eventName: @escaping (String) -> String, events: [String], region: Node? = nil) throws(Failure) -> [StateDeclaration<String, String, String, Void>] {
-            var result: [StateDeclaration<String, String, String, Void>] = []
+        func declarations(_ siblings: [Node], _ eventName: @escaping (String) -> String, events: [String], region: Node? = nil) throws(Failure) -> [_StateDeclaration<String, String, String, Void>] {
+            var result: [_StateDeclaration<String, String, String, Void>] = []
             for node in siblings {
                 let body = try elements(of: node, eventName, region: region)
                 if node.kind == .parallel {
@@ -628,7 +628,7 @@ package enum SCXMLImport {
 
         /// A `<parallel>` inside a state (or beside others): a ``Parallel`` whose children are
         /// named `PARALLEL(state, state)`, one state per region.
-        func parallel(_ node: Node, body: [StateElement<String, String, String, Void>], _ eventName: @escaping (String) -> String, events: [String]) throws(Failure) -> [StateDeclaration<String, String, String, Void>] {
+        func parallel(_ node: Node, body: [_StateElement<String, String, String, Void>], _ eventName: @escaping (String) -> String, events: [String]) throws(Failure) -> [_StateDeclaration<String, String, String, Void>] {
             var regions: [Region<SCXMLConfiguration, String, String, Void>] = []
             var initialParts: [String] = []
             for (r, region) in node.children.enumerated() {
@@ -698,9 +698,9 @@ package enum SCXMLImport {
             return try entered(first, line: line, region: region, also: Array(nodes.dropFirst()), asTarget: asTarget)
         }
 
-        func elements(of node: Node, _ eventName: (String) -> String, region: Node? = nil) throws(Failure) -> [StateElement<String, String, String, Void>] {
+        func elements(of node: Node, _ eventName: (String) -> String, region: Node? = nil) throws(Failure) -> [_StateElement<String, String, String, Void>] {
             typealias Build = StateBuilder<String, String, String, Void>
-            var result: [StateElement<String, String, String, Void>] = []
+            var result: [_StateElement<String, String, String, Void>] = []
             for effect in node.entry { result += Build.buildExpression(OnEntry(effect)) }
             for effect in node.exit { result += Build.buildExpression(OnExit(effect)) }
             let timerEvents = Set(node.timers.map(\.event))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FSM
+import FSMCoverage
 import Foundation
 import FSMREPL
 import FSMTerminal
@@ -59,7 +60,7 @@ struct CoverageCommand: ParsableCommand {
 func readCoverage(_ files: [String], of machine: any MachineDescribing, context: ToolContext) throws -> MachineCoverage {
     let sum: CoverageTotal
     do {
-        sum = try CoverageFile.sum(files, resolvedBy: context.io.path, of: machine.outline.emptyCoverage())
+        sum = try CoverageFile.sum(files, resolvedBy: context.io.path, of: machine.emptyCoverage())
     } catch {
         try context.io.printError(TerminalText.visible("\(context.name): \(error)"))
         throw ExitCode(1)

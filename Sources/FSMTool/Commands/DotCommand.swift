@@ -1,5 +1,6 @@
 import ArgumentParser
 import FSM
+import FSMCoverage
 
 /// `dot MACHINE [--highlight STATE] [--coverage FILE...] [--direction LR|TB] [--no-effects]`.
 struct DotCommand: ParsableCommand {

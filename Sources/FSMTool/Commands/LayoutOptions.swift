@@ -1,5 +1,6 @@
 import ArgumentParser
 import FSM
+import FSMCoverage
 
 /// A diagram direction as a command-line argument, `LR` or `TB` in either case (FSM's type
 /// stays free of ArgumentParser).

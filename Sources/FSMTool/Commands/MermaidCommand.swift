@@ -1,5 +1,6 @@
 import ArgumentParser
 import FSM
+import FSMCoverage
 
 /// `mermaid MACHINE [--highlight STATE] [--coverage FILE...] [--direction LR|TB] [--no-effects]`.
 struct MermaidCommand: ParsableCommand {

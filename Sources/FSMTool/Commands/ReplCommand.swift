@@ -1,5 +1,6 @@
 import ArgumentParser
 import FSM
+import FSMCoverage
 import FSMREPL
 import FSMTerminal
 

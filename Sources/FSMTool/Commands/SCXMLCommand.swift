@@ -41,7 +41,7 @@ struct SCXMLCommand: ParsableCommand {
         let context = ToolContext.current
         let machine = try context.runnableMachine(named: machine)
         guard let runs else {
-            try context.io.write(machine.outline.scxml().text)
+            try context.io.write(machine._outline.scxml().text)
             return
         }
         let made = try SCXMLRuns.make(machine, runs: runs, steps: steps, seed: seed)

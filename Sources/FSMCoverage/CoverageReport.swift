@@ -1,3 +1,5 @@
+import FSM
+
 /// How much of a machine a coverage exercised, measured five ways, and every miss by name:
 /// what a test gate checks and what `fsm coverage` prints (``markdown``, or JSON as it is
 /// `Codable`).

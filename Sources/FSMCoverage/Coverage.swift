@@ -1,3 +1,5 @@
+import FSM
+
 /// What was exercised of each machine a ``CoverageRecorder`` saw, machine by machine: the
 /// content of a coverage file (`Codable`; the tool writes and reads it as JSON).
 public struct Coverage: Sendable, Hashable, Codable {

@@ -1,3 +1,5 @@
+import FSM
+
 /// What was exercised of one machine: every state, every (state, event) cell with each of its
 /// transition lines, and every timer, each with how often it was hit; and the pairs of
 /// consecutive transitions seen. Names are as tables and diagrams show them, so a coverage
@@ -5,7 +7,7 @@
 ///
 /// Made by a ``CoverageRecorder`` (``Coverage/machines``) or decoded from a coverage file;
 /// ``report`` says what was never exercised, and a diagram paints it
-/// (``DiagramOptions/coverage``).
+/// (`DiagramOptions.coverage`).
 public struct MachineCoverage: Sendable, Hashable, Codable {
     /// One state and how often it was entered (a machine's start counts once).
     public struct StateCount: Sendable, Hashable, Codable {
@@ -177,4 +179,25 @@ public struct CoverageMismatch: Error, Sendable, Hashable, CustomStringConvertib
 
     /// `coverage of 'login' does not match: ...`.
     public var description: String { "coverage of \(quoting: machine) does not match the machine: \(difference)" }
+}
+
+extension DiagramOptions {
+    /// Creates options for a coverage view (see ``coverage``).
+    public init(highlightedState: String? = nil, coverage: MachineCoverage?, direction: DiagramDirection? = nil, showsEffects: Bool = true) {
+        self.init(highlightedState: highlightedState, direction: direction, showsEffects: showsEffects)
+        self.coverage = coverage
+    }
+
+    /// A coverage view: transitions taken are drawn solid with how often (`×3`), those never
+    /// taken dashed red (in Mermaid, which cannot style one transition, labelled `never taken`
+    /// in red), states never entered dashed red. `nil` (the default) draws every transition
+    /// normally.
+    public var coverage: MachineCoverage? {
+        get { paint?.source as? MachineCoverage }
+        set {
+            paint = newValue.map { coverage in
+                CoveragePaint(counts: coverage.takenCounts, entered: Set(coverage.states.filter { $0.entered > 0 }.map(\.state)), source: coverage)
+            }
+        }
+    }
 }

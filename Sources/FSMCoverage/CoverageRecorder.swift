@@ -1,4 +1,6 @@
-/// Records what machines do, for coverage: attach it to a machine (``Machine/recorder``, or
+import FSM
+
+/// Records what machines do, for coverage: attach it to a machine (`Machine.recorder`, or
 /// the runtime's machine) and every declared event sent and every timer fired is counted: the cell hit
 /// and what it did (taken, ignored, refused as illegal, refused by a guard), each guard's
 /// outcomes, the states entered, and pairs of consecutive transitions. ``coverage`` gives the
@@ -52,7 +54,7 @@ public final class CoverageRecorder: Sendable {
     public var coverage: Coverage {
         let counts = storage.withLock { $0.counts }
         return Coverage(machines: counts.map { counts in
-            var coverage = counts.source.emptyCoverage()
+            var coverage = counts.source.open(EmptyCoverage())
             for s in coverage.states.indices { coverage.states[s].entered = counts.entered[s] }
             var candidate = 0
             for c in coverage.cells.indices {
@@ -91,7 +93,7 @@ public final class CoverageRecorder: Sendable {
     }
 
     /// A tap for one machine of `source`'s definition, which entered `state` now.
-    func tap(for source: some CoverageSource, entering state: Int) -> CoverageTap {
+    func tap(for source: any CoverageSource, entering state: Int) -> CoverageTap {
         let shape = source.coverageShape
         let id = storage.withLock { storage -> (counts: Int, tap: Int) in
             let index: Int
@@ -115,7 +117,7 @@ public final class CoverageRecorder: Sendable {
 
     /// Records that the machine of `tap` started again in `state` (a reset): the state is
     /// entered, and the next transition follows none.
-    func restart(_ tap: CoverageTap, entering state: Int) {
+    package func restart(_ tap: CoverageTap, entering state: Int) {
         storage.withLock { storage in
             storage.counts[tap.counts].entered[state] += 1
             tap.last = -1
@@ -123,12 +125,12 @@ public final class CoverageRecorder: Sendable {
     }
 
     /// The last transition `tap`'s machine took (-1: none since it started or since a reset).
-    func last(of tap: CoverageTap) -> Int {
+    package func last(of tap: CoverageTap) -> Int {
         storage.withLock { storage in tap.generation == storage.generation ? tap.last : -1 }
     }
 
     /// Makes `last` the last transition of `tap`'s machine (an undo).
-    func restore(_ tap: CoverageTap, last: Int) {
+    package func restore(_ tap: CoverageTap, last: Int) {
         storage.withLock { storage in
             tap.last = last
             tap.generation = storage.generation
@@ -138,7 +140,7 @@ public final class CoverageRecorder: Sendable {
     /// Records one dispatch of a machine with chains of transitions without an event: as
     /// below, every state in `entered` counted as entered; a chain that moved the machine
     /// without a declared line of the cell (`taken` -1) neither refuses nor ignores the event.
-    func record(_ tap: CoverageTap, cell: Int, failed: Range<Int>, taken: Int, entered: [Int], ignored: Bool) {
+    package func record(_ tap: CoverageTap, cell: Int, failed: Range<Int>, taken: Int, entered: [Int], ignored: Bool) {
         guard taken < 0 && !entered.isEmpty else {
             record(tap, cell: cell, failed: failed, taken: taken, entered: entered.last ?? -1, ignored: ignored)
             storage.withLock { storage in for state in entered.dropLast() { storage.counts[tap.counts].entered[state] += 1 } }
@@ -153,7 +155,7 @@ public final class CoverageRecorder: Sendable {
     /// Records one dispatch: the cell hit (`-1` for a timer), the candidates whose guards
     /// failed, the candidate taken (or -1) and whether its target was entered, or otherwise
     /// whether the event was ignored or refused.
-    func record(_ tap: CoverageTap, cell: Int, failed: Range<Int>, taken: Int, entered: Int, ignored: Bool) {
+    package func record(_ tap: CoverageTap, cell: Int, failed: Range<Int>, taken: Int, entered: Int, ignored: Bool) {
         storage.withLock { storage in
             let c = tap.counts
             for candidate in failed { storage.counts[c].lines[2 * candidate + 1] += 1 }
@@ -179,49 +181,34 @@ public final class CoverageRecorder: Sendable {
     }
 }
 
-/// A machine's link to its recorder: which counts it adds to, and its own last transition
-/// (for pairs). Copies of a machine share it.
-@usableFromInline
-final class CoverageTap: @unchecked Sendable {
-    let recorder: CoverageRecorder
-    let counts: Int
-    /// The candidate of the last transition taken (-1: none), and the recorder's generation it
-    /// was taken in. Read and written only under the recorder's lock.
-    var last = -1
-    var generation: Int
+extension CoverageRecorder: CoverageSink {}
 
-    init(recorder: CoverageRecorder, counts: Int, generation: Int) {
-        self.recorder = recorder
-        self.counts = counts
-        self.generation = generation
+extension Machine {
+    /// The recorder this machine reports every event and timer to, for coverage; `nil` (the
+    /// default) records nothing. Attaching one counts the current state as entered (setting the
+    /// recorder it already has changes nothing); `reset()` counts the initial state. Copies of
+    /// the machine record into the same recorder, as one machine (pairs of consecutive
+    /// transitions follow the copies in turn). Events the definition does not declare are not
+    /// counted. A recording machine dispatches through a copy of its tables whose cells lead to
+    /// the code that records; a machine without a recorder pays a test on the guarded path.
+    public var recorder: CoverageRecorder? {
+        get { coverageSink as? CoverageRecorder }
+        set {
+            if newValue === coverageSink { return }
+            self = recording { source, state in newValue.map { $0.tap(for: source, entering: state) } }
+        }
     }
 }
 
-/// A compiled definition, as a recorder sees it: its shape, and its names when asked.
-protocol CoverageSource: AnyObject, Sendable {
-    /// The sizes of the tables, and a key that tells definitions apart.
-    var coverageShape: (key: String, states: Int, events: Int, candidates: Int) { get }
-    /// Every state, cell and timer, nothing hit.
-    func emptyCoverage() -> MachineCoverage
+/// Every state, cell and timer of a definition, nothing hit.
+struct EmptyCoverage: DefinitionVisitor {
+    func visit<State, Event, Effect, Context>(_ definition: MachineDefinition<State, Event, Effect, Context>) -> MachineCoverage {
+        MachineCoverage(definition)
+    }
 }
 
-extension DispatchTable: CoverageSource {
-    /// The key: the name, the states and events, and what every cell and candidate is (its
-    /// code, target and guard), so that two definitions share counts only when their tables
-    /// agree cell for cell.
-    var coverageShape: (key: String, states: Int, events: Int, candidates: Int) {
-        // The rows without history memory (see `HistoryPlan`): the declared states.
-        var key = definition.name + "\u{0}\(stateCount)\u{0}\(eventCount)\u{0}\(baseCandidateCount)"
-        for index in 0..<stateCount { key += "\u{0}" + String(describing: stateTable[index]) }
-        for index in 0..<eventTable.count { key += "\u{1}" + String(describing: eventTable[index]) }
-        var codes: [Int32] = []
-        codes.reserveCapacity(cellTable.count * 2 + candidateTable.count * 2)
-        for index in 0..<stateCount * eventCount { codes += [cellTable[index].code, cellTable[index].count] }
-        for index in 0..<baseCandidateCount { codes += [candidateTable[index].target, candidateTable[index].guardIndex] }
-        key += "\u{2}" + codes.map(String.init).joined(separator: ",")
-        for index in 0..<guards.count { key += "\u{3}" + guards[index].name }
-        return (key, stateCount, eventCount, baseCandidateCount)
-    }
-
-    func emptyCoverage() -> MachineCoverage { MachineCoverage(definition) }
+extension MachineDescribing {
+    /// Every state, cell and timer of the machine with nothing hit: what a coverage file of
+    /// it must match.
+    package func emptyCoverage() -> MachineCoverage { _outline.definition.open(EmptyCoverage()) }
 }
