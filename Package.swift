@@ -75,7 +75,7 @@ let package = Package(
             dependencies: ["FSM", "FSMCoverage", "FSMREPL", "FSMTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))],
             swiftSettings: strict
         ),
-        .target(name: "LoginChallengeApp", dependencies: ["FSMREPL", "FSMTerminal", "UseCases", "APIServices", "Entities"], swiftSettings: strict),
+        .target(name: "LoginChallengeApp", dependencies: ["FSM", "FSMREPL", "FSMTerminal", "UseCases", "APIServices", "Entities"], swiftSettings: strict),
         .executableTarget(
             name: "fsm",
             dependencies: ["FSMTool", "FSMTerminal", "LoginChallengeApp", "APIServices", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))],

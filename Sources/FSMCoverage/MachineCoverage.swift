@@ -196,7 +196,7 @@ extension DiagramOptions {
         get { paint?.source as? MachineCoverage }
         set {
             paint = newValue.map { coverage in
-                CoveragePaint(counts: coverage.takenCounts, entered: Set(coverage.states.filter { $0.entered > 0 }.map(\.state)), source: coverage)
+                CoveragePaint(counts: Dictionary(uniqueKeysWithValues: coverage.takenCounts.map { (TransitionName(source: $0.key.source, event: $0.key.event, target: $0.key.target), $0.value) }), entered: Set(coverage.states.filter { $0.entered > 0 }.map(\.state)), source: coverage)
             }
         }
     }

@@ -35,7 +35,7 @@ package enum SCXMLRuns {
     }
 
     /// `runs` runs of `steps` steps from the initial state, the same for the same seed.
-    package static func make(_ machine: any DrivableMachine, runs count: Int, steps: Int, seed: UInt64) throws -> Runs {
+    package static func make(_ machine: any MachineDescribing, runs count: Int, steps: Int, seed: UInt64) throws -> Runs {
         let export = machine._outline.scxml()
         var random = SplitMix(seed: seed)
         var runs: [[Step]] = []

@@ -12,12 +12,12 @@ import FSMTerminal
 /// ```
 public struct Catalog: Sendable {
     /// The machines, in order.
-    public let machines: [any DrivableMachine]
+    public let machines: [any MachineDescribing]
 
     /// Creates a catalog.
     /// - Throws: ``CatalogError`` when two machines share a name, or a name is empty: the
     ///   tool could not tell them apart, nor give each its own diagram files.
-    public init(_ machines: [any DrivableMachine]) throws(CatalogError) {
+    public init(_ machines: [any MachineDescribing]) throws(CatalogError) {
         var seen: Set<String> = []
         for machine in machines {
             if machine.name.isEmpty { throw CatalogError.emptyName }
@@ -27,7 +27,7 @@ public struct Catalog: Sendable {
     }
 
     /// A catalog of machines already known to have distinct, non-empty names.
-    init(validated machines: [any DrivableMachine]) {
+    init(validated machines: [any MachineDescribing]) {
         self.machines = machines
     }
 
@@ -36,7 +36,7 @@ public struct Catalog: Sendable {
 
     /// The machine named `name`.
     /// - Throws: ``UnknownMachineError``, which lists the machines and suggests the closest name.
-    public func machine(named name: String) throws(UnknownMachineError) -> any DrivableMachine {
+    public func machine(named name: String) throws(UnknownMachineError) -> any MachineDescribing {
         if let machine = machines.first(where: { $0.name == name }) { return machine }
         throw UnknownMachineError(name: name, known: names)
     }

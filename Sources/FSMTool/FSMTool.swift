@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FSM
 import FSMREPL
 
 /// The whole `fsm`-style command line over your own machines: `list`, `table`, `dot`,
@@ -37,7 +38,7 @@ public enum FSMTool {
     public static func main(
         name: String? = nil,
         abstract: String? = nil,
-        machines: [any DrivableMachine],
+        machines: [any MachineDescribing],
         subcommands: [any ParsableCommand.Type] = []
     ) async -> Never {
         // A closed pipe on standard output is a write that fails with EPIPE, which the
@@ -60,7 +61,7 @@ public enum FSMTool {
         _ arguments: [String],
         name: String = "fsm",
         abstract: String? = nil,
-        machines: [any DrivableMachine],
+        machines: [any MachineDescribing],
         subcommands: [any ParsableCommand.Type] = [],
         io: ToolIO
     ) async -> Int32 {

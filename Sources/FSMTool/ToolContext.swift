@@ -38,7 +38,7 @@ public struct ToolContext: Sendable {
     /// suggests the closest name. A name ending in `.scxml` that is not a machine's is an
     /// SCXML document, read as a machine (a document outside what it reads fails, exit 1,
     /// saying why with its line).
-    public func machine(named name: String) throws -> any DrivableMachine {
+    public func machine(named name: String) throws -> any MachineDescribing {
         if SCXMLImport.names(name) && !catalog.names.contains(name) {
             return try SCXMLImport.machine(file: io.path(name), label: name)
         }
@@ -52,7 +52,7 @@ public struct ToolContext: Sendable {
     /// Finds a machine that can run: a table, a diagram or a session of a definition with
     /// validation errors would show a machine that does not exist, so it fails instead
     /// (exit 1) naming the errors, as `validate` does.
-    public func runnableMachine(named name: String) throws -> any DrivableMachine {
+    public func runnableMachine(named name: String) throws -> any MachineDescribing {
         let machine = try machine(named: name)
         if let failure = MachineCannotRun(machine) { throw failure }
         return machine

@@ -1,3 +1,4 @@
+import FSM
 import FSMREPL
 import UseCases
 
@@ -6,7 +7,7 @@ import UseCases
 public enum LoginChallenge {
     /// The machines of the Login Challenge (the passcode with its default length 4): `home` is
     /// `home-loading` parallel to `logout`, each also listed alone.
-    public static let machines: [any DrivableMachine] = [
+    public static let machines: [any MachineDescribing] = [
         LoginMachine.definition,
         HomeLoadingMachine.definition,
         LogoutMachine.definition,

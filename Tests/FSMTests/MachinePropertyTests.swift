@@ -49,7 +49,7 @@ struct MachinePropertyTests {
                         Issue.record("\(before) + \(event): accepted, but the table says \(expected)")
                         return
                     }
-                    #expect(step.source == before && step.target == target && step.effects == effects && step.kind == kind)
+                    #expect(step.source == before && step.target == target && step.effects.elementsEqual(effects) && step.kind == kind)
                     #expect(machine.state == target)
                     #expect(permittedBefore.contains(event))
                 case let .failure(error):

@@ -145,7 +145,7 @@ struct CoverageCommandTests {
 struct CoverageDiagramJudgeTests {
     /// The tool's machines, each covered in part by a seeded walk (some transitions taken,
     /// some not, some states never entered).
-    static func partlyCovered() throws -> [(machine: any DrivableMachine, coverage: MachineCoverage)] {
+    static func partlyCovered() throws -> [(machine: any MachineDescribing, coverage: MachineCoverage)] {
         try toolMachines.map { machine in
             let session = try machine.makeSession { _, _ in }
             for event in machine.eventNames.prefix(2) { _ = session.handle(event) }

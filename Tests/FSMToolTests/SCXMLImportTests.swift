@@ -34,7 +34,7 @@ struct SCXMLImportTests {
         return folder
     }
 
-    static func read(_ text: String) throws(SCXMLImport.Failure) -> any DrivableMachine {
+    static func read(_ text: String) throws(SCXMLImport.Failure) -> any MachineDescribing {
         try SCXMLImport.machine(text: text, file: "doc.scxml")
     }
 

@@ -253,7 +253,7 @@ let scxmlEventless = MachineDefinition<String, String, String, Void>(name: "even
 
 /// The machines the differential runs besides the shipped ones: the tool tests' and the
 /// explorer's, the tricky names of the diagram tests, and the ones above.
-let scxmlMachines: [(file: String, machine: any DrivableMachine)] = [
+let scxmlMachines: [(file: String, machine: any MachineDescribing)] = [
     ("nested", scxmlNested), ("pair", scxmlParallel), ("names", scxmlNames), ("timed", scxmlTimed),
     ("history", scxmlHistory), ("eventless", scxmlEventless), ("player", playerMachine), ("jukebox", jukeboxMachine),
     ("turnstile", turnstile), ("lamp", lamp), ("lab", explorerLab),

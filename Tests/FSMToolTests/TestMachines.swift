@@ -55,7 +55,7 @@ let lamp = MachineDefinition<Bulb, String, Never, Bool>(name: "lamp", initial: .
 }
 
 /// The tool's test catalog: two machines of different types, no Login Challenge.
-let toolMachines: [any DrivableMachine] = [turnstile, lamp]
+let toolMachines: [any MachineDescribing] = [turnstile, lamp]
 
 /// Output written by a tool run, collected for a test.
 final class Captured: @unchecked Sendable {
@@ -90,7 +90,7 @@ struct ToolRun {
 /// Runs the test tool (named `machines`) in-process.
 func tool(
     _ arguments: [String],
-    machines: [any DrivableMachine] = toolMachines,
+    machines: [any MachineDescribing] = toolMachines,
     input: [String] = [],
     in directory: URL = FileManager.default.temporaryDirectory,
     subcommands: [any ParsableCommand.Type] = []

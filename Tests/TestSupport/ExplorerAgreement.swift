@@ -1,3 +1,4 @@
+import FSM
 import Foundation
 import FSMREPL
 
@@ -28,7 +29,7 @@ public enum ExplorerAgreement {
         return model
     }
 
-    public static func check(_ machine: any DrivableMachine, maximumGuards: Int = 6) throws -> Report {
+    public static func check(_ machine: any MachineDescribing, maximumGuards: Int = 6) throws -> Report {
         let model = try model(ofPage: try ExplorerPage.html(for: machine))
         let eventNames = model["events"] as? [String] ?? []
         let guards = model["guards"] as? [String] ?? []

@@ -13,7 +13,7 @@ public enum SCXMLTrace {
     }
 
     /// Writes `NAME.scxml` and `NAME.trace.json` into a folder (created if needed).
-    public static func write(_ machine: any DrivableMachine, fileName: String? = nil, to folder: String, runs count: Int = 30, steps: Int = 40, seed: UInt64 = 2026) throws {
+    public static func write(_ machine: any MachineDescribing, fileName: String? = nil, to folder: String, runs count: Int = 30, steps: Int = 40, seed: UInt64 = 2026) throws {
         let runs = try SCXMLRuns.make(machine, runs: count, steps: steps, seed: seed)
         let name = fileName ?? machine.name
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -26,7 +26,4 @@ public enum MachineBuilder<State: Hashable & Sendable, Event: MachineEvent, Effe
     /// A `for` loop.
     @inlinable
     public static func buildArray(_ components: [Component]) -> Component { components.flatMap { $0 } }
-    /// An `if #available` block.
-    @inlinable
-    public static func buildLimitedAvailability(_ component: Component) -> Component { component }
 }

@@ -29,7 +29,4 @@ public enum StateBuilder<State: Hashable & Sendable, Event: MachineEvent, Effect
     /// A `for` loop.
     @inlinable
     public static func buildArray(_ components: [Component]) -> Component { components.flatMap { $0 } }
-    /// An `if #available` block.
-    @inlinable
-    public static func buildLimitedAvailability(_ component: Component) -> Component { component }
 }

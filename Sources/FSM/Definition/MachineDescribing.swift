@@ -1,7 +1,9 @@
 /// A machine definition seen through names only: what tools need (command lines, REPLs,
 /// diagram generators) without knowing its state, event, effect or context types.
 ///
-/// ``MachineDefinition`` conforms; keep a heterogeneous list as `[any MachineDescribing]`.
+/// ``MachineDefinition`` conforms, and is the only type meant to; keep a heterogeneous list as
+/// `[any MachineDescribing]`. The one type-erased machine of the package: `FSMREPL` makes a
+/// REPL session from it (`makeSession()`), `FSMTool` runs its commands on a list of them.
 /// What a tool of this package reads besides the requirements below (the states' and events'
 /// names, parents, regions, configurations) travels in an opaque outline.
 public protocol MachineDescribing: Sendable {

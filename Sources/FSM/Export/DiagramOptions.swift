@@ -27,13 +27,13 @@ public struct DiagramOptions: Sendable, Hashable {
 /// What a coverage view paints: how often each transition was taken, and the states entered.
 /// Options that paint the same are equal, whatever else their coverage counted.
 package struct CoveragePaint: Sendable, Hashable {
-    var counts: [TransitionKey: Int]
+    var counts: [TransitionName: Int]
     var entered: Set<String>
     /// The coverage it was made from (the `FSMCoverage` product's `MachineCoverage`), given
     /// back by `DiagramOptions.coverage`.
     package let source: (any Sendable)?
 
-    package init(counts: [TransitionKey: Int], entered: Set<String>, source: (any Sendable)? = nil) {
+    package init(counts: [TransitionName: Int], entered: Set<String>, source: (any Sendable)? = nil) {
         self.counts = counts
         self.entered = entered
         self.source = source
@@ -48,7 +48,7 @@ package struct CoveragePaint: Sendable, Hashable {
 
     /// How often the transitions with these keys were taken, together (saturating at
     /// `Int.max`: see ``CoverageCount``).
-    func count(_ keys: [TransitionKey]) -> Int {
+    func count(_ keys: [TransitionName]) -> Int {
         keys.reduce(0) { CoverageCount.add($0, counts[$1] ?? 0) }
     }
 }

@@ -12,7 +12,7 @@ package struct ExplorerLayout: Sendable {
         package let event: String
         /// The transitions it stands for, in its region's names (a parent's edge stands for
         /// one transition per state inside the parent).
-        package let keys: [TransitionKey]
+        package let keys: [TransitionName]
     }
 
     /// Per state (by its name): the DOT node identifiers drawn for it: its node, or in a

@@ -365,10 +365,10 @@ struct MachineGraph {
         var result = options
         result.highlightedState = options.highlightedState.flatMap(name)
         if let paint = options.paint {
-            var counts: [TransitionKey: Int] = [:]
+            var counts: [TransitionName: Int] = [:]
             for (key, count) in paint.counts {
                 guard let source = name(key.source), let target = name(key.target) else { continue }
-                let regionKey = TransitionKey(source: source, event: key.event, target: target)
+                let regionKey = TransitionName(source: source, event: key.event, target: target)
                 counts[regionKey] = CoverageCount.add(counts[regionKey] ?? 0, count)
             }
             result.paint = CoveragePaint(counts: counts, entered: Set(paint.entered.compactMap(name)))
@@ -432,10 +432,10 @@ struct MachineGraph {
     }
 
     /// The keys an edge stands for, for coverage views: a parent's edge, one per child.
-    func keys(of edge: Edge) -> [TransitionKey] {
+    func keys(of edge: Edge) -> [TransitionName] {
         guard let parent = edge.sourceParent else { return [key(of: edge)] }
         return nodes.indices.filter { isInside($0, parent) }.map {
-            TransitionKey(source: nodes[$0].name, event: edge.event, target: nodes[edge.target].name)
+            TransitionName(source: nodes[$0].name, event: edge.event, target: nodes[edge.target].name)
         }
     }
 
@@ -464,8 +464,8 @@ struct MachineGraph {
     }
 
     /// The key of an edge, for coverage views.
-    func key(of edge: Edge) -> TransitionKey {
-        TransitionKey(source: nodes[edge.source].name, event: edge.event, target: nodes[edge.target].name)
+    func key(of edge: Edge) -> TransitionName {
+        TransitionName(source: nodes[edge.source].name, event: edge.event, target: nodes[edge.target].name)
     }
 
     /// `failure` for `failure(network)`: the text before a final parenthesised payload.

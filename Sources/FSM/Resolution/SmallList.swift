@@ -159,14 +159,6 @@ extension SmallList: Equatable where Element: Equatable {
     /// Lists are equal when they hold equal elements in the same order.
     @inlinable
     public static func == (lhs: SmallList, rhs: SmallList) -> Bool { lhs.elementsEqual(rhs) }
-
-    /// Whether a list holds the elements of an array, in order.
-    @inlinable
-    public static func == (lhs: SmallList, rhs: [Element]) -> Bool { lhs.elementsEqual(rhs) }
-
-    /// Whether an array holds the elements of a list, in order.
-    @inlinable
-    public static func == (lhs: [Element], rhs: SmallList) -> Bool { lhs.elementsEqual(rhs) }
 }
 
 extension SmallList: Hashable where Element: Hashable {

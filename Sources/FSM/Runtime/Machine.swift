@@ -20,23 +20,22 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     public var policy: RejectionPolicy
 
     /// Compiles a definition and starts it in its initial state (or where that state's
-    /// unguarded transitions without an event lead, see ``Always``).
+    /// unguarded transitions without an event lead, see ``Always``), or in `state`.
     ///
+    /// Starting in a given state is for tests and for restoring a saved state. A machine that
+    /// resumes histories (``History``) then starts remembering nothing: a `State` does not
+    /// carry the memory, so its histories resume at their defaults until their parents are
+    /// left again. From a state whose first transition without an event (``Always``) is
+    /// unguarded, the machine starts where such lines lead, without their effects (as it does
+    /// from the initial state).
+    ///
+    /// - Parameters:
+    ///   - definition: The machine's definition.
+    ///   - state: Where to start; `nil` (the default) starts in the initial state.
+    ///   - policy: What a rejected event does.
     /// - Throws: ``DefinitionError`` with the diagnostics, when validation finds errors in the
-    ///   definition. Warnings do not prevent running.
-    public init(_ definition: MachineDefinition<State, Event, Effect, Context>, policy: RejectionPolicy = .throw) throws(DefinitionError) {
-        try self.init(definition, startingIn: nil, policy: policy)
-    }
-
-    /// Compiles a definition and starts it in a given state (for tests and restoring a
-    /// saved state). A machine that resumes histories (``History``) starts remembering
-    /// nothing: a `State` does not carry the memory, so its histories resume at their defaults
-    /// until their parents are left again. From a state whose first transition without an
-    /// event (``Always``) is unguarded, the machine starts where such lines lead, without
-    /// their effects (as it does from the initial state).
-    ///
-    /// - Throws: ``DefinitionError`` when the definition has errors or the state is not declared.
-    public init(_ definition: MachineDefinition<State, Event, Effect, Context>, startingIn state: State?, policy: RejectionPolicy = .throw) throws(DefinitionError) {
+    ///   definition (warnings do not prevent running), or when `state` is not declared.
+    public init(_ definition: MachineDefinition<State, Event, Effect, Context>, startingIn state: State? = nil, policy: RejectionPolicy = .throw) throws(DefinitionError) {
         let resolution = definition.resolution
         let errors = definition.validate(resolution: resolution, mode: .standard).filter { $0.severity == .error }
         guard errors.isEmpty, let initial = definition.initial, let declaredInitial = resolution.leafIndex(of: initial) else {

@@ -171,7 +171,7 @@ extension TransitionError.Reason {
     /// The reason in the words errors and the REPL use: `no transition`, `declared illegal`,
     /// `declared illegal by parent 'P'`, `guard 'g' not met`, `guards 'g', 'h' not met`,
     /// `the state is final`, `its transitions without an event never settle (a -> b -> a)`.
-    public var words: String {
+    package var words: String {
         switch self {
         case .noTransition: return "no transition"
         case let .declaredIllegal(parent): return parent.map { "declared illegal by parent \(quoting: $0)" } ?? "declared illegal"

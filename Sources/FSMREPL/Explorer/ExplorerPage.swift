@@ -49,13 +49,13 @@ public enum ExplorerPage {
     ///   - toolName: The tool named in the exported script's replay hint.
     /// - Throws: ``ExplorerError`` when the machine cannot run or a guard combines too many
     ///   named guards.
-    public static func html(for machine: any DrivableMachine, diagramSVG: String? = nil, toolName: String = "fsm") throws(ExplorerError) -> String {
+    public static func html(for machine: any MachineDescribing, diagramSVG: String? = nil, toolName: String = "fsm") throws(ExplorerError) -> String {
         try html(for: machine, diagramSVG: diagramSVG, toolName: toolName, machineArgument: nil)
     }
 
     /// The page, its replay hint naming the machine as `machineArgument` (what was typed to
     /// open it: an SCXML document's path; `nil`: its name), each word quoted for the shell.
-    package static func html(for machine: any DrivableMachine, diagramSVG: String?, toolName: String, machineArgument: String?) throws(ExplorerError) -> String {
+    package static func html(for machine: any MachineDescribing, diagramSVG: String?, toolName: String, machineArgument: String?) throws(ExplorerError) -> String {
         let session: REPLSession
         do {
             session = try machine.makeSession { _, _ in throw ExplorerError(description: "the explorer writes no files") }

@@ -30,7 +30,7 @@ package enum SCXMLImport {
     package static func names(_ argument: String) -> Bool { argument.lowercased().hasSuffix(".scxml") }
 
     /// Reads the file at `path` as a machine; messages name it `label` (as the user typed it).
-    package static func machine(file path: String, label: String? = nil) throws(Failure) -> any DrivableMachine {
+    package static func machine(file path: String, label: String? = nil) throws(Failure) -> any MachineDescribing {
         let label = label ?? path
         let bytes: [UInt8]
         do {
@@ -46,7 +46,7 @@ package enum SCXMLImport {
 
     /// Reads a document as a machine; `file` names it in messages and, when the document has
     /// no name, gives the machine its name.
-    package static func machine(text: String, file: String) throws(Failure) -> any DrivableMachine {
+    package static func machine(text: String, file: String) throws(Failure) -> any MachineDescribing {
         let root: XMLElement
         do {
             root = try XMLTree.parse(text)
@@ -160,7 +160,7 @@ package enum SCXMLImport {
             element.children.filter { $0.namespace == SCXMLImport.scxmlNamespace }
         }
 
-        mutating func machine(_ root: XMLElement) throws(Failure) -> any DrivableMachine {
+        mutating func machine(_ root: XMLElement) throws(Failure) -> any MachineDescribing {
             guard root.name == "scxml", root.namespace == SCXMLImport.scxmlNamespace else {
                 throw fail(root.line, "not an SCXML document: the root is <\(root.name)>\(root.namespace.isEmpty ? " in no namespace" : " in \(root.namespace)") (SCXML's is <scxml xmlns=\"\(SCXMLImport.scxmlNamespace)\">)")
             }

@@ -1,3 +1,5 @@
+import FSM
+
 /// One transition of a definition, named by its source, event and target: what a coverage
 /// view marks as taken.
 public struct TransitionKey: Sendable, Hashable, Codable, CustomStringConvertible {
