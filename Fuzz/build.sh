@@ -9,6 +9,8 @@ mkdir -p "$out"
 flags=(-O -swift-version 6 -package-name FSM -D Macros -D Tool -sanitize=fuzzer,address -parse-as-library -I "$out" -L "$out")
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSM \
   -emit-module-path "$out/FSM.swiftmodule" -o "$out/libFSM.a" $(find Sources/FSM -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
+swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMCoverage \
+  -emit-module-path "$out/FSMCoverage.swiftmodule" -o "$out/libFSMCoverage.a" $(find Sources/FSMCoverage -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMTerminal \
   -emit-module-path "$out/FSMTerminal.swiftmodule" -o "$out/libFSMTerminal.a" $(find Sources/FSMTerminal -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMRuntime \
@@ -42,6 +44,6 @@ for module in Entities UseCases APIServices LoginChallengeApp; do
 done
 for target in Fuzz/Targets/*.swift; do
   name=$(basename "$target" .swift)
-  swiftc "${flags[@]}" -lLoginChallengeApp -lAPIServices -lFSMRuntime -lUseCases -lEntities -lFSMREPL -lFSMTerminal -lFSMMacros -lFSM "$target" Fuzz/Support/*.swift -o "$out/$name" 2> >(grep -v "ld.gold: warning" >&2)
+  swiftc "${flags[@]}" -lLoginChallengeApp -lAPIServices -lFSMRuntime -lUseCases -lEntities -lFSMREPL -lFSMTerminal -lFSMMacros -lFSMCoverage -lFSM "$target" Fuzz/Support/*.swift -o "$out/$name" 2> >(grep -v "ld.gold: warning" >&2)
   echo "built $out/$name"
 done

@@ -4,11 +4,33 @@
 # Usage: Fuzz/run.sh [SECONDS per target, default 60]
 # A failed invariant prints "fuzz invariant failed: ..." and the input is kept as
 # .build-fuzz/crash-* (reproduce: .build-fuzz/TARGET .build-fuzz/crash-...).
+# The export target's kept inputs then go to Graphviz and real Mermaid, on the second core
+# while the other targets fuzz on the first (each fuzzer and each judge uses one core).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 Fuzz/build.sh .build-fuzz
 export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-symbolize=0}
+
+# Graphviz on the DOT of every input in the export corpus, real Mermaid on 150 of them.
+judge_export_corpus() {
+  local corpus=$1 dots count plain
+  dots=$(mktemp -d)
+  FSM_FUZZ_DOT_DIR="$dots" .build-fuzz/fuzz-export "$corpus"/* > /dev/null 2>&1
+  count=0
+  for file in "$dots"/*.dot; do
+    plain=$(dot -Tplain "$file" 2>&1) || { echo "Graphviz refused $file:"; cat "$file"; echo "$plain"; return 1; }
+    for node in s0 s1 s2 p0h; do
+      grep -q "^node $node " <<<"$plain" || { echo "Graphviz lost node $node of $file"; cat "$file"; return 1; }
+    done
+    count=$((count + 1))
+  done
+  echo "Graphviz accepted the DOT of all $count inputs in the fuzz-export corpus"
+  Judges/mermaid-judge.py --names --sample 150 "$dots"/*.mmd | tail -3
+  rm -rf "$dots" "$corpus"
+}
+
+judge=""
 for target in export repl terminal app; do
   corpus=$(mktemp -d)
   cp Fuzz/Corpus/$target/* "$corpus"/
@@ -16,27 +38,20 @@ for target in export repl terminal app; do
   if ! .build-fuzz/fuzz-$target -max_total_time="$seconds" -max_len=1100 -print_final_stats=0 \
       -artifact_prefix=.build-fuzz/ "$corpus" > .build-fuzz/fuzz-$target.log 2>&1; then
     grep -a "fuzz invariant failed\|ERROR\|SUMMARY\|Test unit written" .build-fuzz/fuzz-$target.log || tail -20 .build-fuzz/fuzz-$target.log
+    [ -z "$judge" ] || wait "$judge" || true
     exit 1
   fi
   grep -a "DONE\|^Done" .build-fuzz/fuzz-$target.log | tail -2
   if [ "$target" = export ] && command -v dot >/dev/null 2>&1; then
-    # Graphviz must accept the DOT of every input the fuzzer kept, with all three states and
-    # the parent's history pseudo-state (p0h).
-    dots=$(mktemp -d)
-    FSM_FUZZ_DOT_DIR="$dots" .build-fuzz/fuzz-export "$corpus"/* > /dev/null 2>&1
-    count=0
-    for file in "$dots"/*.dot; do
-      plain=$(dot -Tplain "$file" 2>&1) || { echo "Graphviz refused $file:"; cat "$file"; echo "$plain"; exit 1; }
-      for node in s0 s1 s2 p0h; do
-        grep -q "^node $node " <<<"$plain" || { echo "Graphviz lost node $node of $file"; cat "$file"; exit 1; }
-      done
-      count=$((count + 1))
-    done
-    echo "Graphviz accepted the DOT of all $count inputs in the fuzz-export corpus"
-    # Real Mermaid must accept the Mermaid of the inputs and draw each state's name (150 of
-    # them, chosen by a hash of their names: a drawing takes Mermaid about half a second).
-    Judges/mermaid-judge.py --names --sample 150 "$dots"/*.mmd | tail -3
-    rm -rf "$dots"
+    judge_export_corpus "$corpus" > .build-fuzz/judge-export.log 2>&1 &
+    judge=$!
+  else
+    rm -rf "$corpus"
   fi
-  rm -rf "$corpus"
 done
+if [ -n "$judge" ]; then
+  status=0
+  wait "$judge" || status=$?
+  cat .build-fuzz/judge-export.log
+  exit "$status"
+fi

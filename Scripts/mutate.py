@@ -148,7 +148,7 @@ MUTANTS = [
      "failed: counted(0..<0)", "the guards that failed before the one taken are not counted"),
     ("coverage-03", "coverage", "Sources/FSM/Runtime/Machine.swift", "            if _slowPath(recording && tables.recording != nil) { record(decision, cell: cell, cellIndex) }",
      "", "guarded cells are not recorded"),
-    ("coverage-04", "coverage", "Sources/FSM/Coverage/CoverageReport.swift", "            if cell.isTaken { legal.0 += 1 }", "            if cell.hits > 0 { legal.0 += 1 }",
+    ("coverage-04", "coverage", "Sources/FSMCoverage/CoverageReport.swift", "            if cell.isTaken { legal.0 += 1 }", "            if cell.hits > 0 { legal.0 += 1 }",
      "a legal cell counts as covered when its event was refused there"),
     ("coverage-05", "coverage", "Sources/UseCases/Machines/LoginMachine.swift", "            On(.returnFromHome, to: .idle, emit: .enableInputs)",
      "            On(.returnFromHome, to: .idle)", "a change of the login machine that the saved session sees"),

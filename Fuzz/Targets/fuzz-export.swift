@@ -76,7 +76,7 @@ public func fuzzExport(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
         let read = try SCXMLImport.machine(text: scxml, file: "fuzz.scxml")
         check(read.stateNames == states, "the SCXML export reads back as states \(read.stateNames), not \(states)")
         check(read.eventNames == [event, event + "'"], "the SCXML export reads back as events \(read.eventNames)")
-        check(read.outline.scxml().text == scxml, "the SCXML export read back writes another document")
+        check(read._outline.scxml().text == scxml, "the SCXML export read back writes another document")
     } catch {
         check(false, "the SCXML export is not read back: \(error)")
     }
