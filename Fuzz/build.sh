@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets: FSM, FSMTerminal, FSMRuntime, FSMREPL and the app's modules compiled with coverage and AddressSanitizer
+# Builds the libFuzzer targets: FSM, FSMCoverage, FSMTerminal, FSMRuntime, FSMREPL and the app's modules compiled with coverage and AddressSanitizer
 # (swiftc -sanitize=fuzzer,address), then each Fuzz/*.swift linked against them.
 # Usage: Fuzz/build.sh [OUT]   (default .build-fuzz)
 set -euo pipefail

@@ -4,8 +4,8 @@
 # Usage: Fuzz/run.sh [SECONDS per target, default 60]
 # A failed invariant prints "fuzz invariant failed: ..." and the input is kept as
 # .build-fuzz/crash-* (reproduce: .build-fuzz/TARGET .build-fuzz/crash-...).
-# The export target's kept inputs then go to Graphviz and real Mermaid, on the second core
-# while the other targets fuzz on the first (each fuzzer and each judge uses one core).
+# The export target's kept inputs then go to Graphviz and real Mermaid (one process) while
+# the other targets fuzz: each fuzzer and the judge take one core of two.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -16,7 +16,9 @@ export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-symbolize=0}
 judge_export_corpus() {
   local corpus=$1 dots count plain
   dots=$(mktemp -d)
-  FSM_FUZZ_DOT_DIR="$dots" .build-fuzz/fuzz-export "$corpus"/* > /dev/null 2>&1
+  trap 'rm -rf "$dots" "$corpus"' RETURN
+  FSM_FUZZ_DOT_DIR="$dots" .build-fuzz/fuzz-export "$corpus"/* > /dev/null 2> .build-fuzz/fuzz-export-replay.log \
+    || { echo "fuzz-export failed on its own corpus:"; tail -20 .build-fuzz/fuzz-export-replay.log; return 1; }
   count=0
   for file in "$dots"/*.dot; do
     plain=$(dot -Tplain "$file" 2>&1) || { echo "Graphviz refused $file:"; cat "$file"; echo "$plain"; return 1; }
@@ -26,11 +28,21 @@ judge_export_corpus() {
     count=$((count + 1))
   done
   echo "Graphviz accepted the DOT of all $count inputs in the fuzz-export corpus"
-  Judges/mermaid-judge.py --names --sample 150 "$dots"/*.mmd | tail -3
-  rm -rf "$dots" "$corpus"
+  Judges/mermaid-judge.py --names --sample 150 --workers 1 "$dots"/*.mmd | tail -3
 }
 
 judge=""
+# The judge is waited for on every way out, and its log printed.
+finish_judge() {
+  local status=0
+  [ -n "$judge" ] || return 0
+  wait "$judge" || status=$?
+  judge=""
+  cat .build-fuzz/judge-export.log
+  return "$status"
+}
+trap 'finish_judge || true' EXIT
+
 for target in export repl terminal app; do
   corpus=$(mktemp -d)
   cp Fuzz/Corpus/$target/* "$corpus"/
@@ -38,10 +50,9 @@ for target in export repl terminal app; do
   if ! .build-fuzz/fuzz-$target -max_total_time="$seconds" -max_len=1100 -print_final_stats=0 \
       -artifact_prefix=.build-fuzz/ "$corpus" > .build-fuzz/fuzz-$target.log 2>&1; then
     grep -a "fuzz invariant failed\|ERROR\|SUMMARY\|Test unit written" .build-fuzz/fuzz-$target.log || tail -20 .build-fuzz/fuzz-$target.log
-    [ -z "$judge" ] || wait "$judge" || true
     exit 1
   fi
-  grep -a "DONE\|^Done" .build-fuzz/fuzz-$target.log | tail -2
+  grep -a "DONE\|^Done" .build-fuzz/fuzz-$target.log | tail -2 || true
   if [ "$target" = export ] && command -v dot >/dev/null 2>&1; then
     judge_export_corpus "$corpus" > .build-fuzz/judge-export.log 2>&1 &
     judge=$!
@@ -49,9 +60,4 @@ for target in export repl terminal app; do
     rm -rf "$corpus"
   fi
 done
-if [ -n "$judge" ]; then
-  status=0
-  wait "$judge" || status=$?
-  cat .build-fuzz/judge-export.log
-  exit "$status"
-fi
+finish_judge

@@ -6,12 +6,13 @@ its error, and the texts the drawing shows (state names, edge labels, notes), so
 caller can compare them with the definition.
 
 Usage: Judges/mermaid-judge.py FILE.mmd...      (exit 1 when any is rejected)
-       Judges/mermaid-judge.py --names [--sample N] FILE.mmd...
+       Judges/mermaid-judge.py --names [--sample N] [--workers N] FILE.mmd...
                                                    (also: each state named in FILE.names,
                                                     NUL-separated, must be drawn; with
                                                     --sample, N of the files, chosen by a
                                                     hash of their names, as Mermaid takes
-                                                    about half a second a drawing)
+                                                    about half a second a drawing; with
+                                                    --workers, at most N processes)
        Judges/mermaid-judge.py --json < texts.json
 """
 import hashlib
@@ -44,12 +45,12 @@ def judge(source):
         return {"ok": False, "error": " ".join(str(error).split())[:400], "texts": []}
 
 
-def judge_all(sources):
-    """The verdicts on many sources, rendered in parallel (one process per core); when any
-    is rejected, each is judged again alone to say which and why."""
+def judge_all(sources, workers=None):
+    """The verdicts on many sources, rendered in parallel (one process per core, or
+    `workers`); when any is rejected, each is judged again alone to say which and why."""
     if len(sources) > 1:
         try:
-            return [verdict(d.svg()) for d in mermaidx.render_many(sources)]
+            return [verdict(d.svg()) for d in mermaidx.render_many(sources, workers=workers)]
         except Exception:  # noqa: BLE001
             pass
     return [judge(s) for s in sources]
@@ -66,14 +67,20 @@ def main():
     if sys.argv[1:2] == ["--names"]:
         failed = 0
         files = sys.argv[2:]
-        if files[:1] == ["--sample"]:
-            count, files = int(files[1]), files[2:]
+        count, workers = None, None
+        while files[:1] in (["--sample"], ["--workers"]):
+            if files[0] == "--sample":
+                count = int(files[1])
+            else:
+                workers = int(files[1])
+            files = files[2:]
+        if count is not None:
             files = sorted(files, key=lambda f: hashlib.sha256(f.encode()).hexdigest())[:count]
         sources = []
         for path in files:
             with open(path, encoding="utf-8", newline="") as f:
                 sources.append(f.read())
-        for path, result in zip(files, judge_all(sources)):
+        for path, result in zip(files, judge_all(sources, workers)):
             with open(path[: -len(".mmd")] + ".names", encoding="utf-8", newline="") as f:
                 names = f.read().split("\0")
             texts = {"\n".join(line.strip() for line in t.split("\n")) for t in result["texts"]}

@@ -193,8 +193,8 @@ struct TableOracle<State: Hashable & Sendable, Event: MachineEvent, Effect: Equa
 }
 
 /// Sends seeded random event sequences to a machine through five dispatch paths (throwing
-/// `send(_:context:)`, `transition(on:context:)`, `send(_:guards:)`, `check(_:guards:)` then
-/// `send`, and `send` under the `.ignore` policy), each guard that reads the context decided
+/// `send(_:context:)`, the same returning a `Result`, guards decided by name as the REPL
+/// does, asking by name then sending, and `send` under the `.ignore` policy), each guard that reads the context decided
 /// at random, each that reads only the event evaluated on the event made, and checks
 /// every step of every path against the machine's transition table read as an oracle (the
 /// target, the effects in order, the kind; a rejection's reason and the events it lists; a
@@ -216,7 +216,7 @@ struct TableOracle<State: Hashable & Sendable, Event: MachineEvent, Effect: Equa
 ///   - event: An event for a key: the key itself for events without data, or one with data
 ///     (random data from the generator, where guards do not read it).
 ///   - context: A context in which each guard holds as the decisions say (guards are named:
-///     `holds(name)`), for `send(_:context:)` and `transition(on:context:)`. A guard that
+///     `holds(name)`), for the paths that evaluate guards. A guard that
 ///     reads the context and the event together must hold as `holds` says of its name.
 /// - Returns: The steps taken and the disagreements.
 @discardableResult

@@ -134,6 +134,24 @@ struct DiagramExportTests {
         #expect(doorDefinition.dot(options) == dot, "setting the coverage later paints the same")
     }
 
+    @Test("options of different coverages differ, though they paint the same; an option gives its coverage back")
+    func optionsKeepTheirCoverage() throws {
+        let recorder = CoverageRecorder()
+        var door = try Machine(doorDefinition)
+        door.recorder = recorder
+        try door.send(.open, context: withKey)
+        let before = try #require(recorder.coverage[machine: "door"])
+        try door.send(.open, context: withKey)   // ignored: counted, nothing more taken or entered
+        let after = try #require(recorder.coverage[machine: "door"])
+        #expect(before != after)
+        #expect(doorDefinition.dot(DiagramOptions(coverage: before)) == doorDefinition.dot(DiagramOptions(coverage: after)))
+        #expect(DiagramOptions(coverage: before) != DiagramOptions(coverage: after))
+        #expect(Set([DiagramOptions(coverage: before), DiagramOptions(coverage: after)]).count == 2)
+        #expect(DiagramOptions(coverage: after) == DiagramOptions(coverage: after))
+        #expect(DiagramOptions(coverage: after).coverage == after)
+        #expect(DiagramOptions().coverage == nil)
+    }
+
     @Test("Mermaid of the door: exact bytes")
     func doorMermaid() {
         #expect(doorDefinition.mermaid(DiagramOptions(highlightedState: "closed")) == """

@@ -51,7 +51,10 @@ func main() throws {
             print(checksum)
             return
         }
-        guard let path = paths[arguments[2]] else { return }
+        guard let path = paths[arguments[2]] else {
+            print("unknown path \(arguments[2]): one of \(paths.keys.sorted().joined(separator: ", ")), or search")
+            exit(1)
+        }
         var checksum: UInt64 = 0
         for _ in 0..<runs { checksum &+= path() }
         print(checksum)

@@ -12,7 +12,8 @@
 ///
 /// Guards on one input combine with `!`, `&&` and `||` into guards whose names say so
 /// (`!SYN`, `SYN && ACK`, `(SYN || FIN) && !RST`); tools that decide guards by name (the
-/// REPL, `send(_:guards:)`) decide the named guards inside, and compute the combination.
+/// REPL, the explorer, the table agreement of `FSMTesting`) decide the named guards inside,
+/// and compute the combination.
 public struct Guard<Input>: Sendable {
     /// The name shown in tables, diagrams and error messages.
     public let name: String

@@ -1,5 +1,5 @@
-/// The result builder of a definition's body: a list of ``In`` and ``Final`` blocks, in
-/// declaration order. `if`, `if`/`else`, `switch` and `for` work inside it.
+/// The result builder of a definition's body: a list of ``In``, ``Final``, ``Parent``,
+/// ``Parallel`` and ``States`` blocks, in declaration order. `if`, `if`/`else`, `switch` and `for` work inside it.
 @resultBuilder
 public enum MachineBuilder<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context> {
     /// A list of state declarations.

@@ -1,5 +1,6 @@
-/// Something that declares states in the argument form of a definition: ``In``, ``Final``,
-/// ``States``.
+/// Something that declares states, in a definition's builder or as an argument: ``In``,
+/// ``Final``, ``Parent``, ``Parallel`` and ``States``. Scaffolding of the DSL, not for
+/// conforming.
 ///
 /// ```swift
 /// let door = MachineDefinition<Door, DoorEvent, Never, Void>(name: "door", initial: .closed,

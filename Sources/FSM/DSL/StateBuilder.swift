@@ -1,5 +1,6 @@
 /// The result builder of a state's block: ``On``, ``Internal``, ``Ignore``, ``Illegal``,
-/// ``IgnoreOtherEvents``, ``OnEntry``, ``OnExit``, ``After``, ``Always`` and ``OnDone`` lines, in declaration order.
+/// ``IgnoreOtherEvents``, ``IllegalOtherEvents``, ``OnEntry``, ``OnExit``, ``After``,
+/// ``Always``, ``OnDone`` and ``Overrides`` lines, in declaration order.
 /// `if`, `if`/`else`, `switch` and `for` work inside it.
 @resultBuilder
 public enum StateBuilder<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context> {

@@ -25,26 +25,32 @@ public struct DiagramOptions: Sendable, Hashable {
 }
 
 /// What a coverage view paints: how often each transition was taken, and the states entered.
-/// Options that paint the same are equal, whatever else their coverage counted.
+/// Equal when made from equal coverages (or, without one, when they paint the same).
 package struct CoveragePaint: Sendable, Hashable {
     var counts: [TransitionName: Int]
     var entered: Set<String>
     /// The coverage it was made from (the `FSMCoverage` product's `MachineCoverage`), given
-    /// back by `DiagramOptions.coverage`.
-    package let source: (any Sendable)?
+    /// back by `DiagramOptions.coverage`; `nil` for a region's share of it.
+    package let source: (any Hashable & Sendable)?
 
-    package init(counts: [TransitionName: Int], entered: Set<String>, source: (any Sendable)? = nil) {
+    package init(counts: [TransitionName: Int], entered: Set<String>, source: (any Hashable & Sendable)? = nil) {
         self.counts = counts
         self.entered = entered
         self.source = source
     }
 
-    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.counts == rhs.counts && lhs.entered == rhs.entered }
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.counts == rhs.counts && lhs.entered == rhs.entered && lhs.erasedSource == rhs.erasedSource
+    }
 
     package func hash(into hasher: inout Hasher) {
         hasher.combine(counts)
         hasher.combine(entered)
+        hasher.combine(erasedSource)
     }
+
+    /// The source, comparable with another paint's.
+    private var erasedSource: AnyHashable? { source.map { AnyHashable($0) } }
 
     /// How often the transitions with these keys were taken, together (saturating at
     /// `Int.max`: see ``CoverageCount``).

@@ -15,7 +15,8 @@ extension MachineDefinition {
     /// - Every name quoted and escaped; node identifiers are `s0`, `s1`, ... so that no name
     ///   can clash with them.
     ///
-    /// - Parameter options: a state to highlight, and an optional coverage view.
+    /// - Parameter options: a state to highlight, and an optional coverage view (set with the
+    ///   `FSMCoverage` product's `DiagramOptions.coverage`).
     public func dot(_ options: DiagramOptions = DiagramOptions()) -> String {
         var options = options
         if options.direction == nil { options.direction = diagramDirection }

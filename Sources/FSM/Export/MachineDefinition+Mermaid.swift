@@ -9,7 +9,7 @@ extension MachineDefinition {
     /// read as syntax are written as entity codes (`#quot;`, `#58;`, ...).
     ///
     /// - Parameter options: a state to highlight (a `current` class), and an optional
-    ///   coverage view (counts on transitions taken, `never taken` in red on the others, since
+    ///   coverage view, set with the `FSMCoverage` product's `DiagramOptions.coverage` (counts on transitions taken, `never taken` in red on the others, since
     ///   Mermaid state diagrams cannot style single transitions; a `neverEntered` class).
     public func mermaid(_ options: DiagramOptions = DiagramOptions()) -> String {
         var options = options

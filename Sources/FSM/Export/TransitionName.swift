@@ -9,7 +9,7 @@ package struct TransitionName: Sendable, Hashable {
     /// The target state's name.
     package let target: String
 
-    /// Creates a name from names.
+    /// Creates the name of the transition from `source` on `event` to `target`.
     package init(source: String, event: String, target: String) {
         self.source = source
         self.event = event

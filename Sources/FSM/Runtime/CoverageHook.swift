@@ -1,6 +1,6 @@
-/// What coverage needs from dispatch, and all this module knows of it: a recorder (the
-/// `FSMCoverage` product's `CoverageRecorder`) is a ``CoverageSink``; a recording machine
-/// holds a ``CoverageTap`` to it in its tables and tells it each decision.
+// What coverage needs from dispatch, and all this module knows of it: a recorder (the
+// `FSMCoverage` product's `CoverageRecorder`) is a `CoverageSink`; a recording machine
+// holds a `CoverageTap` to it in its tables and tells it each decision.
 
 /// What a recording machine tells its recorder.
 package protocol CoverageSink: AnyObject, Sendable {
@@ -22,9 +22,9 @@ package protocol CoverageSink: AnyObject, Sendable {
 /// Something that works on a definition of any types: how code that holds a definition
 /// behind a type-erased value (``MachineDescribing``, a machine's tables) gets it back typed.
 package protocol DefinitionVisitor {
-    /// What the visit gives.
+    /// What the visitor makes of a definition (a coverage with nothing hit, a REPL session).
     associatedtype Output
-    /// Works on the definition.
+    /// Makes it from the definition, with its types known.
     func visit<State, Event, Effect, Context>(_ definition: MachineDefinition<State, Event, Effect, Context>) -> Output
 }
 
@@ -58,13 +58,16 @@ extension Machine {
 /// (for pairs). Copies of a machine share it.
 @usableFromInline
 package final class CoverageTap: @unchecked Sendable {
+    /// The recorder the machine reports to.
     package let recorder: any CoverageSink
+    /// Which of the recorder's sets of counts (one per shape of definition) the machine adds to.
     package let counts: Int
     /// The candidate of the last transition taken (-1: none), and the recorder's generation it
     /// was taken in. Read and written only under the recorder's lock.
     package var last = -1
     package var generation: Int
 
+    /// A tap into `recorder`'s counts at index `counts`, made in the recorder's `generation`.
     package init(recorder: any CoverageSink, counts: Int, generation: Int) {
         self.recorder = recorder
         self.counts = counts

@@ -115,9 +115,9 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     /// Sends an event and returns what happened as a value: the transition taken, or the
     /// error that rejected the event (the state unchanged, whatever the policy).
     ///
-    /// The same as `send(_:context:)` without throwing: for code that handles a rejection as
-    /// a value (a `switch` over the result, or a policy that must never throw) rather than
-    /// with `catch`.
+    /// The same as `send(_:context:)` without throwing: one of the dispatch paths the table
+    /// agreement of `FSMTesting` and the package's tests check against the table (users send
+    /// with `send`, or ask with `check`).
     @inlinable @inline(__always)
     package mutating func transition(on event: Event, context: Context) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
         let key = event.key
