@@ -8,9 +8,10 @@ import Synchronization
 /// Linux the `Mutex` waits on a futex, which TSan does not see, so it would report the
 /// serialised accesses as races; the acquire/release pair gives it the happens-before edge
 /// the lock already guarantees (see `Scripts/tsan-mutex-proof`).
+@usableFromInline
 package final class LockedValue<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    private let handOver = Atomic<Int>(0)
+    @usableFromInline let storage: Mutex<Value>
+    @usableFromInline let handOver = Atomic<Int>(0)
 
     /// A lock holding `value`.
     package init(_ value: sending Value) {
@@ -18,6 +19,7 @@ package final class LockedValue<Value: Sendable>: Sendable {
     }
 
     /// Runs `body` on the value with the lock held.
+    @inlinable
     package func withLock<Result>(_ body: (inout sending Value) throws -> sending Result) rethrows -> sending Result {
         try storage.withLock { value in
             _ = handOver.load(ordering: .acquiring)
