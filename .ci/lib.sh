@@ -26,6 +26,7 @@ swiftpm() {
 
 tier_started=$SECONDS
 tier_results=$(mktemp)
+tier_failures=$(mktemp)
 failed_things=" "
 
 step() {
@@ -47,10 +48,22 @@ step() {
   done
   if [ -z "$status" ]; then
     # A subshell, outside any `if` (where bash would ignore its `set -e`): the step's first
-    # failing command ends that step only.
-    ( set -euo pipefail; "$@" )
-    local code=$?
-    if [ $code = 0 ]; then status=ok; else status="FAILED (exit $code)"; fi
+    # failing command ends that step only, and names itself. Its output is kept too, so that
+    # a failure's last lines are shown again in the report at the end.
+    local log
+    log=$(mktemp)
+    ( set -eEuo pipefail
+      trap 'echo "== the step stopped at: $BASH_COMMAND (exit $?)"' ERR
+      "$@" ) 2>&1 | tee "$log"
+    local code=${PIPESTATUS[0]}
+    if [ "$code" = 0 ]; then status=ok; else status="FAILED (exit $code)"; fi
+    if [ "$code" != 0 ]; then
+      { echo; echo "-- $name: $status; its last 40 lines:"; tail -n 40 "$log"; } > "$log.tail"
+      cat "$log.tail" >> "$tier_failures"
+      if [ -n "${CI_FAILURES:-}" ]; then cat "$log.tail" >> "$CI_FAILURES"; fi
+      rm -f "$log.tail"
+    fi
+    rm -f "$log"
   fi
   local took=$((SECONDS - started))
   echo "== $status: $name ($took s)"
@@ -59,10 +72,15 @@ step() {
   if [ "$status" != ok ] && [ -n "$makes" ]; then failed_things+="$makes "; fi
 }
 
-# Prints a table of the steps in the file given (status, seconds, name) and returns 1 if one
-# did not pass.
+# Prints the last lines of each failed step (from FAILURES, when given), then a table of the
+# steps in the file given (status, seconds, name); returns 1 if one did not pass.
 report() {
-  local file=$1 title=$2 total=$3
+  local file=$1 title=$2 total=$3 failures_file=${4:-}
+  if [ -n "$failures_file" ] && [ -s "$failures_file" ]; then
+    echo
+    echo "== what the failed steps printed last"
+    cat "$failures_file"
+  fi
   echo
   echo "== $title"
   awk -F'\t' '{ printf "%-28s %6d s  %s\n", $1, $2, $3 }' "$file"
@@ -74,9 +92,9 @@ report() {
 
 finish() {
   local name=$1
-  report "$tier_results" "$name: every step" "$((SECONDS - tier_started))"
+  report "$tier_results" "$name: every step" "$((SECONDS - tier_started))" "$tier_failures"
   local code=$?
-  rm -f "$tier_results"
+  rm -f "$tier_results" "$tier_failures"
   exit $code
 }
 
