@@ -34,6 +34,18 @@ struct PasscodeViewStateTests {
         #expect(entry.digits == "1" && entry.state == .entered(1))
     }
 
+    @Test("deleting from each count of digits: one fewer, down to none (every deleteDigit cell of the 4-digit entry)")
+    func deleteFromEachCount() {
+        let entry = PasscodeViewState(length: 4, recorder: BehaviourCoverage.recorder)
+        entry.paste("123")
+        for count in stride(from: 3, through: 1, by: -1) {
+            #expect(entry.state == .entered(count))
+            entry.delete()
+            #expect(entry.state == .entered(count - 1))
+            #expect(entry.digits == String("123".prefix(count - 1)))
+        }
+    }
+
     @Test("non-digits are skipped", arguments: ["a", " ", "١", "x", "-"] as [Character])
     func nonDigits(character: Character) {
         let entry = PasscodeViewState(recorder: BehaviourCoverage.recorder)
