@@ -3,47 +3,95 @@
 # machines, the plugin keeps its Diagrams/, its tests pass; and a changed transition makes
 # both the tool's `diagrams --check` and its `swift test` fail, naming the stale file.
 set -euo pipefail
+# The build folder: the example's own .build, or the one given (CI gives the root package's,
+# whose swift-syntax and argument parser the example then reuses instead of compiling them
+# again; FSM's modules are compiled again, as a dependency). Every swift command below uses it.
+scratch=${1:+$(realpath -m "$1")}
 cd "$(dirname "$0")/../Examples/Storefront"
+scratch=${scratch:-$PWD/.build}
+swift() { command swift "$1" --scratch-path "$scratch" "${@:2}"; }
 
-step() { echo "-- $*"; }
+step() { echo "-- [${SECONDS} s] $*"; }
 
-step "swift build"
-swift build
+# SwiftPM plans the build again, and compiles FSM and the package again (about 35 s here),
+# each time it switches between `swift build`/`swift run`, `swift build --build-tests`/`swift
+# test`, and a command plugin: the script builds once with the tests, runs the tool that
+# `swift run storefront` would run from the build folder, and runs the plugins together last.
+storefront="$scratch/debug/storefront"
+
+step "swift build --build-tests"
+swift build --build-tests
 
 step "storefront list"
-list=$(swift run -q storefront list)
+list=$("$storefront" list)
 echo "$list"
 grep -q '^door ' <<<"$list" && grep -q '^checkout ' <<<"$list"
 
 step "storefront validate"
-swift run -q storefront validate
+"$storefront" validate
 
 step "storefront explore: the consumer's own tool writes an explorer page; walks clicked in Chromium agree with its REPL"
 page=$(mktemp -d)/checkout.html
-swift run -q storefront explore checkout --output "$page"
+"$storefront" explore checkout --output "$page"
 grep -q '<meta name="generator" content="fsm explore">' "$page"
 if [ -x /usr/bin/chromium ] && python3 -c 'import playwright' 2>/dev/null; then
-  python3 ../../Judges/explorer-test.py --fsm .build/debug/storefront --only-walks --walks 5 --steps 30
+  python3 ../../Judges/explorer-test.py --fsm "$storefront" --only-walks --walks 5 --steps 30
 else
   echo "(no Chromium or Playwright here: the page was written, not clicked; CI installs both)"
 fi
 
 step "storefront scxml: every machine as SCXML and seeded runs, replayed by python-statemachine 3.2 (configuration and effects after every step)"
 if command -v xmllint >/dev/null 2>&1 && python3 -c 'import statemachine' 2>/dev/null; then
-  ../../Judges/scxml-gate.sh .build/debug/storefront "$(mktemp -d)" 30 40 2026
+  ../../Judges/scxml-gate.sh "$storefront" "$(mktemp -d)" 30 40 2026
 else
   echo "(no xmllint or python-statemachine here: CI installs both)"
 fi
 
-step "swift package explore checkout: the explore plugin finds the tool and writes the page under .build/plugins"
-rm -f .build/plugins/Explore/outputs/checkout.html
+step "swift test"
+swift test --skip-build
+
+step "storefront diagrams --check"
+"$storefront" diagrams --check
+
+# The committed Door.swift is kept outside the package (a new file in a target would make
+# SwiftPM plan the build again, and compile everything again).
+door=Sources/StorefrontMachines/Door.swift
+original=$(mktemp)
+cp "$door" "$original"
+restore() { cp "$original" "$door"; }
+trap restore EXIT
+change() {
+  sed -i 's/On(.open, to: .opened, emit: .chime)/On(.open, to: .opened)/' "$door"
+  ! cmp -s "$door" "$original" || { echo "the edit did not apply"; exit 1; }
+}
+
+step "a changed transition makes the tool's check and swift test fail, naming the stale file"
+change
+swift build --build-tests
+if out=$("$storefront" diagrams --check 2>&1); then
+  echo "diagrams --check passed on a changed machine"; exit 1
+fi
+grep -q 'door.dot: stale' <<<"$out" || { echo "diagrams --check did not name door.dot: $out"; exit 1; }
+grep -q -- '- .*open / chime' <<<"$out" || { echo "diagrams --check showed no diff of the change: $out"; exit 1; }
+echo "diagrams --check failed as it should, with a diff: $(grep -c stale <<<"$out") stale file(s)"
+if out=$(swift test --skip-build 2>&1); then
+  echo "swift test passed on a changed machine"; exit 1
+fi
+grep -q 'door.dot is stale' <<<"$out" || { echo "swift test did not name door.dot: $(tail -20 <<<"$out")"; exit 1; }
+echo "swift test failed as it should, naming Diagrams/door.dot"
+restore
+
+step "back to the committed machine: both pass again"
+swift build --build-tests
+"$storefront" diagrams --check
+swift test --skip-build 2>&1 | tail -1
+
+step "swift package explore checkout: the explore plugin finds the tool and writes the page under the build folder's plugins/"
+rm -f "$scratch/plugins/Explore/outputs/checkout.html"
 out=$(swift package explore checkout 2>&1)
 echo "$out" | tail -1
-grep -q 'wrote .*/.build/plugins/Explore/outputs/checkout.html' <<<"$out"
-grep -q '<meta name="generator" content="fsm explore">' .build/plugins/Explore/outputs/checkout.html
-
-step "swift test"
-swift test
+grep -q 'wrote .*/plugins/Explore/outputs/checkout.html' <<<"$out"
+grep -q '<meta name="generator" content="fsm explore">' "$scratch/plugins/Explore/outputs/checkout.html"
 
 step "check-diagrams (the read-only plugin finds the tool, builds and runs it; no write permission asked)"
 swift package check-diagrams
@@ -57,35 +105,15 @@ if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 fi
 test -s Diagrams/door.mmd
 
-step "storefront diagrams --check"
-swift run -q storefront diagrams --check
-
-step "a changed transition makes both checks fail, naming the stale file"
-door=Sources/StorefrontMachines/Door.swift
-cp "$door" "$door.orig"
-restore() { mv "$door.orig" "$door"; touch "$door"; }
+step "a changed transition makes check-diagrams fail, naming the stale file; back to the committed machine, it passes"
 trap restore EXIT
-sed -i 's/On(.open, to: .opened, emit: .chime)/On(.open, to: .opened)/' "$door"
-! cmp -s "$door" "$door.orig" || { echo "the edit did not apply"; exit 1; }
-if out=$(swift run -q storefront diagrams --check 2>&1); then
-  echo "diagrams --check passed on a changed machine"; exit 1
-fi
-grep -q 'door.dot: stale' <<<"$out" || { echo "diagrams --check did not name door.dot: $out"; exit 1; }
-grep -q -- '- .*open / chime' <<<"$out" || { echo "diagrams --check showed no diff of the change: $out"; exit 1; }
-echo "diagrams --check failed as it should, with a diff: $(grep -c stale <<<"$out") stale file(s)"
+change
 if out=$(swift package check-diagrams 2>&1); then
   echo "check-diagrams passed on a changed machine"; exit 1
 fi
 grep -q 'door.dot: stale' <<<"$out" || { echo "check-diagrams did not name door.dot: $out"; exit 1; }
 echo "check-diagrams (no write permission) failed as it should"
-if out=$(swift test 2>&1); then
-  echo "swift test passed on a changed machine"; exit 1
-fi
-grep -q 'door.dot is stale' <<<"$out" || { echo "swift test did not name door.dot: $(tail -20 <<<"$out")"; exit 1; }
-echo "swift test failed as it should, naming Diagrams/door.dot"
 restore
 trap - EXIT
-
-step "back to the committed machine: both checks pass again"
-swift run -q storefront diagrams --check
-swift test 2>&1 | tail -1
+rm -f "$original"
+swift package check-diagrams
