@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build-fuzz}
 mkdir -p "$out"
-flags=(-O -swift-version 6 -package-name FSM -D Macros -D Tool -sanitize=fuzzer,address -parse-as-library -I "$out" -L "$out")
+# -j: the driver compiles a module's files on every core (FSM: 60 s on two cores, 121 s on one)
+flags=(-O -j "$(nproc)" -swift-version 6 -package-name FSM -D Macros -D Tool -sanitize=fuzzer,address -parse-as-library -I "$out" -L "$out")
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSM \
   -emit-module-path "$out/FSM.swiftmodule" -o "$out/libFSM.a" $(find Sources/FSM -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMCoverage \
