@@ -52,8 +52,11 @@ step() {
     # a failure's last lines are shown again in the report at the end.
     local log
     log=$(mktemp)
+    # (-E: the trap also sees a failure inside a function; it speaks only at the step's own
+    # level, not inside a command substitution, where set -e is off and the script goes on.)
     ( set -eEuo pipefail
-      trap 'echo "== the step stopped at: $BASH_COMMAND (exit $?)"' ERR
+      level=$BASH_SUBSHELL
+      trap 'code=$?; if [ "$BASH_SUBSHELL" = "$level" ]; then echo "== the step stopped at: $BASH_COMMAND (exit $code)" >&2; fi' ERR
       "$@" ) 2>&1 | tee "$log"
     local code=${PIPESTATUS[0]}
     if [ "$code" = 0 ]; then status=ok; else status="FAILED (exit $code)"; fi

@@ -9,13 +9,15 @@ set -euo pipefail
 scratch=${1:+$(realpath -m "$1")}
 cd "$(dirname "$0")/../Examples/Storefront"
 scratch=${scratch:-$PWD/.build}
-swift() { command swift "$1" --scratch-path "$scratch" "${@:2}"; }
+# (SWIFT_DETERMINISTIC_HASHING: with a random seed, SwiftPM orders the traits' -D flags
+# differently from one run to the next, and compiles FSM again.)
+swift() { SWIFT_DETERMINISTIC_HASHING=1 command swift "$1" --scratch-path "$scratch" "${@:2}"; }
 
 step() { echo "-- [${SECONDS} s] $*"; }
 
-# SwiftPM plans the build again, and compiles FSM and the package again (about 35 s here),
-# each time it switches between `swift build`/`swift run`, `swift build --build-tests`/`swift
-# test`, and a command plugin: the script builds once with the tests, runs the tool that
+# Switching between `swift build`/`swift run`, `swift build --build-tests`/`swift test` and a
+# command plugin made SwiftPM compile FSM and the package again (about 35 s each, measured
+# while its hash seed was random): the script builds once with the tests, runs the tool that
 # `swift run storefront` would run from the build folder, and runs the plugins together last.
 storefront="$scratch/debug/storefront"
 
@@ -59,7 +61,7 @@ door=Sources/StorefrontMachines/Door.swift
 original=$(mktemp)
 cp "$door" "$original"
 restore() { cp "$original" "$door"; }
-trap restore EXIT
+trap 'restore; rm -f "$original"' EXIT
 change() {
   sed -i 's/On(.open, to: .opened, emit: .chime)/On(.open, to: .opened)/' "$door"
   ! cmp -s "$door" "$original" || { echo "the edit did not apply"; exit 1; }
@@ -106,7 +108,6 @@ fi
 test -s Diagrams/door.mmd
 
 step "a changed transition makes check-diagrams fail, naming the stale file; back to the committed machine, it passes"
-trap restore EXIT
 change
 if out=$(swift package check-diagrams 2>&1); then
   echo "check-diagrams passed on a changed machine"; exit 1
@@ -114,6 +115,4 @@ fi
 grep -q 'door.dot: stale' <<<"$out" || { echo "check-diagrams did not name door.dot: $out"; exit 1; }
 echo "check-diagrams (no write permission) failed as it should"
 restore
-trap - EXIT
-rm -f "$original"
 swift package check-diagrams
