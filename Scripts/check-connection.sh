@@ -4,16 +4,7 @@
 # JSON; its tests assert every cell, run it against its table on random segments, and check
 # its committed diagrams; the read-only plugin checks them too.
 set -euo pipefail
-# The build folder: the example's own .build, or the one given (CI gives the root package's,
-# whose swift-syntax and argument parser the example then reuses instead of compiling them
-# again; FSM's modules are compiled again, as a dependency). Every swift command below uses it.
-scratch=${1:+$(realpath -m "$1")}
-cd "$(dirname "$0")/../Examples/Connection"
-scratch=${scratch:-$PWD/.build}
-# (SWIFT_DETERMINISTIC_HASHING: with a random seed, SwiftPM orders the traits' -D flags
-# differently from one run to the next, and compiles FSM again.)
-swift() { SWIFT_DETERMINISTIC_HASHING=1 command swift "$1" --scratch-path "$scratch" "${@:2}"; }
-step() { echo "-- [${SECONDS} s] $*"; }
+source "$(dirname "$0")/example-setup.sh" Examples/Connection "$@"
 
 # One build with the tests, the tool run from the build folder (what `swift run connection`
 # runs), the plugin last (see Scripts/check-example.sh).

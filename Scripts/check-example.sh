@@ -3,17 +3,7 @@
 # machines, the plugin keeps its Diagrams/, its tests pass; and a changed transition makes
 # both the tool's `diagrams --check` and its `swift test` fail, naming the stale file.
 set -euo pipefail
-# The build folder: the example's own .build, or the one given (CI gives the root package's,
-# whose swift-syntax and argument parser the example then reuses instead of compiling them
-# again; FSM's modules are compiled again, as a dependency). Every swift command below uses it.
-scratch=${1:+$(realpath -m "$1")}
-cd "$(dirname "$0")/../Examples/Storefront"
-scratch=${scratch:-$PWD/.build}
-# (SWIFT_DETERMINISTIC_HASHING: with a random seed, SwiftPM orders the traits' -D flags
-# differently from one run to the next, and compiles FSM again.)
-swift() { SWIFT_DETERMINISTIC_HASHING=1 command swift "$1" --scratch-path "$scratch" "${@:2}"; }
-
-step() { echo "-- [${SECONDS} s] $*"; }
+source "$(dirname "$0")/example-setup.sh" Examples/Storefront "$@"
 
 # Switching between `swift build`/`swift run`, `swift build --build-tests`/`swift test` and a
 # command plugin made SwiftPM compile FSM and the package again (about 35 s each, measured
