@@ -22,23 +22,20 @@ struct HomeEveryCellTests {
             switch self {
             case .startLoading: .startLoading
             case .finishLoading: .finishLoading(koher)
-            case .failAuthentication: .failToLoad(.authentication)
-            case .failNetwork: .failToLoad(.network)
-            case .failServer: .failToLoad(.server)
-            case .failSystem: .failToLoad(.system)
+            case .failAuthentication, .failNetwork, .failServer, .failSystem: .failToLoad(failure ?? .system)
             case .clearError: .clearError
             case .logOut: .logOut
             case .finishLogOut: .finishLogOut
             }
         }
 
-        /// The error a parked user call ends with, for the failures.
-        var error: (any Error)? {
+        /// The kind of failure a parked user call ends with, for the failures.
+        var failure: HomeFailure? {
             switch self {
-            case .failAuthentication: AuthenticationError()
-            case .failNetwork: NetworkError(cause: GeneralError(message: "Timeout."))
-            case .failServer: ServerError.internal(cause: GeneralError(message: "Rate limit exceeded."))
-            case .failSystem: GeneralError(message: "System error.")
+            case .failAuthentication: .authentication
+            case .failNetwork: .network
+            case .failServer: .server
+            case .failSystem: .system
             default: nil
             }
         }
@@ -59,10 +56,22 @@ struct HomeEveryCellTests {
             home = HomeViewState(authService: auth, userService: users, recorder: BehaviourCoverage.recorder) { _ in }
         }
 
+        /// Runs a tap. When it `parks` (the machine moves to where the tap's call is made), waits
+        /// until the call is parked and returns the tap's task, still under way; otherwise waits
+        /// for the tap to return.
+        func tap<Value>(_ action: @escaping @MainActor () async -> Void, parking calls: CallPark<Value>, when parks: Bool) async -> Task<Void, Never>? {
+            let task = Task { await action() }
+            guard parks else {
+                await task.value(waitingFor: "a tap that makes no call to return")
+                return nil
+            }
+            await calls.waitForParkedCalls(1)
+            return task
+        }
+
         /// Starts a load and waits until its call is parked.
         func startLoad() async {
-            loading = Task { await self.home.load() }
-            await users.calls.waitForParkedCalls(1)
+            loading = await tap(home.load, parking: users.calls, when: true)
         }
 
         /// Ends the parked user call; waits for the load to be over.
@@ -74,8 +83,7 @@ struct HomeEveryCellTests {
 
         /// Starts a logout and waits until its call is parked.
         func startLogOut() async {
-            loggingOut = Task { await self.home.logOut() }
-            await auth.logOutCalls.waitForParkedCalls(1)
+            loggingOut = await tap(home.logOut, parking: auth.logOutCalls, when: true)
         }
 
         /// Ends the parked logout call; waits for the logout to be over.
@@ -154,27 +162,17 @@ struct HomeEveryCellTests {
             let screen = await screen(in: state)
             switch produced {
             case .startLoading:
-                let load = Task { await screen.home.load() }
-                if target.loading == .loading && state.loading != .loading {
-                    await screen.users.calls.waitForParkedCalls(1)
-                    screen.loading = load
-                } else {
-                    await load.value(waitingFor: "an ignored load to return")
-                }
+                let parks = target.loading == .loading && state.loading != .loading
+                if let load = await screen.tap(screen.home.load, parking: screen.users.calls, when: parks) { screen.loading = load }
             case .finishLoading:
                 await screen.endLoad(.success(koher))
             case .failAuthentication, .failNetwork, .failServer, .failSystem:
-                await screen.endLoad(.failure(produced.error ?? SomeOtherError()))
+                await screen.endLoad(.failure(Self.error(produced.failure ?? .system)))
             case .clearError:
                 await screen.home.closeAlert()
             case .logOut:
-                let logOut = Task { await screen.home.logOut() }
-                if target.logout == .loggingOut && state.logout != .loggingOut {
-                    await screen.auth.logOutCalls.waitForParkedCalls(1)
-                    screen.loggingOut = logOut
-                } else {
-                    await logOut.value(waitingFor: "an ignored logout to return")
-                }
+                let parks = target.logout == .loggingOut && state.logout != .loggingOut
+                if let logOut = await screen.tap(screen.home.logOut, parking: screen.auth.logOutCalls, when: parks) { screen.loggingOut = logOut }
             case .finishLogOut:
                 await screen.endLogOut()
             }
