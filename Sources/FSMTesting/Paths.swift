@@ -4,11 +4,11 @@ import FSM
 /// out), and the guard that must hold for the step to take its transition (so a model-based
 /// test knows which context to supply).
 ///
-/// To take a step on a machine: `send` the event, or for a timer, `fire` the one of
-/// `machine.timers` with the step's duration.
+/// To take a step on a machine: `send` the ``event``, or for a timer, `fire` the one of
+/// `machine.timers` with the step's ``duration``.
 public struct PathStep<State: Hashable & Sendable, Event: Hashable & Sendable>: Sendable, Hashable, CustomStringConvertible {
     /// What sets the step off: an event to send, or a timer that runs out (`after 30 s`).
-    public let trigger: Trigger<Event>
+    package let trigger: Trigger<Event>
     /// The guard the step relies on, if any.
     public let guardName: String?
     /// The state the step should reach.
@@ -17,6 +17,13 @@ public struct PathStep<State: Hashable & Sendable, Event: Hashable & Sendable>: 
     /// The event to send, or `nil` when a timer sets the step off.
     public var event: Event? {
         if case let .event(event) = trigger { return event }
+        return nil
+    }
+
+    /// How long the timer that sets the step off runs (`fire` the one of `machine.timers`
+    /// with this duration), or `nil` when an event does.
+    public var duration: Duration? {
+        if case let .after(duration) = trigger { return duration }
         return nil
     }
 
@@ -29,7 +36,7 @@ public struct TransitionPath<State: Hashable & Sendable, Event: Hashable & Senda
     /// The transition's source state.
     public let source: State
     /// What sets the transition off: an event, or a timer of the source state.
-    public let trigger: Trigger<Event>
+    package let trigger: Trigger<Event>
     /// The transition's guard, if any.
     public let guardName: String?
     /// The transition's target state.
@@ -40,6 +47,12 @@ public struct TransitionPath<State: Hashable & Sendable, Event: Hashable & Senda
     /// The transition's event, or `nil` for a timer's transition.
     public var event: Event? {
         if case let .event(event) = trigger { return event }
+        return nil
+    }
+
+    /// The duration of the timer whose transition this is, or `nil` for an event's.
+    public var duration: Duration? {
+        if case let .after(duration) = trigger { return duration }
         return nil
     }
 

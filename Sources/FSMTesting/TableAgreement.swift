@@ -164,7 +164,7 @@ struct TableOracle<State: Hashable & Sendable, Event: MachineEvent, Effect: Equa
         guard let entry = entries.first(where: { $0.guardName.map(holds) ?? true }) else {
             if otherwise == .ignored { return (.taken(target: state, effects: [], kind: .ignored), memory) }
             // The rejected event's guards were tried: it is not listed as permitted.
-            return (.rejected(.guardNotMet(GuardNames(entries.compactMap(\.guardName))), permitted: permitted(in: state).filter { $0 != event }, ignored: ignored(in: state)), memory)
+            return (.rejected(.guardNotMet(entries.compactMap(\.guardName)), permitted: permitted(in: state).filter { $0 != event }, ignored: ignored(in: state)), memory)
         }
         if entry.isInternal { return (.taken(target: state, effects: entry.effects, kind: .internal), memory) }
         let owner = row?.inheritedFrom

@@ -44,11 +44,18 @@ struct PathsTests {
         }
         let paths = definition.shortestPaths()
         #expect(paths[.expired]?.map(\.description) == ["after 60 s -> expired"])
+        #expect(paths[.expired]?.map(\.duration) == [.seconds(60)])
+        #expect(paths[.expired]?.map(\.event) == [nil])
+        #expect(paths[.closed]?.map(\.duration) == [nil])
         #expect(paths[.closed]?.map(\.description) == ["fail -> closed"])
         let cover = definition.transitionCover()
         #expect(cover.map(\.description).contains("idle --after 20 s--> active via next, after 20 s"))
         #expect(cover.map(\.description).contains("idle --fail--> closed via next, fail"), "the parent's line, in each child")
         #expect(cover.count == 8)
+        let timed = cover.filter { $0.duration != nil }
+        #expect(timed.map(\.description).sorted() == ["active --after 60 s--> expired via after 60 s", "idle --after 20 s--> active via next, after 20 s", "idle --after 60 s--> expired via next, after 60 s"])
+        #expect(timed.allSatisfy { $0.event == nil })
+        #expect(Set(timed.compactMap(\.duration)) == [.seconds(20), .seconds(60)])
         try expectFollows(cover, definition)
     }
 
@@ -106,11 +113,7 @@ private func expectFollows<State, Event, Effect>(
 private func take<State, Event, Effect>(
     _ step: PathStep<State, Event>, on machine: inout Machine<State, Event, Effect, Bool>, context: Bool
 ) throws -> Transition<State, Event, Effect>? where Event == Event.Key {
-    switch step.trigger {
-    case let .event(event):
-        return try machine.send(event, context: context)
-    case let .after(duration):
-        guard let timer = machine.timers.first(where: { $0.duration == duration }) else { return nil }
-        return machine.fire(timer, context: context)
-    }
+    if let event = step.event { return try machine.send(event, context: context) }
+    guard let duration = step.duration, let timer = machine.timers.first(where: { $0.duration == duration }) else { return nil }
+    return machine.fire(timer, context: context)
 }

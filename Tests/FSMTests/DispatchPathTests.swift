@@ -5,6 +5,12 @@ import Testing
 /// agree on every step, whatever the event type's layout (one byte, several bytes, a
 /// `String`, `DenseIndexed` or not) and however long the lists (more than eight effects or
 /// permitted events spill out of `SmallList`'s inline slots).
+// FSM makes only `String` an event out of the box; bytes, integers and booleans are events
+// here so that the dispatch's paths for one-byte and several-byte plain keys are tried.
+extension UInt8: MachineEvent {}
+extension Int: MachineEvent {}
+extension Bool: MachineEvent {}
+
 struct PathOutcome<State: Hashable & Sendable, Event: MachineEvent & Hashable, Effect: Equatable & Sendable>: Equatable where Event.Key == Event {
     let result: Result<Transition<State, Event, Effect>, TransitionError<State, Event>>
     let stateAfter: State

@@ -328,7 +328,7 @@ struct EventsWithRandomPayloadsTests {
                         #expect(result.successValue.map { Array($0.effects) } == entry.effects)
                         #expect(result.successValue?.event == event.key)
                     } else {
-                        #expect(result.failureValue?.reason == .guardNotMet(GuardNames(entries.compactMap(\.guardName))))
+                        #expect(result.failureValue?.reason == .guardNotMet(entries.compactMap(\.guardName)))
                         #expect(result.failureValue?.event == event.key && machine.state == before)
                     }
                 }

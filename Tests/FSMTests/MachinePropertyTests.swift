@@ -21,7 +21,7 @@ private func oracle(_ state: Door, _ event: DoorEvent, _ context: Keyring) -> Ex
     case let .transitions(entries), let .guarded(entries, _):
         guard let entry = entries.first(where: { $0.guardName.map { guards[$0] ?? false } ?? true }) else {
             if case .guarded(_, .ignored) = cell { return .success((state, [], .ignored)) }
-            return .failure(.guardNotMet(GuardNames(entries.compactMap(\.guardName))))
+            return .failure(.guardNotMet(entries.compactMap(\.guardName)))
         }
         if entry.isInternal { return .success((state, entry.effects, .internal)) }
         let exit = doorDefinition.declaration(of: state)?.exitEffects ?? []

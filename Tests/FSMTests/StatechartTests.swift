@@ -55,7 +55,7 @@ private func locksFlat(_ state: Locks, _ event: LockKey, allowed: Bool) -> Locks
     switch (event, state.caps, state.num) {
     case (.capsLock, .off, let num): return .success((Locks(caps: .on, num: num), ["capsLight"]))
     case (.capsLock, .on, let num): return .success((Locks(caps: .off, num: num), []))
-    case (.numLock, let caps, .off): return allowed ? .success((Locks(caps: caps, num: .on), ["numOn"])) : .failure(.guardNotMet(GuardNames(["num lock allowed"])))
+    case (.numLock, let caps, .off): return allowed ? .success((Locks(caps: caps, num: .on), ["numOn"])) : .failure(.guardNotMet(["num lock allowed"]))
     case (.numLock, let caps, .on): return .success((Locks(caps: caps, num: .off), ["numOff"]))
     case (.reset, .off, .off): return .success((state, []))  // ignored by both
     case (.reset, .on, .off): return .success((Locks(caps: .off, num: .off), ["capsReset"]))

@@ -4,6 +4,9 @@ import FSM
 import Glibc
 #endif
 
+// FSM makes only `String` an event out of the box: the synthetic machine's events are numbers.
+extension Int: @retroactive MachineEvent {}
+
 /// A synthetic machine: `states` states, 10 events, each state with a transition on every
 /// event to a state further on (so every state is reachable and none is a dead end).
 func scaledDefinition(states: Int) -> MachineDefinition<Int, Int, Never, Void> {

@@ -42,7 +42,7 @@ public struct Guard<Input>: Sendable {
 
     /// Evaluates the guard.
     @inlinable
-    public func callAsFunction(_ input: Input) -> Bool { predicate(input) }
+    package func callAsFunction(_ input: Input) -> Bool { predicate(input) }
 
     /// The guard that holds when `operand` does not: named `!NAME`.
     public static prefix func ! (operand: Guard<Input>) -> Guard<Input> {

@@ -1,9 +1,11 @@
-/// The names of the guards that rejected an event, in declaration order.
+/// The names of the guards that rejected an event, in declaration order, as the dispatch
+/// tables hold them (a ``TransitionError`` reads them into its reason when asked).
 ///
 /// A plain value, so that a ``TransitionError`` costs nothing to make or drop: the lists
 /// of names are interned once for the life of the process (like selectors) and this value
-/// holds only their number. Use it like an array of `String`.
-public struct GuardNames: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
+/// holds only their number.
+@usableFromInline
+package struct GuardNames: Hashable, Sendable {
     @usableFromInline let id: Int32
 
     /// Names, interned.
@@ -16,21 +18,6 @@ public struct GuardNames: RandomAccessCollection, Hashable, Sendable, Expressibl
         self.id = id
     }
 
-    /// Names from a literal: `["has key"]`.
-    public init(arrayLiteral names: String...) {
-        self.init(names)
-    }
-
     /// The names.
     package var names: [String] { Interned.guardNames.value(id) }
-
-    /// The position of the first name: 0.
-    public var startIndex: Int { 0 }
-    /// The number of names.
-    public var endIndex: Int { names.count }
-    /// The name at `position`.
-    public subscript(position: Int) -> String { names[position] }
-
-    /// `['a', 'b']`.
-    public var description: String { "[" + names.map { "'\($0)'" }.joined(separator: ", ") + "]" }
 }

@@ -44,7 +44,7 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     var parallel: ParallelStructure<State, Event, Effect, Context>?
     /// The direction its diagrams flow in unless ``DiagramOptions/direction`` says otherwise:
     /// left to right unless set with ``drawn(_:)``.
-    public private(set) var diagramDirection: DiagramDirection = .leftToRight
+    package private(set) var diagramDirection: DiagramDirection = .leftToRight
 
     /// Creates a definition from its parts. The result-builder initialisers are the usual way.
     @usableFromInline

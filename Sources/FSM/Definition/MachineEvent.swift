@@ -48,12 +48,3 @@ extension MachineEvent where Key == Self {
 /// Strings are events keyed by themselves (for machines built from names, such as tools and
 /// generated tests).
 extension String: MachineEvent {}
-
-/// Integers are events keyed by themselves.
-extension Int: MachineEvent {}
-
-/// Booleans are events keyed by themselves.
-extension Bool: MachineEvent {}
-
-/// Bytes are events keyed by themselves.
-extension UInt8: MachineEvent {}

@@ -6,7 +6,7 @@ public struct DiagramOptions: Sendable, Hashable {
     /// transitions): set by the `FSMCoverage` product's `coverage`.
     package var paint: CoveragePaint?
     /// The direction of the flow; `nil` uses the machine's own
-    /// (``MachineDefinition/diagramDirection``, left to right unless it says otherwise).
+    /// (``MachineDefinition/drawn(_:)``, left to right unless it says otherwise).
     public var direction: DiagramDirection?
     /// Whether effects are drawn (on transitions, and a state's entry and exit effects);
     /// `false` gives an overview of states, events and guards only.

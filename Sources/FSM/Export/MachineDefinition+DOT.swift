@@ -2,7 +2,7 @@ extension MachineDefinition {
     /// The definition as a Graphviz DOT `digraph`: a pure function of the definition,
     /// byte-stable (declaration order, no timestamps, a final newline).
     ///
-    /// - Left to right unless ``diagramDirection`` or the options say top to bottom; a small
+    /// - Left to right unless ``drawn(_:)`` or the options say top to bottom; a small
     ///   point with an arrow into the initial state.
     /// - Final states with a double border; entry and exit effects inside the state's label, and
     ///   below them, small and grey, the events it ignores (`ignored: a, b`).

@@ -345,20 +345,20 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                     let single = count == 1 && only.guardIndex < 0 && only.target >= 0
                     cells.append(Cell(code: single ? only.target : Self.guardedCode, first: first, count: count, guardNames: names, ignoresOtherwise: false))
                 case .ignore:
-                    cells.append(count == 0 ? Cell(code: Self.ignoredCode, first: 0, count: 0, guardNames: [], ignoresOtherwise: false)
+                    cells.append(count == 0 ? Cell(code: Self.ignoredCode, first: 0, count: 0, guardNames: GuardNames([]), ignoresOtherwise: false)
                         : Cell(code: Self.guardedCode, first: first, count: count, guardNames: names, ignoresOtherwise: true))
                 case let .guardNotMet(failed):
                     cells.append(Cell(code: Self.guardedCode, first: first, count: count, guardNames: failed, ignoresOtherwise: false))
                 case let .reject(code, owner):
                     if count == 0 {
-                        cells.append(Cell(code: code, first: owner, count: 0, guardNames: [], ignoresOtherwise: false))
+                        cells.append(Cell(code: code, first: owner, count: 0, guardNames: GuardNames([]), ignoresOtherwise: false))
                     } else {
                         // Rejected unless a waiting line's guard holds: a last candidate stands for the rejection.
                         origin.append(-1)
                         candidates.append(Candidate(target: -1, guardIndex: -1, effectCount: code, effectStart: owner, kind: .rejected))
                         effectSlots.append(SmallList<Effect>.slots([]))
                         enteredStarts.append(Int32(enteredStates.count))
-                        cells.append(Cell(code: Self.guardedCode, first: first, count: count + 1, guardNames: [], ignoresOtherwise: false))
+                        cells.append(Cell(code: Self.guardedCode, first: first, count: count + 1, guardNames: GuardNames([]), ignoresOtherwise: false))
                     }
                 }
                 // Candidates without a target are decided out of line (`chainedCode`).
@@ -413,13 +413,13 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
                 case .ignored:
                     if row < stateCount { baseFirst.append(-1) }
                     ignored.append(resolution.events[e])
-                    cells.append(Cell(code: Self.ignoredCode, first: 0, count: 0, guardNames: [], ignoresOtherwise: false))
+                    cells.append(Cell(code: Self.ignoredCode, first: 0, count: 0, guardNames: GuardNames([]), ignoresOtherwise: false))
                 case let .illegal(declared):
                     if row < stateCount { baseFirst.append(-1) }
                     let code = source.isFinal ? Self.finalCode : declared ? Self.declaredIllegalCode : Self.illegalCode
                     // A declared-illegal cell keeps the index of the parent that declares it (-1: the state) in `first`.
                     let owner = code == Self.declaredIllegalCode ? Int32(resolution.owner(s, e)) : 0
-                    cells.append(Cell(code: code, first: owner, count: 0, guardNames: [], ignoresOtherwise: false))
+                    cells.append(Cell(code: code, first: owner, count: 0, guardNames: GuardNames([]), ignoresOtherwise: false))
                 }
             }
             answers.append((permitted + ignored, permitted.count))
@@ -470,7 +470,7 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
         self.timerStarts = FixedTable(timerStarts)
         keptTable = FixedTable(kept)
         if let plain {
-            let redirected = Cell(code: Self.recordingCode, first: 0, count: 0, guardNames: [], ignoresOtherwise: false)
+            let redirected = Cell(code: Self.recordingCode, first: 0, count: 0, guardNames: GuardNames([]), ignoresOtherwise: false)
             cellTable = FixedTable(cells.map { $0.code == Self.guardedCode || $0.code == Self.chainedCode ? $0 : redirected })
             recording = Recording(cells: cells, tap: plain.tap, plain: plain.table)
         } else {

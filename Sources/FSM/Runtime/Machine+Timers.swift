@@ -10,7 +10,7 @@ extension Machine {
 
     /// Takes the transition of a timer that ran out, its guard (if any) decided on `context`.
     ///
-    /// - Returns: The transition, its ``Transition/trigger`` the timer's ``Trigger/after(_:)``;
+    /// - Returns: The transition (its ``Transition/event`` `nil`: the timer set it off);
     ///   `nil` when the timer is not armed in the current state (a timer of a state that was
     ///   left: it never fires) or its guard does not hold (a runner then treats the timer as
     ///   spent until its state is entered again: the machine keeps no time, and no such mark).

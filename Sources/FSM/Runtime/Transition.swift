@@ -70,13 +70,13 @@ public struct Transition<State: Hashable & Sendable, Event: MachineEvent, Effect
     }
 
     /// What set it off: an event's key, or a timer of the state (``After``).
-    public var trigger: Trigger<Event> {
+    package var trigger: Trigger<Event> {
         if let event { return .event(event) }
         return .after(Interned.durations.value(code >> 8))
     }
 
     /// Whether the machine is now in another state.
-    public var changesState: Bool { source != target }
+    package var changesState: Bool { source != target }
 }
 
 extension Transition: Equatable where Event: Equatable, Effect: Equatable {}

@@ -28,7 +28,7 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
         case declaredIllegal(inheritedFrom: String?)
         /// The state has transitions for the event, but none of their guards holds: the
         /// guards tried, in order (and no `Ignore` after them says to ignore it).
-        case guardNotMet(GuardNames)
+        case guardNotMet([String])
         /// The state is final and does not ignore the event.
         case finalState
         /// The event's transition leads into a chain of transitions without an event
@@ -64,7 +64,7 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
         switch code {
         case .noTransition: .noTransition
         case .declaredIllegal: .declaredIllegal(inheritedFrom: detail >= 0 ? answerTable.parentNames[Int(detail)] : nil)
-        case .guardNotMet: .guardNotMet(GuardNames(id: detail))
+        case .guardNotMet: .guardNotMet(GuardNames(id: detail).names)
         case .finalState: .finalState
         case .neverSettles: .neverSettles(detail >= 0 && Int(detail) < answerTable.cycles.count ? answerTable.cycles[Int(detail)] : "")
         }
@@ -112,7 +112,7 @@ public struct TransitionError<State: Hashable & Sendable, Event: MachineEvent>: 
             }
         case let .guardNotMet(names):
             code = .guardNotMet
-            detail = names.id
+            detail = GuardNames(names).id
         case .finalState: code = .finalState
         case let .neverSettles(cycle):
             code = .neverSettles
@@ -176,7 +176,7 @@ extension TransitionError.Reason {
         case .noTransition: return "no transition"
         case let .declaredIllegal(parent): return parent.map { "declared illegal by parent \(quoting: $0)" } ?? "declared illegal"
         case let .guardNotMet(guardNames):
-            let quoted = guardNames.names.map { "\(quoting: $0)" }.joined(separator: ", ")
+            let quoted = guardNames.map { "\(quoting: $0)" }.joined(separator: ", ")
             return guardNames.count == 1 ? "guard \(quoted) not met" : "guards \(quoted) not met"
         case .finalState: return "the state is final"
         case let .neverSettles(cycle): return "its transitions without an event never settle (\(cycle))"

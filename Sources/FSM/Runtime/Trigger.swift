@@ -1,6 +1,6 @@
 /// What set a transition off: an event sent to the machine, or a timer of the state it was in
 /// (an ``After`` line) that ran out.
-public enum Trigger<Event: Hashable & Sendable>: Hashable, Sendable {
+package enum Trigger<Event: Hashable & Sendable>: Hashable, Sendable {
     /// An event (its key: the caller holds the event itself, with its data).
     case event(Event)
     /// A timer: the state (or a parent of it) had been active this long.
@@ -10,7 +10,7 @@ public enum Trigger<Event: Hashable & Sendable>: Hashable, Sendable {
 extension Trigger: CustomStringConvertible {
     /// The event as `String(describing:)` names it, or `after 30 s`, `after 500 ms`, as tables
     /// and diagrams label a timer.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .event(event): String(describing: event)
         case let .after(duration): "after " + DurationText.words(duration)

@@ -24,7 +24,7 @@ public enum TableFormat: String, Sendable, Hashable, CaseIterable {
 
 extension TransitionTable {
     /// The table as text in a format (see each ``TableFormat`` case for its layout).
-    public func text(_ format: TableFormat) -> String {
+    package func text(_ format: TableFormat) -> String {
         switch format {
         case .markdown: markdown
         case .json: json

@@ -3,7 +3,8 @@
 ///
 /// ```swift
 /// let table = definition.table
-/// print(table.text(.markdown))   // or .json, .csv
+/// if case .transitions(let entries)? = table.cell(.locked, .unlock) { print(entries[0].target) }
+/// print(definition.tableText(.markdown))   // the whole table as text; or .json, .csv
 /// ```
 public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Sendable, Effect: Sendable>: Sendable {
     /// One transition of a cell.
@@ -105,15 +106,15 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
     }
 
     /// The machine's name.
-    public let machine: String
+    package let machine: String
     /// The initial state.
-    public let initial: State?
+    package let initial: State?
     /// The states, in declaration order.
-    public let states: [State]
+    package let states: [State]
     /// The final states, in declaration order.
-    public let finalStates: [State]
+    package let finalStates: [State]
     /// The events, in declaration order.
-    public let events: [Event]
+    package let events: [Event]
     /// Every cell, state by state, then event by event.
     public let rows: [Row]
     /// Every timer, state by state: the state's own, then its parents' from the innermost out.
@@ -157,12 +158,12 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
     }
 
     /// The transitions without an event that apply in a state, in the order they are tried.
-    public func eventless(_ state: State) -> [EventlessRow] {
+    package func eventless(_ state: State) -> [EventlessRow] {
         eventlessRows.filter { $0.state == state }
     }
 
     /// The timers armed in a state, in the order they are listed.
-    public func timers(_ state: State) -> [TimerRow] {
+    package func timers(_ state: State) -> [TimerRow] {
         timerRows.filter { $0.state == state }
     }
 

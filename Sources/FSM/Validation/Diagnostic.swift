@@ -2,14 +2,11 @@
 /// states and events involved, and a sentence that says what is wrong.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// How bad a finding is.
-    public enum Severity: String, Sendable, Hashable, Comparable {
+    public enum Severity: String, Sendable, Hashable {
         /// The definition cannot run.
         case error
         /// The definition runs, but probably not as meant.
         case warning
-
-        /// Errors sort before warnings.
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .error && rhs == .warning }
     }
 
     /// What kind of finding this is.
@@ -93,4 +90,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// `error: message [kind]`.
     public var description: String { "\(severity.rawValue): \(message) [\(kind.rawValue)]" }
+}
+
+extension Diagnostic.Severity {
+    /// The order findings are listed in: errors (0) before warnings (1).
+    package var rank: Int { self == .error ? 0 : 1 }
 }

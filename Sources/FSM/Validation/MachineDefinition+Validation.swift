@@ -37,7 +37,7 @@ extension MachineDefinition {
             found += parallel.conflicts
             for region in parallel.regions { found += region.diagnostics(mode) }
         }
-        return found.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
+        return found.enumerated().sorted { ($0.element.severity.rank, $0.offset) < ($1.element.severity.rank, $1.offset) }.map(\.element)
     }
 
     func checkDeclarations(_ resolution: ResolvedDefinition<State, Event, Effect, Context>, into found: inout [Diagnostic]) {
