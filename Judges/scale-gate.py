@@ -12,7 +12,14 @@ the tool costs): at most 20. Linear work grows 10x; n log n, at these sizes, 12.
 margin is this virtual machine's noise at 10x the memory (page faults, caches): linear
 families measured 6.1x to 10.4x in one run, 10.3x to 14.0x in another, and 16x once. A size the tool refuses must be
 refused at once. Every run must also end within a time limit, and exit as the family expects.
-Each size runs three times and the cheapest run counts (another process on the machine only adds).
+Each size runs once; a family whose growth comes out above three quarters of the limit (15x),
+or that fails, is measured again with each size run three times, the cheapest run counting
+(another process on the machine only adds): a linear family costs one run a size, and a family
+near the limit is judged on its best runs. A single run's noise mostly inflates the growth (a
+slow 10n run: linear families measured 6.9x to 15.1x once, 9.8x to 10.9x at the cheapest of
+three); for a super-linear family (n^1.4: 25x) to pass unseen, its n run would have to be
+1.7x slower than its best. Without perf (this VM's counters are not supported), the gate
+takes about a third of the time of three runs for every size.
 
 Prints one table (family, sizes, cost, time, memory, growth) and exits 1 if any family grows
 faster than allowed, runs too long or exits otherwise than expected.
@@ -192,7 +199,7 @@ def main():
     parser.add_argument("--only", nargs="*")
     parser.add_argument("--factor", type=float, default=20.0)
     parser.add_argument("--seconds", type=float, default=60.0, help="the most one run may take (wall clock)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per size; the cheapest counts")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per size when a family is measured again; the cheapest counts")
     args = parser.parse_args()
     fsm = os.path.abspath(args.fsm)
     perf = has_perf()
@@ -203,11 +210,16 @@ def main():
     for name, family in FAMILIES.items():
         if args.only and name not in args.only:
             continue
-        found = measure(name, family, fsm, args, perf)
-        if any("10x the input cost" in f for f in found):
-            # Once more before failing: a family near the limit may have met a busy moment.
-            print(f"{name}: measured again ({found[0]})", flush=True)
-            found = measure(name, family, fsm, args, perf)
+        found, growth = measure(name, family, fsm, args, perf, 1)
+        if found or growth is None or growth > args.factor * 0.75:
+            # Again, each size `--repeat` times: a family near the limit may have met a busy moment.
+            why = found[0] if found else ("no growth measured" if growth is None else f"{growth:.1f}x, above three quarters of the limit")
+            print(f"{name}: measured again, the cheapest of {args.repeat} runs a size ({why})", flush=True)
+            found, growth = measure(name, family, fsm, args, perf, args.repeat)
+            if any("10x the input cost" in f for f in found):
+                # Once more before failing.
+                print(f"{name}: measured once more ({found[0]})", flush=True)
+                found, growth = measure(name, family, fsm, args, perf, args.repeat)
         failures += found
     if failures:
         print("\nscale gate failed:")
@@ -218,8 +230,9 @@ def main():
     return 0
 
 
-def measure(name, family, fsm, args, perf):
-    """Runs one family at its sizes, prints its row, and returns what failed."""
+def measure(name, family, fsm, args, perf, repeat):
+    """Runs one family at its sizes, each `repeat` times, prints its row, and returns what
+    failed and the growth (None when a run gave no cost)."""
     failures = []
     with tempfile.TemporaryDirectory(prefix=f"scale-{name}-") as folder:
         results = {}
@@ -238,8 +251,8 @@ def measure(name, family, fsm, args, perf):
                 if family.get("stdin"):
                     stdin_path = path
                 command = [path if part == "{file}" else part for part in family["command"]]
-            # The cheapest of `--repeat` runs: another process on the machine only adds.
-            runs = [run(fsm, command, stdin_path, args.seconds, perf) for _ in range(args.repeat)]
+            # The cheapest of `repeat` runs: another process on the machine only adds.
+            runs = [run(fsm, command, stdin_path, args.seconds, perf) for _ in range(repeat)]
             results[size] = min(runs, key=lambda r: float("inf") if r[0] is None else r[0])
             cost, elapsed, mib, code, _ = results[size]
             if code == "killed":
@@ -264,7 +277,7 @@ def measure(name, family, fsm, args, perf):
             f"{results[ten][1]:>7.2f} {results[ten][2]:>9.0f} {('-' if growth is None else f'{growth:.1f}x'):>7}",
             flush=True,
         )
-    return failures
+    return failures, growth
 
 
 if __name__ == "__main__":
