@@ -24,6 +24,20 @@ struct ShippedDiagramTests {
     }
 }
 
+@Suite("Graphviz starts each shipped machine's lines where they are declared", .enabled(if: graphviz != nil, "Graphviz (dot) is not installed; CI installs it"))
+struct ShippedEdgeGeometryTests {
+    @Test("every line of every shipped machine starts on its state's box, or for a parent's line inside the parent and away from its children (the geometric judge)")
+    func shipped() throws {
+        let graphviz = try #require(graphviz)
+        let (problems, judged) = try EdgeGeometry.misdrawn(
+            LoginMachine.definition, HomeLoadingMachine.definition, LogoutMachine.definition, HomeMachine.definition,
+            PasscodeMachine.definition(), graphviz: graphviz
+        )
+        #expect(problems == [])
+        #expect(judged >= 27, "only \(judged) lines judged: the judge must see every line of the five machines")
+    }
+}
+
 /// Every label the drawing of a definition must show, read from its declarations (not from
 /// the exporter): each external transition's `event [guard] / effects`, each internal one's
 /// with ` (internal)`, on states and on parents.

@@ -20,4 +20,6 @@ package struct DiagramFeatures: OptionSet, Sendable {
     package static let regions = DiagramFeatures(rawValue: 1 << 6)
     /// A parent's history pseudo-states (`H`, `H*`).
     package static let history = DiagramFeatures(rawValue: 1 << 7)
+    /// The point inside a parent's box that its lines to states inside it leave from.
+    package static let innerLines = DiagramFeatures(rawValue: 1 << 8)
 }

@@ -13,6 +13,9 @@ package struct ExplorerLayout: Sendable {
         /// The transitions it stands for, in its region's names (a parent's edge stands for
         /// one transition per state inside the parent).
         package let keys: [TransitionName]
+        /// The cluster of the parent that declares it (`cluster_p0`), or `nil` for a
+        /// state's own line: where the drawing must start it.
+        package let parentCluster: String?
     }
 
     /// Per state (by its name): the DOT node identifiers drawn for it: its node, or in a
@@ -36,7 +39,8 @@ extension MachineDefinition {
             graph.forEachEdge { edge in
                 number += 1
                 guard edge.kind == .external else { return }
-                edges.append(ExplorerLayout.Edge(id: "\(graph.idPrefix)e\(number)", region: region, event: edge.event, keys: graph.keys(of: edge)))
+                edges.append(ExplorerLayout.Edge(id: "\(graph.idPrefix)e\(number)", region: region, event: edge.event, keys: graph.keys(of: edge),
+                                                 parentCluster: edge.sourceParent.map { graph.parents[$0].id }))
             }
         }
         if graph.regions.isEmpty {

@@ -96,7 +96,18 @@ extension MachineGraph {
             }
             out += indent + "}\n"
         }
-        for p in parents(in: nil) { appendCluster(p, options, indent: indent, internals: internals, to: &out, features: &features) }
+        // Graphviz clips a parent's line at the parent's border (`ltail`) only when the line
+        // ends outside the parent: a line to a state inside it (one of its children, itself
+        // entered again, its history) would be drawn from the child it is declared for
+        // instead, as if the other children did not take it. Such lines leave from a point
+        // of the parent's own, inside its box, ahead of its children.
+        var inner = Set<Int>()
+        if !parents.isEmpty {
+            forEachEdge { edge in
+                if edge.kind == .external, let p = edge.sourceParent, endsInside(edge, p) { inner.insert(p) }
+            }
+        }
+        for p in parents(in: nil) { appendCluster(p, options, indent: indent, internals: internals, inner: inner, to: &out, features: &features) }
         if let initial {
             features.insert(.initialState)
             for end in ends(of: initial, parent: nil) {
@@ -128,7 +139,12 @@ extension MachineGraph {
     /// Appends one edge's line, drawn to `end` (see ``targetEnds(_:)``).
     func appendEdge(_ edge: Edge, id edgeNumber: String, to end: (id: String, parent: Int?), _ options: DiagramOptions, indent: String, to out: inout String) {
         out += indent
-        out += anchorID(edge.source)
+        let fromInside = edge.sourceParent.map { endsInside(edge, $0) } ?? false
+        if fromInside, let parent = edge.sourceParent {
+            out += innerID(parent)
+        } else {
+            out += anchorID(edge.source)
+        }
         out += " -> "
         out += edge.history.map { historyID($0.parent, deep: $0.deep) } ?? end.id
         out += " ["
@@ -155,7 +171,7 @@ extension MachineGraph {
             }
         }
         out += "\""
-        if let parent = edge.sourceParent, !isInside(edge.target, parent) {
+        if let parent = edge.sourceParent, !fromInside {
             // A parent's transition leaves from its cluster's border.
             out += ", ltail=\(parents[parent].id)"
         }
@@ -166,7 +182,7 @@ extension MachineGraph {
             // Coverage view: taken transitions solid, the others dashed red.
             out += ", style=dashed, color=\"red\", fontcolor=\"red\""
         }
-        if edge.target < edge.source && edge.history == nil {
+        if edge.target < edge.source && edge.history == nil && !fromInside {
             // Back edges (to a state declared earlier) do not rank: declaration order
             // reads left to right, as the flow usually does.
             out += ", constraint=false"
@@ -177,7 +193,7 @@ extension MachineGraph {
     /// Appends the cluster of a parent: labelled like a state (its name, then under a rule
     /// its entry and exit effects and internal transitions, and its ignored events small and
     /// grey); its children; its child parents.
-    func appendCluster(_ p: Int, _ options: DiagramOptions, indent: String, internals: [[Edge]], to out: inout String, features: inout DiagramFeatures) {
+    func appendCluster(_ p: Int, _ options: DiagramOptions, indent: String, internals: [[Edge]], inner: Set<Int>, to out: inout String, features: inout DiagramFeatures) {
         let parent = parents[p]
         features.insert(.parents)
         out += indent + "subgraph \(parent.id) {\n"
@@ -185,6 +201,11 @@ extension MachineGraph {
         let ignored = parent.ignored.isEmpty ? nil : "ignored: " + parent.ignored.joined(separator: ", ")
         appendStateLabel(parent.name, entry: parent.entryEffects, exit: parent.exitEffects, internal: parent.internalTransitions, ignored: ignored, options, to: &out, features: &features)
         out += "; style=\"rounded\"; color=\"gray25\"; fontname=\"Helvetica\"; fontsize=11;\n"
+        if inner.contains(p) {
+            // The point its lines to states inside it leave from.
+            features.insert(.innerLines)
+            out += indent + "  " + innerID(p) + " [shape=point, width=0.06, height=0.06, label=\"\", color=\"gray25\"];\n"
+        }
         for index in parent.members where parent.regions.isEmpty {
             out += indent + "  "
             appendNodeLine(nodes[index], options, internal: internals[index], ignored: ignoredLabel(index), to: &out, features: &features)
@@ -206,7 +227,12 @@ extension MachineGraph {
             out += indent + "  " + historyID(p, deep: history.deep)
             out += " [shape=circle, label=\"\(history.deep ? "H*" : "H")\", width=0.3, fixedsize=true, fontname=\"Helvetica\", fontsize=10];\n"
         }
-        for child in parents(in: p) { appendCluster(child, options, indent: indent + "  ", internals: internals, to: &out, features: &features) }
+        for child in parents(in: p) { appendCluster(child, options, indent: indent + "  ", internals: internals, inner: inner, to: &out, features: &features) }
+        if inner.contains(p), let first = initialLeaf(of: p) {
+            // Ranked before its initial state (an invisible edge, after the children are
+            // declared in their own clusters): by the border its children are entered from.
+            out += indent + "  " + innerID(p) + " -> " + anchorID(first) + " [style=invis];\n"
+        }
         out += indent + "}\n"
     }
 

@@ -46,6 +46,9 @@ struct MachineGraph {
         /// A parallel parent's regions, each drawn as a machine of its own inside the
         /// parent's cluster (its children are not drawn); empty for any other parent.
         var regions: [(name: String, graph: MachineGraph)] = []
+        /// The state entering the parent enters (its initial child, or that child's own
+        /// initial state, and so on), or `nil` when it has none.
+        var initialLeaf: Int?
 
         init(id: String, name: String, parent: Int?, members: [Int], entryEffects: [String], exitEffects: [String], internalTransitions: [Edge], ignored: [String]) {
             self.id = id
@@ -197,6 +200,7 @@ struct MachineGraph {
                     entryEffects: names(parent.entryEffects), exitEffects: names(parent.exitEffects),
                     internalTransitions: internalTransitions, ignored: ignoredByParent
                 )
+                node.initialLeaf = anchor >= 0 ? anchor : nil
                 if let regions = parent.regions {
                     node.regions = regions.graphs("\(idPrefix)p\(p)")
                     for member in members {
@@ -437,6 +441,29 @@ struct MachineGraph {
         return nodes.indices.filter { isInside($0, parent) }.map {
             TransitionName(source: nodes[$0].name, event: edge.event, target: nodes[edge.target].name)
         }
+    }
+
+    /// The state entering the parent at `p` enters, if any.
+    func initialLeaf(of p: Int) -> Int? {
+        parents[p].initialLeaf
+    }
+
+    /// The identifier of the point inside the parent at `p` that its lines to states inside
+    /// it leave from (`p0i`; see `appendBody`).
+    func innerID(_ p: Int) -> String {
+        parents[p].mermaidID + "i"
+    }
+
+    /// Whether an edge declared by the parent at `p` ends inside it: at one of its states
+    /// (at any depth, itself entered again included) or at the history of a parent inside it.
+    func endsInside(_ edge: Edge, _ p: Int) -> Bool {
+        guard let history = edge.history else { return isInside(edge.target, p) }
+        var current: Int? = history.parent
+        while let q = current {
+            if q == p { return true }
+            current = parents[q].parent
+        }
+        return false
     }
 
     /// Whether the state at `index` is inside the parent at `parent`, at any depth.

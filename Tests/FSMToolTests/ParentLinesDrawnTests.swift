@@ -1,0 +1,75 @@
+import FSM
+import FSMTool
+import Foundation
+import Testing
+import TestSupport
+
+/// A USB device, as a new user declared it: two nested parents whose lines target their own
+/// states (a reset to a child, a power cut back to the parent itself, a refresh resuming the
+/// parent's own history), a timer and a completion-free history from outside.
+let usbDevice = MachineDefinition<String, String, String, Void>(
+    name: "usb", initial: "Attached",
+    events: ["powerOn", "busReset", "powerInterruption", "powerOff", "address", "configure", "deconfigure", "suspend", "busActivity", "refresh"]
+) {
+    In("Attached") { On("powerOn", to: "Powered") }
+    Parent(state: "Powered", initial: "Default") {
+        On("busReset", to: "Default", emit: "resetDevice")
+        On("powerInterruption", to: "Powered")
+        On("powerOff", to: "Attached")
+    } children: {
+        Parent(state: "Awake", initial: "Default") {
+            On("suspend", to: "Suspended")
+            On("refresh", to: "Default", resuming: .shallow("Awake"))
+            After(.seconds(3), to: "Suspended")
+        } children: {
+            In("Default") { On("address", to: "Address") }
+            In("Address") { On("configure", to: "Configured") }
+            In("Configured") { On("deconfigure", to: "Address") }
+        }
+        In("Suspended") { On("busActivity", to: "Default", resuming: .shallow("Awake")) }
+    }
+}
+
+@Suite("A parent's lines drawn from the parent, judged on Graphviz's layout")
+struct ParentLinesDrawnTests {
+    @Test("the USB device: its parents' lines to their own states start inside the parent, away from every child; each state's line on its state",
+          .enabled(if: Graphviz.find() != nil, "Graphviz (dot) is not installed; CI installs it"))
+    func usb() throws {
+        let graphviz = try #require(Graphviz.find())
+        #expect(usbDevice.validate().filter { $0.severity == .error }.isEmpty)
+        let (problems, judged) = try EdgeGeometry.misdrawn(usbDevice, graphviz: graphviz)
+        #expect(problems == [])
+        // powerOn, busReset, powerInterruption, powerOff, suspend, refresh, after 3 s,
+        // address, configure, deconfigure, busActivity: every line is judged.
+        #expect(judged == 11)
+    }
+
+    @Test("the DOT text: a line to a state inside its parent leaves from the parent's point, before its initial child; a line out of it from its border")
+    func dotText() {
+        let dot = usbDevice.dot()
+        // Powered's point, ranked before Default (through Awake), and Awake's.
+        #expect(dot.contains("p0i [shape=point, width=0.06, height=0.06, label=\"\", color=\"gray25\"];\n"))
+        #expect(dot.contains("p0i -> s1 [style=invis];"))
+        #expect(dot.contains("p1i -> s1 [style=invis];"))
+        #expect(dot.contains("p0i -> s1 [label=\"busReset / resetDevice\"];"))
+        #expect(dot.contains("p0i -> s1 [label=\"powerInterruption\"];"))
+        #expect(dot.contains("p1i -> p1h [label=\"refresh\"];"))
+        // Lines that leave the parent keep the border (ltail).
+        #expect(dot.contains("s1 -> s0 [label=\"powerOff\", ltail=cluster_p0, constraint=false];"))
+        #expect(dot.contains("s1 -> s4 [label=\"suspend\", ltail=cluster_p1];"))
+        // No line of a parent is drawn as a child's loop.
+        #expect(!dot.contains("s1 -> s1"))
+    }
+
+    @Test("every machine of the tool's tests with parents, history, timers, eventless lines or regions draws each line from where it is declared",
+          .enabled(if: Graphviz.find() != nil, "Graphviz (dot) is not installed; CI installs it"))
+    func everyMachine() throws {
+        let graphviz = try #require(Graphviz.find())
+        let (problems, judged) = try EdgeGeometry.misdrawn(
+            usbDevice, scxmlNested, scxmlParallel, scxmlTimed, scxmlHistory, scxmlEventless, regionWithParent,
+            trickyNested, trickyParallel, explorerLab, turnstile, lamp, graphviz: graphviz
+        )
+        #expect(problems == [])
+        #expect(judged > 60, "only \(judged) lines judged")
+    }
+}

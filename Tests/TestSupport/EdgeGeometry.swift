@@ -1,0 +1,152 @@
+import FSM
+import FSMTool
+import Foundation
+
+/// The geometric judge of DOT diagrams: where Graphviz really starts each drawn line, read
+/// from its layout (`dot -Tjson`), against where the line is declared. A state's own line
+/// must start on that state's box; a parent's line inside the parent's box (on its border,
+/// or at the point it draws for lines to its own states), and away from every state's box:
+/// a parent's line that starts at one of its children says that the other children do not
+/// take it.
+package enum EdgeGeometry {
+    /// How far from a box a point may be and still count as on it, in points: Graphviz clips
+    /// a line at the box's outline; its arrows and pen add a little.
+    static let tolerance = 2.0
+
+    /// One sentence per misdrawn line of the machines (none when every line starts where it
+    /// is declared), and the number of lines judged.
+    package static func misdrawn<each State, each Event, each Effect, each Context>(
+        _ definitions: repeat MachineDefinition<each State, each Event, each Effect, each Context>, graphviz: Graphviz
+    ) throws -> (problems: [String], judged: Int) {
+        var problems: [String] = []
+        var judged = 0
+        for definition in repeat each definitions {
+            let found = try misdrawn(one: definition, graphviz: graphviz)
+            problems += found.problems
+            judged += found.judged
+        }
+        return (problems, judged)
+    }
+
+    /// One machine's misdrawn lines, and the number of its lines judged.
+    static func misdrawn<State, Event, Effect, Context>(
+        one definition: MachineDefinition<State, Event, Effect, Context>, graphviz: Graphviz
+    ) throws -> (problems: [String], judged: Int) {
+        var options = DiagramOptions()
+        options.edgeIDs = true
+        let layout = definition.explorerLayout
+        let json = try graphviz.run(["-Tjson"], input: definition.dot(options))
+        guard let graph = try JSONSerialization.jsonObject(with: json) as? [String: Any],
+              let objects = graph["objects"] as? [[String: Any]] else {
+            return (["\(definition.name): Graphviz's layout is not the JSON expected"], 0)
+        }
+        var clusters: [String: Box] = [:]
+        var nodes: [String: Box] = [:]
+        var nameByID: [Int: String] = [:]
+        for object in objects {
+            guard let name = object["name"] as? String else { continue }
+            if let bb = object["bb"] as? String, let box = Box(bb: bb) {
+                clusters[name] = box
+            } else if let gvid = object["_gvid"] as? Int, let pos = object["pos"] as? String,
+                      let box = Box(center: pos, width: object["width"] as? String, height: object["height"] as? String) {
+                nodes[name] = box
+                nameByID[gvid] = name
+            }
+        }
+        // The states' boxes (not the initial dots, the history circles or a parent's point).
+        var stateOfNode: [String: String] = [:]
+        for (state, ids) in layout.nodes { for id in ids { stateOfNode[id] = state } }
+        let declared = Dictionary(layout.edges.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var problems: [String] = []
+        var judged = 0
+        for edge in graph["edges"] as? [[String: Any]] ?? [] {
+            guard let id = edge["id"] as? String, let pos = edge["pos"] as? String,
+                  let line = declared[String(id.prefix { $0 != "." })] else { continue }
+            guard let start = startPoint(of: pos) else {
+                problems.append("\(definition.name): \(id) (\(line.event)) has no start point in \(pos)")
+                continue
+            }
+            judged += 1
+            let tail = (edge["tail"] as? Int).flatMap { nameByID[$0] } ?? "?"
+            if let cluster = line.parentCluster {
+                guard let box = clusters[cluster] else {
+                    problems.append("\(definition.name): \(line.event) of \(cluster): the parent is not drawn")
+                    continue
+                }
+                if box.distance(to: start) > tolerance {
+                    problems.append("\(definition.name): \(line.event), a line of \(cluster), starts outside it at \(start) (from \(tail))")
+                }
+                for (name, node) in nodes.sorted(by: { $0.key < $1.key }) where node.distance(to: start) <= tolerance {
+                    guard let state = stateOfNode[name] else { continue }
+                    problems.append("\(definition.name): \(line.event), a line of \(cluster), starts at the state \(state), as if only it took the line")
+                }
+            } else {
+                // A child of a parallel parent inside another parent is drawn as its regions'
+                // states, which the layout's map does not name: not judged here.
+                let sources = Set(line.keys.map(\.source)).flatMap { layout.nodes[$0] ?? [] }.compactMap { nodes[$0] }
+                guard !sources.isEmpty else {
+                    judged -= 1
+                    continue
+                }
+                if !sources.contains(where: { $0.distance(to: start) <= tolerance }) {
+                    problems.append("\(definition.name): \(line.event), a line of \(line.keys.map(\.source).first ?? "?"), does not start on its box (at \(start), from \(tail))")
+                }
+            }
+        }
+        return (problems, judged)
+    }
+
+    /// The first point of a line's spline (`e,x,y` and `s,x,y` are its arrowheads).
+    static func startPoint(of pos: String) -> Point? {
+        for token in pos.split(separator: " ") where !token.hasPrefix("e,") && !token.hasPrefix("s,") {
+            return Point(token)
+        }
+        return nil
+    }
+
+    /// A point of Graphviz's layout, in points.
+    struct Point: CustomStringConvertible {
+        let x: Double
+        let y: Double
+
+        init(x: Double, y: Double) {
+            self.x = x
+            self.y = y
+        }
+
+        /// Reads `x,y`.
+        init?(_ text: Substring) {
+            let parts = text.split(separator: ",")
+            guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]) else { return nil }
+            self.init(x: x, y: y)
+        }
+
+        var description: String { "(\(Int(x.rounded())), \(Int(y.rounded())))" }
+    }
+
+    /// A rectangle of the layout.
+    struct Box {
+        let minX: Double, minY: Double, maxX: Double, maxY: Double
+
+        /// A cluster's `bb`: `x0,y0,x1,y1`.
+        init?(bb: String) {
+            let values = bb.split(separator: ",").compactMap { Double($0) }
+            guard values.count == 4 else { return nil }
+            (minX, minY, maxX, maxY) = (values[0], values[1], values[2], values[3])
+        }
+
+        /// A node's box from its centre and its size in inches.
+        init?(center: String, width: String?, height: String?) {
+            guard let point = Point(Substring(center)), let width = width.flatMap(Double.init), let height = height.flatMap(Double.init) else { return nil }
+            let (halfWidth, halfHeight) = (width * 36, height * 36)
+            (minX, minY, maxX, maxY) = (point.x - halfWidth, point.y - halfHeight, point.x + halfWidth, point.y + halfHeight)
+        }
+
+        /// 0 inside the box, otherwise how far the point is from it.
+        func distance(to point: Point) -> Double {
+            let dx = max(minX - point.x, 0, point.x - maxX)
+            let dy = max(minY - point.y, 0, point.y - maxY)
+            return (dx * dx + dy * dy).squareRoot()
+        }
+    }
+}
