@@ -61,13 +61,13 @@ struct ParentLinesDrawnTests {
         #expect(!dot.contains("s1 -> s1"))
     }
 
-    @Test("every machine of the tool's tests with parents, history, timers, eventless lines or regions draws each line from where it is declared",
+    @Test("every machine of the tool's tests (parents, history, timers, eventless lines, regions, hostile names) draws each line from where it is declared",
           .enabled(if: Graphviz.find() != nil, "Graphviz (dot) is not installed; CI installs it"))
     func everyMachine() throws {
         let graphviz = try #require(Graphviz.find())
         let (problems, judged) = try EdgeGeometry.misdrawn(
             usbDevice, scxmlNested, scxmlParallel, scxmlTimed, scxmlHistory, scxmlEventless, regionWithParent,
-            trickyNested, trickyParallel, explorerLab, turnstile, lamp, graphviz: graphviz
+            trickyMachine, trickyNested, trickyParallel, MermaidJudgeTests.allNames, explorerLab, turnstile, lamp, graphviz: graphviz
         )
         #expect(problems == [])
         #expect(judged > 60, "only \(judged) lines judged")
