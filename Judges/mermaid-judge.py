@@ -20,6 +20,7 @@ import html
 import json
 import re
 import sys
+import xml.etree.ElementTree as ElementTree
 
 import mermaidx
 
@@ -33,16 +34,71 @@ BREAK = re.compile(r"<br\s*/?>")
 EMPTY = re.compile(r"<span></span>")
 
 
+TRANSLATE = re.compile(r"translate\(\s*(-?[\d.]+(?:e-?\d+)?)[\s,]+(-?[\d.]+(?:e-?\d+)?)\s*\)")
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:e-?\d+)?")
+STATE_ID = re.compile(r"-state-(.+)-\d+$")
+EDGE_ID = re.compile(r"-edge(\d+)$")
+
+
+def geometry(svg):
+    """Where the drawing puts things, in the SVG's coordinates (each group's translate()
+    added up): `boxes`, each state's and composite state's box by the id the Mermaid text
+    gives it (`s1`, `p0`); `edges`, each line Mermaid drew (numbered as it numbers them, which
+    is not the text's order: notes have lines too), with its first point, whether it is drawn
+    at all (a path of one point is not) and its label's text."""
+    boxes, edges, labels = {}, {}, {}
+
+    def rect_box(rect, dx, dy):
+        try:
+            x, y = float(rect.get("x", 0)) + dx, float(rect.get("y", 0)) + dy
+            return [x, y, x + float(rect.get("width")), y + float(rect.get("height"))]
+        except (TypeError, ValueError):
+            return None
+
+    def walk(element, dx, dy):
+        match = TRANSLATE.search(element.get("transform", ""))
+        if match:
+            dx, dy = dx + float(match.group(1)), dy + float(match.group(2))
+        tag = element.tag.rsplit("}", 1)[-1]
+        classes = element.get("class", "").split()
+        if tag == "g" and "node" in classes:
+            state = STATE_ID.search(element.get("id", ""))
+            rect = next((r for r in element if r.tag.rsplit("}", 1)[-1] == "rect"), None)
+            if state and rect is not None and rect_box(rect, dx, dy):
+                boxes[state.group(1)] = rect_box(rect, dx, dy)
+        elif tag == "g" and "statediagram-cluster" in classes and element.get("data-id"):
+            outer = next((r for r in element.iter() if r.tag.rsplit("}", 1)[-1] == "rect" and "outer" in r.get("class", "").split()), None)
+            if outer is not None and rect_box(outer, dx, dy):
+                boxes[element.get("data-id")] = rect_box(outer, dx, dy)
+        elif tag == "g" and "label" in classes and EDGE_ID.search("-" + element.get("data-id", "")):
+            labels[int(EDGE_ID.search("-" + element.get("data-id")).group(1))] = " ".join("".join(element.itertext()).split())
+        elif tag == "path" and element.get("data-edge") == "true":
+            number = EDGE_ID.search(element.get("id", ""))
+            values = [float(v) for v in NUMBER.findall(element.get("d", ""))]
+            if number and len(values) >= 2:
+                edges[int(number.group(1))] = {"start": [values[0] + dx, values[1] + dy], "drawn": len(values) > 2}
+        for child in element:
+            walk(child, dx, dy)
+
+    try:
+        walk(ElementTree.fromstring(svg), 0.0, 0.0)
+    except ElementTree.ParseError:
+        return None
+    for number, edge in edges.items():
+        edge["label"] = labels.get(number, "")
+    return {"boxes": boxes, "edges": [edges[i] for i in sorted(edges)]}
+
+
 def verdict(svg):
     texts = [html.unescape(EMPTY.sub("", BREAK.sub("\n", body))).strip() for _, body in TEXT.findall(svg)]
-    return {"ok": True, "error": None, "texts": [t for t in texts if t]}
+    return {"ok": True, "error": None, "texts": [t for t in texts if t], "geometry": geometry(svg)}
 
 
 def judge(source):
     try:
         return verdict(mermaidx.render(source).svg())
     except Exception as error:  # noqa: BLE001 - any failure is a rejection
-        return {"ok": False, "error": " ".join(str(error).split())[:400], "texts": []}
+        return {"ok": False, "error": " ".join(str(error).split())[:400], "texts": [], "geometry": None}
 
 
 def judge_all(sources, workers=None):

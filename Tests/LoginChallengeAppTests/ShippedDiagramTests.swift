@@ -36,6 +36,13 @@ struct ShippedEdgeGeometryTests {
         #expect(problems == [])
         #expect(judged >= 27, "only \(judged) lines judged: the judge must see every line of the five machines")
     }
+
+    @Test("real Mermaid draws every labelled line of every shipped machine, from the state the text names", .enabled(if: MermaidJudge.runs, "python3 with mermaidx is not installed (CI installs it), or a sanitizer run"))
+    func shippedMermaid() throws {
+        let (problems, judged) = try MermaidEdgeGeometry.misdrawn(LoginChallenge.machines)
+        #expect(problems == [])
+        #expect(judged >= 27, "only \(judged) lines judged")
+    }
 }
 
 /// Every label the drawing of a definition must show, read from its declarations (not from

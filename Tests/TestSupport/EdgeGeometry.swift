@@ -128,6 +128,12 @@ package enum EdgeGeometry {
     struct Box {
         let minX: Double, minY: Double, maxX: Double, maxY: Double
 
+        /// A box given as `[x0, y0, x1, y1]`.
+        init?(_ values: [Double]) {
+            guard values.count == 4 else { return nil }
+            (minX, minY, maxX, maxY) = (min(values[0], values[2]), min(values[1], values[3]), max(values[0], values[2]), max(values[1], values[3]))
+        }
+
         /// A cluster's `bb`: `x0,y0,x1,y1`.
         init?(bb: String) {
             let values = bb.split(separator: ",").compactMap { Double($0) }
@@ -148,5 +154,72 @@ package enum EdgeGeometry {
             let dy = max(minY - point.y, 0, point.y - maxY)
             return (dx * dx + dy * dy).squareRoot()
         }
+    }
+}
+
+/// The geometric judge of Mermaid text, on real Mermaid's drawing: each labelled line of the
+/// text must be drawn (Mermaid draws a line from a composite state to a state inside it as an
+/// empty path, its label over the child) and start on the box of the state the text names as
+/// its source; a line from a composite state on the composite's border, away from every
+/// state inside it.
+package enum MermaidEdgeGeometry {
+    /// The misdrawn lines of the machines' Mermaid texts (`any MachineDescribing`: its name
+    /// and its `mermaid`), drawn by real Mermaid in one run; a refused text is a problem too.
+    package static func misdrawn(_ machines: [any MachineDescribing]) throws -> (problems: [String], judged: Int) {
+        let texts = machines.map { $0.mermaid(DiagramOptions()) }
+        let verdicts = try MermaidJudge.judge(texts)
+        guard verdicts.count == texts.count else { return (["mermaid-judge gave \(verdicts.count) verdicts for \(texts.count) texts"], 0) }
+        var problems: [String] = []
+        var judged = 0
+        for (machine, (text, verdict)) in zip(machines, zip(texts, verdicts)) {
+            guard verdict.ok, let geometry = verdict.geometry else {
+                problems.append("\(machine.name): Mermaid refused it or gave no geometry: \(verdict.error ?? "")")
+                continue
+            }
+            let found = misdrawn(text, geometry, machine: machine.name)
+            problems += found.problems
+            judged += found.judged
+        }
+        return (problems, judged)
+    }
+
+    /// One sentence per misdrawn line, and the number of lines judged (a line whose label
+    /// Mermaid draws otherwise than the text writes it, escaped, is not judged).
+    package static func misdrawn(_ text: String, _ geometry: MermaidJudge.Geometry, machine: String) -> (problems: [String], judged: Int) {
+        var composites = Set<String>()
+        var lines: [(source: String, label: String)] = []
+        for raw in text.split(separator: "\n") {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("state "), line.hasSuffix("{"), let alias = line.range(of: " as ", options: .backwards) {
+                composites.insert(String(line[alias.upperBound...].dropLast()).trimmingCharacters(in: .whitespaces))
+            }
+            guard let arrow = line.range(of: " --> "), let colon = line.range(of: " : ", range: arrow.upperBound..<line.endIndex) else { continue }
+            lines.append((String(line[..<arrow.lowerBound]), line[colon.upperBound...].split(separator: " ").joined(separator: " ")))
+        }
+        var used = Set<Int>()
+        var problems: [String] = []
+        var judged = 0
+        for line in lines {
+            guard let index = geometry.edges.indices.first(where: { !used.contains($0) && geometry.edges[$0].label == line.label }) else { continue }
+            used.insert(index)
+            let edge = geometry.edges[index]
+            judged += 1
+            guard edge.drawn else {
+                problems.append("\(machine): '\(line.label)' from \(line.source) is not drawn (an empty path)")
+                continue
+            }
+            guard edge.start.count == 2, let box = geometry.boxes[line.source].flatMap(EdgeGeometry.Box.init) else { continue }
+            let start = EdgeGeometry.Point(x: edge.start[0], y: edge.start[1])
+            if box.distance(to: start) > 3 {
+                problems.append("\(machine): '\(line.label)' does not start on \(line.source) (at \(start))")
+            }
+            guard composites.contains(line.source) else { continue }
+            for (id, other) in geometry.boxes.sorted(by: { $0.key < $1.key }) where !composites.contains(id) {
+                if let otherBox = EdgeGeometry.Box(other), otherBox.distance(to: start) <= EdgeGeometry.tolerance {
+                    problems.append("\(machine): '\(line.label)', a line of \(line.source), starts at \(id), as if only it took the line")
+                }
+            }
+        }
+        return (problems, judged)
     }
 }

@@ -10,6 +10,26 @@ public enum MermaidJudge {
         public let ok: Bool
         public let error: String?
         public let texts: [String]
+        /// Where the drawing puts the states and lines (`nil` when Mermaid refused the text).
+        public let geometry: Geometry?
+    }
+
+    /// The boxes and lines of a drawing, in the SVG's coordinates.
+    public struct Geometry: Decodable, Sendable {
+        /// Each state's and composite state's box, `[x0, y0, x1, y1]`, by its id in the text.
+        public let boxes: [String: [Double]]
+        /// Each line Mermaid drew, in its own numbering (notes' lines included).
+        public let edges: [Edge]
+
+        /// One drawn line.
+        public struct Edge: Decodable, Sendable {
+            /// Its first point, `[x, y]`.
+            public let start: [Double]
+            /// Whether Mermaid drew it (a path of one point draws nothing).
+            public let drawn: Bool
+            /// Its label's text, whitespace collapsed.
+            public let label: String
+        }
     }
 
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -48,7 +48,16 @@ extension MachineGraph {
             let name = flat ? (parentChain(of: index).map { parents[$0].name } + [node.name]).joined(separator: " > ") : node.name
             lines.append(indent + "state \"\(Mermaid.described(name))\" as \(node.id)")
         }
-        if !flat { for p in parents(in: nil) { appendComposite(p, options, indent: indent, to: &lines) } }
+        // A parent's line to a state inside it leaves from a small dark state of the parent's
+        // own (as in the DOT drawing): from the composite itself, Mermaid draws such a line
+        // as nothing (an empty path) with its label over the child.
+        var inner = Set<Int>()
+        if !flat && !parents.isEmpty {
+            forEachEdge { edge in
+                if edge.kind == .external, let p = edge.sourceParent, endsInside(edge, p) { inner.insert(p) }
+            }
+        }
+        if !flat { for p in parents(in: nil) { appendComposite(p, options, indent: indent, inner: inner, to: &lines) } }
         for (index, node) in nodes.enumerated() where combinations[index] == nil {
             var notes: [String] = []
             if options.showsEffects {
@@ -88,11 +97,14 @@ extension MachineGraph {
                 ? edge.sourceParent.map { p in
                     nodes.indices.filter { isInside($0, p) && !nodes[$0].isFinal && parentDecides($0, edge.event, p) }.map { nodes[$0].id }
                 } ?? [nodes[edge.source].id]
-                : [edge.sourceParent.map { parents[$0].mermaidID } ?? anchorID(edge.source)]
+                : [edge.sourceParent.map { endsInside(edge, $0) && edge.kind == .external ? innerID($0) : parents[$0].mermaidID } ?? anchorID(edge.source)]
             // Into a parallel parent's child: to the regions' states it enters (see `targetEnds`).
+            // Into a parent from inside it (the parent's own line, or a child's): to the state
+            // it enters, as Mermaid draws a line into a composite from inside it as nothing.
             for source in sources {
                 for end in targetEnds(edge) {
-                    let target = edge.history.map { historyID($0.parent, deep: $0.deep) } ?? (flat ? nil : end.parent.map { parents[$0].mermaidID }) ?? end.id
+                    let composite = flat ? nil : end.parent.flatMap { p in isInside(edge.source, p) ? nil : parents[p].mermaidID }
+                    let target = edge.history.map { historyID($0.parent, deep: $0.deep) } ?? composite ?? end.id
                     lines.append(indent + "\(source) --> \(target) : \(label)")
                 }
             }
@@ -108,6 +120,10 @@ extension MachineGraph {
         }
         for (index, node) in nodes.enumerated() where node.isFinal && combinations[index] == nil {
             lines.append(indent + "\(node.id) --> [*]")
+        }
+        if !inner.isEmpty {
+            lines.append(indent + "classDef parentPoint fill:#555,stroke:#555,color:#555,font-size:1px")
+            lines.append(indent + "class \(inner.sorted().map(innerID).joined(separator: ",")) parentPoint")
         }
         if let paint = options.paint {
             let never = nodes.indices.filter { combinations[$0] == nil && !paint.entered.contains(nodes[$0].name) }.map { nodes[$0] }
@@ -144,8 +160,12 @@ extension MachineGraph {
     }
 
     /// Appends a parent as a composite state holding its children and child parents.
-    func appendComposite(_ p: Int, _ options: DiagramOptions, indent: String, to lines: inout [String]) {
+    func appendComposite(_ p: Int, _ options: DiagramOptions, indent: String, inner: Set<Int>, to lines: inout [String]) {
         lines.append(indent + "state \"\(Mermaid.escaped(parents[p].name))\" as \(parents[p].mermaidID) {")
+        if inner.contains(p) {
+            // The point its lines to states inside it leave from (see `appendMermaidBody`).
+            lines.append(indent + "  state \"·\" as \(innerID(p))")
+        }
         // A parallel parent: its regions, separated by `--`, each drawn as a machine.
         for (r, region) in parents[p].regions.enumerated() {
             if r > 0 { lines.append(indent + "  --") }
@@ -159,7 +179,7 @@ extension MachineGraph {
             // Mermaid has no history pseudo-state: a state named H (or H*) stands for it.
             lines.append(indent + "  state \"\(history.deep ? "H*" : "H")\" as \(historyID(p, deep: history.deep))")
         }
-        for child in parents(in: p) { appendComposite(child, options, indent: indent + "  ", to: &lines) }
+        for child in parents(in: p) { appendComposite(child, options, indent: indent + "  ", inner: inner, to: &lines) }
         lines.append(indent + "}")
     }
 }
