@@ -101,12 +101,7 @@ extension MachineGraph {
         // entered again, its history) would be drawn from the child it is declared for
         // instead, as if the other children did not take it. Such lines leave from a point
         // of the parent's own, inside its box, ahead of its children.
-        var inner = Set<Int>()
-        if !parents.isEmpty {
-            forEachEdge { edge in
-                if edge.kind == .external, let p = edge.sourceParent, endsInside(edge, p) { inner.insert(p) }
-            }
-        }
+        let inner = parentsWithInnerLines()
         for p in parents(in: nil) { appendCluster(p, options, indent: indent, internals: internals, inner: inner, to: &out, features: &features) }
         if let initial {
             features.insert(.initialState)

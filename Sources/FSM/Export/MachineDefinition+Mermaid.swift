@@ -51,12 +51,7 @@ extension MachineGraph {
         // A parent's line to a state inside it leaves from a small dark state of the parent's
         // own (as in the DOT drawing): from the composite itself, Mermaid draws such a line
         // as nothing (an empty path) with its label over the child.
-        var inner = Set<Int>()
-        if !flat && !parents.isEmpty {
-            forEachEdge { edge in
-                if edge.kind == .external, let p = edge.sourceParent, endsInside(edge, p) { inner.insert(p) }
-            }
-        }
+        let inner = flat ? [] : parentsWithInnerLines()
         if !flat { for p in parents(in: nil) { appendComposite(p, options, indent: indent, inner: inner, to: &lines) } }
         for (index, node) in nodes.enumerated() where combinations[index] == nil {
             var notes: [String] = []
@@ -97,7 +92,7 @@ extension MachineGraph {
                 ? edge.sourceParent.map { p in
                     nodes.indices.filter { isInside($0, p) && !nodes[$0].isFinal && parentDecides($0, edge.event, p) }.map { nodes[$0].id }
                 } ?? [nodes[edge.source].id]
-                : [edge.sourceParent.map { endsInside(edge, $0) && edge.kind == .external ? innerID($0) : parents[$0].mermaidID } ?? anchorID(edge.source)]
+                : [edge.sourceParent.map { endsInside(edge, $0) ? innerID($0) : parents[$0].mermaidID } ?? anchorID(edge.source)]
             // Into a parallel parent's child: to the regions' states it enters (see `targetEnds`).
             // Into a parent from inside it (the parent's own line, or a child's): to the state
             // it enters, as Mermaid draws a line into a composite from inside it as nothing.

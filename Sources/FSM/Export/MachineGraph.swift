@@ -454,6 +454,17 @@ struct MachineGraph {
         parents[p].mermaidID + "i"
     }
 
+    /// The parents with a line to a state inside them (see ``endsInside(_:_:)``): each is
+    /// drawn with a point of its own that such lines leave from.
+    func parentsWithInnerLines() -> Set<Int> {
+        var inner = Set<Int>()
+        guard !parents.isEmpty else { return inner }
+        forEachEdge { edge in
+            if edge.kind == .external, let p = edge.sourceParent, endsInside(edge, p) { inner.insert(p) }
+        }
+        return inner
+    }
+
     /// Whether an edge declared by the parent at `p` ends inside it: at one of its states
     /// (at any depth, itself entered again included) or at the history of a parent inside it.
     func endsInside(_ edge: Edge, _ p: Int) -> Bool {
