@@ -30,6 +30,84 @@ let usbDevice = MachineDefinition<String, String, String, Void>(
     }
 }
 
+/// An elevator car, written by a helper who had not seen the exporter's code, as a new user
+/// would (three levels of parents, each with lines to its own children, to itself, to its
+/// own history, and timers to its own children; lines out of parents, guards, histories
+/// resumed from outside). The judges found every parent's line drawn from its parent.
+private let loadOK = Guard<Void>("load ok") { _ in true }
+private let keyOn = Guard<Void>("key on") { _ in true }
+private let targetFloor = Guard<Void>("target floor") { _ in true }
+
+let elevatorCar = MachineDefinition<String, String, String, Void>(
+    name: "elevator",
+    initial: "parked",
+    events: ["start", "call", "unload", "doorsShut", "atSpeed", "nearFloor", "arrived", "doorsOpened",
+             "doorBlocked", "glitch", "overspeed", "emergencyStop", "release", "cancelAll", "reset",
+             "powerBlip", "fireAlarm", "allClear", "maintenanceKey", "keyOff", "shutdown"]
+) {
+    In("parked") {
+        On("start", to: "inService", emit: "lightsOn")                      // L1: into a parent
+    }
+    Parent(state: "inService", initial: "idle") {
+        OnEntry("selfTest")
+        OnExit("brakeOn")
+        On("fireAlarm", to: "fireRecall", emit: "alarmBell")               // L2: parent leaves itself
+        On("maintenanceKey", to: "maintenance", guard: keyOn)              // L3: parent leaves, guarded
+        On("cancelAll", to: "idle", emit: "clearCalls")                    // L4: parent -> own child
+        On("reset", to: "inService", emit: "rehome")                       // L5: parent -> itself
+        On("powerBlip", to: "idle", resuming: .shallow("inService"))       // L6: parent -> own history
+    } children: {
+        In("idle") {
+            On("call", to: "trip", guard: loadOK, emit: "chime")           // L7: guarded, into nested parent
+            On("call", to: "overloaded", emit: "buzz")                     // L8: default of L7
+            After(.seconds(300), to: "parked", emit: "lightsOff")          // L9: child timer leaving parent
+        }
+        In("overloaded") {
+            On("unload", to: "idle")                                       // L10
+        }
+        Parent(state: "trip", initial: "doorsClosing") {
+            On("emergencyStop", to: "halted")                              // L11: parent -> sibling (leaves trip)
+            On("doorBlocked", to: "doorsOpening", emit: "reopen")          // L12: parent -> own child
+            On("glitch", to: "doorsClosing", resuming: .deep("trip"))      // L13: parent -> own deep history
+            After(.seconds(90), to: "doorsOpening", emit: "tripTimeout")   // L14: parent timer -> own child
+        } children: {
+            In("doorsClosing") {
+                On("doorsShut", to: "moving")                              // L15: into nested parent
+            }
+            Parent(state: "moving", initial: "accelerating") {
+                OnExit("motorOff")
+                On("overspeed", to: "moving", emit: "governorTrip")        // L16: parent -> itself
+                After(.seconds(30), to: "decelerating")                    // L17: parent timer -> own child
+            } children: {
+                In("accelerating") {
+                    On("atSpeed", to: "cruising")                          // L18
+                }
+                In("cruising") {
+                    On("nearFloor", to: "decelerating", guard: targetFloor) // L19: guarded
+                    Ignore("nearFloor")                                    //      default: ignore
+                }
+                In("decelerating") {
+                    On("arrived", to: "doorsOpening")                      // L20: child leaves moving
+                }
+            }
+            In("doorsOpening") {
+                On("doorsOpened", to: "idle")                              // L21: child leaves trip
+            }
+        }
+        In("halted") {
+            On("release", to: "doorsClosing", resuming: .deep("trip"))     // L22: sibling -> deep history
+        }
+    }
+    In("fireRecall") {
+        On("allClear", to: "inService", guard: keyOn)                      // L23: guarded, into parent
+        On("allClear", to: "parked")                                       // L24: default
+    }
+    In("maintenance") {
+        On("keyOff", to: "idle", resuming: .deep("inService"))             // L25: outside -> deep history
+        On("shutdown", to: "parked")                                       // L26
+    }
+}
+
 @Suite("A parent's lines drawn from the parent, judged on Graphviz's layout")
 struct ParentLinesDrawnTests {
     @Test("the USB device: its parents' lines to their own states start inside the parent, away from every child; each state's line on its state",
@@ -66,7 +144,7 @@ struct ParentLinesDrawnTests {
     func everyMachine() throws {
         let graphviz = try #require(Graphviz.find())
         let (problems, judged) = try EdgeGeometry.misdrawn(
-            usbDevice, scxmlNested, scxmlParallel, scxmlTimed, scxmlHistory, scxmlEventless, regionWithParent,
+            usbDevice, elevatorCar, scxmlNested, scxmlParallel, scxmlTimed, scxmlHistory, scxmlEventless, regionWithParent,
             trickyMachine, trickyNested, trickyParallel, MermaidJudgeTests.allNames, explorerLab, turnstile, lamp, graphviz: graphviz
         )
         #expect(problems == [])
@@ -78,7 +156,7 @@ struct ParentLinesDrawnTests {
     func mermaid() throws {
         // The machines with parents, histories or regions (Mermaid takes about 5 s a drawing
         // here; the others' drawings are judged by the other Mermaid suites).
-        let machines: [any MachineDescribing] = [usbDevice, scxmlNested, scxmlParallel, scxmlHistory, scxmlEventless, regionWithParent, trickyNested]
+        let machines: [any MachineDescribing] = [usbDevice, elevatorCar, scxmlNested, scxmlParallel, scxmlHistory, scxmlEventless, regionWithParent, trickyNested]
         let (problems, judged) = try MermaidEdgeGeometry.misdrawn(machines)
         #expect(problems == [])
         #expect(judged > 40, "only \(judged) lines judged")
