@@ -71,7 +71,7 @@ let jukebox = MachineDefinition<String, String, String, Bool>(name: "jukebox", i
 
 /// The property gate of history: random sequences through every dispatch path against the
 /// table read with a memory of its own. `swift test` runs 600; CI's deep tier runs
-/// `FSM_PROPERTY_SEQUENCES=10000 swift test --filter HistoryProperty` (see `.ci/deep`).
+/// `FSM_PROPERTY_SEQUENCES=5000 swift test --filter HistoryProperty` (see `.ci/deep`).
 @Suite("History against its table, every path, random sequences")
 struct HistoryPropertyTests {
     static var sequences: Int {

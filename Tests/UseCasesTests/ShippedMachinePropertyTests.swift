@@ -10,7 +10,7 @@ import UseCases
 /// from the transition table and the declarations alone, not from the runtime.
 ///
 /// `swift test` runs 300 sequences per machine; CI's deep tier runs
-/// `FSM_PROPERTY_SEQUENCES=10000 swift test --filter ShippedMachineProperty` (see `.ci/deep`).
+/// `FSM_PROPERTY_SEQUENCES=5000 swift test --filter ShippedMachineProperty` (see `.ci/deep`).
 enum PropertyGate {
     static var sequences: Int {
         ProcessInfo.processInfo.environment["FSM_PROPERTY_SEQUENCES"].flatMap(Int.init) ?? 300
