@@ -53,7 +53,8 @@ package enum EdgeGeometry {
                 nameByID[gvid] = name
             }
         }
-        // The states' boxes (not the initial dots, the history circles or a parent's point).
+        // The state each node draws (the initial dots, history circles and parents' points
+        // draw none).
         var stateOfNode: [String: String] = [:]
         for (state, ids) in layout.nodes { for id in ids { stateOfNode[id] = state } }
         let declared = Dictionary(layout.edges.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -66,9 +67,9 @@ package enum EdgeGeometry {
                 problems.append("\(definition.name): \(id) (\(line.event)) has no start point in \(pos)")
                 continue
             }
-            judged += 1
             let tail = (edge["tail"] as? Int).flatMap { nameByID[$0] } ?? "?"
             if let cluster = line.parentCluster {
+                judged += 1
                 guard let box = clusters[cluster] else {
                     problems.append("\(definition.name): \(line.event) of \(cluster): the parent is not drawn")
                     continue
@@ -84,10 +85,8 @@ package enum EdgeGeometry {
                 // A child of a parallel parent inside another parent is drawn as its regions'
                 // states, which the layout's map does not name: not judged here.
                 let sources = Set(line.keys.map(\.source)).flatMap { layout.nodes[$0] ?? [] }.compactMap { nodes[$0] }
-                guard !sources.isEmpty else {
-                    judged -= 1
-                    continue
-                }
+                guard !sources.isEmpty else { continue }
+                judged += 1
                 if !sources.contains(where: { $0.distance(to: start) <= tolerance }) {
                     problems.append("\(definition.name): \(line.event), a line of \(line.keys.map(\.source).first ?? "?"), does not start on its box (at \(start), from \(tail))")
                 }
