@@ -1,19 +1,25 @@
 #!/usr/bin/env python3
-"""How readable Graphviz's drawing of each DOT file is, measured on its layout (`dot -Tjson`):
+"""How readable the drawing of each DOT file (Graphviz's layout, `dot -Tjson`) or Mermaid file
+(real Mermaid's SVG, through Judges/mermaid-judge.py) is:
 
-- width and height in pixels at 96 dpi (what a docs column shows: the SVG's size, its 4 pt
-  margin included);
-- label overlaps: the edge labels whose text box overlaps a state's box, and the pairs of edge
-  labels whose boxes overlap each other (a box: each line's drawn width, from the baseline down
-  a quarter of the font size to the font size above it).
+- width and height in pixels at 96 dpi (what a docs column shows: for DOT the SVG's size, its
+  4 pt margin included; for Mermaid its viewBox, which a page shows at that size at most);
+- label overlaps: the edge labels whose text box overlaps a state's box (for Mermaid a note's
+  box too: notes are drawn as boxes among the states), and the pairs of edge labels whose boxes
+  overlap each other. A DOT label's box: each line's drawn width, from the baseline down a
+  quarter of the font size to the font size above it; a Mermaid label's: the box Mermaid sizes
+  for it (its `foreignObject`). Composite states and clusters are not states here: lines and
+  their labels are drawn inside them.
 
 Prints one row per file, and with --max-width PX and --max-overlaps N exits 1 when a drawing is
 wider or has more overlaps. Without them it only measures.
 
-Usage: Judges/diagram-metrics.py [--max-width PX] [--max-overlaps N] FILE.dot...
+Usage: Judges/diagram-metrics.py [--max-width PX] [--max-overlaps N] FILE.dot|FILE.mmd...
 """
 import argparse
+import importlib.util
 import json
+import os
 import subprocess
 import sys
 
@@ -57,19 +63,60 @@ def measure(path):
         boxes = boxes_of_label(edge.get("_ldraw_", []))
         if boxes:
             labels.append((edge.get("label", "").replace("\\n", " "), boxes))
-    on_nodes = sum(1 for _, boxes in labels if any(overlap(b, n) for b in boxes for _, n in nodes))
-    between = sum(
-        1
-        for i in range(len(labels))
-        for j in range(i + 1, len(labels))
-        if any(overlap(a, b) for a in labels[i][1] for b in labels[j][1])
-    )
+    on_nodes, between = count_overlaps([boxes for _, boxes in labels], [box for _, box in nodes])
     return {
         "width": round((x1 - x0 + 2 * MARGIN_PT) * PX_PER_PT),
         "height": round((y1 - y0 + 2 * MARGIN_PT) * PX_PER_PT),
         "label_on_state": on_nodes,
         "label_on_label": between,
     }
+
+
+def count_overlaps(labels, states):
+    """The labels over a state, and the pairs of labels over each other: `labels` a list of
+    lists of boxes (a label's lines), `states` a list of boxes."""
+    on_states = sum(1 for boxes in labels if any(overlap(b, n) for b in boxes for n in states))
+    between = sum(
+        1
+        for i in range(len(labels))
+        for j in range(i + 1, len(labels))
+        if any(overlap(a, b) for a in labels[i] for b in labels[j])
+    )
+    return on_states, between
+
+
+def mermaid_judge():
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location("mermaid_judge", os.path.join(here, "mermaid-judge.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def measure_mermaid(paths):
+    """The measures of Mermaid files, rendered together (one process per core)."""
+    judge = mermaid_judge()
+    sources = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            sources.append(f.read())
+    results = []
+    for path, verdict in zip(paths, judge.judge_all(sources)):
+        geometry = verdict.get("geometry")
+        if not verdict["ok"] or not geometry or geometry.get("width") is None:
+            raise SystemExit(f"{path}: real Mermaid did not draw it: {verdict.get('error')}")
+        composites = set(geometry["composites"])
+        states = [box for name, box in geometry["boxes"].items() if name not in composites]
+        states += list(geometry["notes"].values())
+        labels = [[edge["label_box"]] for edge in geometry["edges"] if "label_box" in edge]
+        on_states, between = count_overlaps(labels, states)
+        results.append({
+            "width": round(geometry["width"]),
+            "height": round(geometry["height"]),
+            "label_on_state": on_states,
+            "label_on_label": between,
+        })
+    return results
 
 
 def main():
@@ -80,8 +127,10 @@ def main():
     args = parser.parse_args()
     failures = []
     print(f"{'file':<48} {'width px':>9} {'height px':>10} {'label on state':>15} {'label on label':>15}")
+    mermaid_files = [path for path in args.files if path.endswith(".mmd")]
+    mermaid = dict(zip(mermaid_files, measure_mermaid(mermaid_files) if mermaid_files else []))
     for path in args.files:
-        m = measure(path)
+        m = mermaid[path] if path in mermaid else measure(path)
         print(f"{path:<48} {m['width']:>9} {m['height']:>10} {m['label_on_state']:>15} {m['label_on_label']:>15}")
         if args.max_width is not None and m["width"] > args.max_width:
             failures.append(f"{path}: {m['width']} px wide (at most {args.max_width})")

@@ -43,10 +43,12 @@ EDGE_ID = re.compile(r"-edge(\d+)$")
 def geometry(svg):
     """Where the drawing puts things, in the SVG's coordinates (each group's translate()
     added up): `boxes`, each state's and composite state's box by the id the Mermaid text
-    gives it (`s1`, `p0`); `edges`, each line Mermaid drew (numbered as it numbers them, which
+    gives it (`s1`, `p0`), the composite states' ids in `composites`; `notes`, each note's box
+    (by `s1----note`); `edges`, each line Mermaid drew (numbered as it numbers them, which
     is not the text's order: notes have lines too), with its first point, whether it is drawn
-    at all (a path of one point is not) and its label's text."""
-    boxes, edges, labels = {}, {}, {}
+    at all (a path of one point is not), its label's text and, when it has one, `label_box`;
+    `width` and `height`, the drawing's size in pixels (its viewBox)."""
+    boxes, edges, labels, label_boxes, notes, composites = {}, {}, {}, {}, {}, []
 
     def rect_box(rect, dx, dy):
         try:
@@ -66,12 +68,24 @@ def geometry(svg):
             rect = next((r for r in element if r.tag.rsplit("}", 1)[-1] == "rect"), None)
             if state and rect is not None and rect_box(rect, dx, dy):
                 boxes[state.group(1)] = rect_box(rect, dx, dy)
+            elif state and "statediagram-note" in classes:
+                # A note is drawn as paths: its box is theirs.
+                values = [float(v) for path in element.iter() if path.tag.rsplit("}", 1)[-1] == "path"
+                          for v in NUMBER.findall(path.get("d", ""))]
+                if len(values) >= 4:
+                    xs, ys = values[0::2], values[1::2]
+                    notes[state.group(1)] = [min(xs) + dx, min(ys) + dy, max(xs) + dx, max(ys) + dy]
         elif tag == "g" and "statediagram-cluster" in classes and element.get("data-id"):
             outer = next((r for r in element.iter() if r.tag.rsplit("}", 1)[-1] == "rect" and "outer" in r.get("class", "").split()), None)
             if outer is not None and rect_box(outer, dx, dy):
                 boxes[element.get("data-id")] = rect_box(outer, dx, dy)
+                composites.append(element.get("data-id"))
         elif tag == "g" and "label" in classes and EDGE_ID.search("-" + element.get("data-id", "")):
-            labels[int(EDGE_ID.search("-" + element.get("data-id")).group(1))] = " ".join("".join(element.itertext()).split())
+            number = int(EDGE_ID.search("-" + element.get("data-id")).group(1))
+            labels[number] = " ".join("".join(element.itertext()).split())
+            box = next((f for f in element if f.tag.rsplit("}", 1)[-1] == "foreignObject"), None)
+            if box is not None and float(box.get("width", 0)) > 0 and labels[number]:
+                label_boxes[number] = [dx, dy, dx + float(box.get("width")), dy + float(box.get("height", 0))]
         elif tag == "path" and element.get("data-edge") == "true":
             number = EDGE_ID.search(element.get("id", ""))
             values = [float(v) for v in NUMBER.findall(element.get("d", ""))]
@@ -81,12 +95,18 @@ def geometry(svg):
             walk(child, dx, dy)
 
     try:
-        walk(ElementTree.fromstring(svg), 0.0, 0.0)
+        root = ElementTree.fromstring(svg)
+        walk(root, 0.0, 0.0)
     except ElementTree.ParseError:
         return None
     for number, edge in edges.items():
         edge["label"] = labels.get(number, "")
-    return {"boxes": boxes, "edges": [edges[i] for i in sorted(edges)]}
+        if number in label_boxes:
+            edge["label_box"] = label_boxes[number]
+    view = [float(v) for v in NUMBER.findall(root.get("viewBox", ""))]
+    return {"boxes": boxes, "composites": composites, "notes": notes,
+            "edges": [edges[i] for i in sorted(edges)], "width": view[2] if len(view) == 4 else None,
+            "height": view[3] if len(view) == 4 else None}
 
 
 def verdict(svg):
