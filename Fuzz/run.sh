@@ -4,8 +4,8 @@
 # Usage: Fuzz/run.sh [SECONDS per target, default 60]
 # A failed invariant prints "fuzz invariant failed: ..." and the input is kept as
 # .build-fuzz/crash-* (reproduce: .build-fuzz/TARGET .build-fuzz/crash-...).
-# The export target's kept inputs then go to Graphviz and real Mermaid (one process) while
-# the other targets fuzz: each fuzzer and the judge take one core of two.
+# Two targets fuzz at once, one per core; the export target's kept inputs then go to Graphviz
+# and real Mermaid (one process) while the last two targets fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -43,21 +43,45 @@ finish_judge() {
 }
 trap 'finish_judge || true' EXIT
 
-for target in export repl terminal app; do
-  corpus=$(mktemp -d)
+# One fuzzer runs on each core: export with repl, then terminal with app while the judge
+# replays the export corpus (three processes on two cores for that minute).
+fuzz_one() {
+  local target=$1 corpus=$2
   cp Fuzz/Corpus/$target/* "$corpus"/
-  echo "fuzz-$target: ${seconds} s from $(ls Fuzz/Corpus/$target | wc -l) seeds"
   if ! .build-fuzz/fuzz-$target -max_total_time="$seconds" -max_len=1100 -print_final_stats=0 \
       -artifact_prefix=.build-fuzz/ "$corpus" > .build-fuzz/fuzz-$target.log 2>&1; then
+    echo "fuzz-$target failed:"
     grep -a "fuzz invariant failed\|ERROR\|SUMMARY\|Test unit written" .build-fuzz/fuzz-$target.log || tail -20 .build-fuzz/fuzz-$target.log
-    exit 1
+    return 1
   fi
-  grep -a "DONE\|^Done" .build-fuzz/fuzz-$target.log | tail -2 || true
-  if [ "$target" = export ] && command -v dot >/dev/null 2>&1; then
-    judge_export_corpus "$corpus" > .build-fuzz/judge-export.log 2>&1 &
-    judge=$!
-  else
-    rm -rf "$corpus"
-  fi
-done
+}
+
+# Runs two targets at once; prints each one's result after both have ended.
+fuzz_pair() {
+  local first=$1 second=$2 status=0
+  for target in "$first" "$second"; do
+    corpora[$target]=$(mktemp -d)
+    echo "fuzz-$target: ${seconds} s from $(ls Fuzz/Corpus/$target | wc -l) seeds"
+  done
+  fuzz_one "$first" "${corpora[$first]}" & local a=$!
+  fuzz_one "$second" "${corpora[$second]}" & local b=$!
+  wait "$a" || status=1
+  wait "$b" || status=1
+  for target in "$first" "$second"; do
+    grep -a "DONE\|^Done" .build-fuzz/fuzz-$target.log | tail -2 || true
+  done
+  return "$status"
+}
+
+declare -A corpora
+fuzz_pair export repl || exit 1
+rm -rf "${corpora[repl]}"
+if command -v dot >/dev/null 2>&1; then
+  judge_export_corpus "${corpora[export]}" > .build-fuzz/judge-export.log 2>&1 &
+  judge=$!
+else
+  rm -rf "${corpora[export]}"
+fi
+fuzz_pair terminal app || exit 1
+rm -rf "${corpora[terminal]}" "${corpora[app]}"
 finish_judge
