@@ -366,16 +366,22 @@ struct ExporterEscapingRulesTests {
         #expect(Self.machine("x\(character)y").mermaid().contains("state \"x\(code)y\" as s0"))
     }
 
-    @Test("a description or note of several lines has a Markdown backslash before each punctuation character, raw or coded", arguments: [
-        ("a\n*b*", "a<br>#92;#42;b#92;#42;"), ("a\\\nb", "a#92;#92;<br>b"), ("a\n(b).", "a<br>#92;(b#92;)#92;."), ("a\n_c_ d", "a<br>#92;#95;c#92;#95; d"),
-        ("a\n<i>&", "a<br>#92;#lt;i#92;#gt;#92;#amp;"), ("a\nb", "a<br>b"), ("a*b", "a#42;b"),
+    @Test("a state name of several lines has a Markdown backslash before each punctuation character, raw or coded; a description line (drawn as written) has none", arguments: [
+        ("a\n*b*", "a<br>#92;#42;b#92;#42;", "a<br>#42;b#42;"), ("a\\\nb", "a#92;#92;<br>b", "a#92;<br>b"),
+        ("a\n(b).", "a<br>#92;(b#92;)#92;.", "a<br>(b)."), ("a\n_c_ d", "a<br>#92;#95;c#92;#95; d", "a<br>#95;c#95; d"),
+        ("a\n<i>&", "a<br>#92;#lt;i#92;#gt;#92;#amp;", "a<br>#lt;i#gt;#amp;"), ("a\nb", "a<br>b", "a<br>b"), ("a*b", "a#42;b", "a#42;b"),
     ])
-    func mermaidMarkdown(name: String, written: String) {
+    func mermaidMarkdown(name: String, written: String, plain: String) {
         #expect(Self.machine(name).mermaid().contains("state \"\(written)\" as s0"))
         let ignoring = MachineDefinition<String, String, String, Void>(name: "m", initial: "x", events: [name, "e"]) {
             In("x") { On("e", to: "x"); Ignore(name) }
         }
-        #expect(ignoring.mermaid().contains("  note right of s0\n    ignored" + (name.contains("\n") ? "#92;: " : ": ") + written + "\n  end note"))
+        #expect(ignoring.mermaid().contains("  s0 : ignored: " + plain + "\n"))
+        // A state with a description: its name is a title, drawn as written too.
+        let described = MachineDefinition<String, String, String, Void>(name: "m", initial: name, events: ["e", "f"]) {
+            In(name) { On("e", to: name); Ignore("f") }
+        }
+        #expect(described.mermaid().contains("state \"\(plain)\" as s0\n  s0 : ignored: f\n"))
     }
 
     @Test("Mermaid breaks the word direction, in any case, and draws an empty name as a zero-width space", arguments: [

@@ -173,7 +173,7 @@ struct EventsWithDataTests {
         #expect(dot.contains("failure(tamper) [armed]\\n/ siren"))
         #expect(!dot.contains("code:"))
         let mermaid = lockDefinition.mermaid()
-        #expect(mermaid.contains("unlock [code matches] / unbolt"))
+        #expect(mermaid.contains("unlock [code matches]<br>/ unbolt"))
     }
 
     @Test("a guard reads the event's data, and the context, on send")

@@ -391,12 +391,12 @@ struct StatechartDiagramTests {
     @Test("Mermaid: parents are composite states; regions are separated by --")
     func mermaid() {
         let nested = playerDefinition.mermaid()
-        #expect(nested.contains("  state \"on\" as p0 {\n    state \"paused\" as s1\n    state \"active\" as p1 {\n      state \"playing\" as s2\n      state \"buffering\" as s3\n    }\n  }\n"))
+        #expect(nested.contains("  state \"on\" as p0 {\n    state \"paused\" as s1\n    s1 : entry / showPause\n    s1 : exit / hidePause\n    state \"active\" as p1 {\n      state \"playing\" as s2\n      state \"buffering\" as s3\n    }\n  }\n"))
         #expect(nested.contains("  p0 --> s0 : power / powerOff\n"))
         let parallel = locksDefinition.mermaid()
         #expect(parallel.contains("  state \"locks\" as parallel {\n    %% region caps\n"))
         #expect(parallel.contains("    --\n    %% region num\n"))
-        #expect(parallel.contains("    r1s0 --> r1s1 : numLock [num lock allowed] / numOn\n"))
+        #expect(parallel.contains("    r1s0 --> r1s1 : numLock [num lock allowed]<br>/ numOn\n"))
     }
 
     @Test("DOT of a parallel machine: one dashed cluster per region, the current state highlighted in each")

@@ -133,7 +133,7 @@ struct UnseenDrawnTests {
         for (name, verdict) in zip(unseenNames, verdicts) {
             #expect(verdict.ok, "\(name.debugDescription): \(verdict.error ?? "")")
             for expected in MermaidJudgeTests.expectedTexts(for: name) {
-                #expect(verdict.texts.contains(expected), "\(expected.debugDescription) is not drawn as such; drawn: \(verdict.texts)")
+                #expect(verdict.shown.contains(expected), "\(expected.debugDescription) is not drawn as such; drawn: \(verdict.texts)")
             }
         }
     }

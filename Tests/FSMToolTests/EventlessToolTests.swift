@@ -132,7 +132,7 @@ struct EventlessToolTests {
         let verdict = try #require(try MermaidJudge.judge([scxmlEventless.mermaid(DiagramOptions())]).first)
         #expect(verdict.ok, "\(verdict.error ?? "")")
         for text in ["always [fraud] / flag", "always / approve", "always [cancel] / cancelled", "done / done", "done [keep] / archive", "done [else] / again"] {
-            #expect(verdict.texts.contains(text), "\(text) not drawn; drawn: \(verdict.texts)")
+            #expect(verdict.shown.contains(text), "\(text) not drawn; drawn: \(verdict.texts)")
         }
     }
 }

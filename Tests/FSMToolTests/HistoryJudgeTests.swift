@@ -31,7 +31,7 @@ struct HistoryJudgeTests {
         let verdict = try #require(verdicts.first)
         #expect(verdict.ok, "\(verdict.error ?? "")")
         for text in ["off", "menu", "radio", "news", "film", "set", "tv", "H", "H*", "back [remembers] / back", "on / warm"] {
-            #expect(verdict.texts.contains(text), "\(text) not drawn; drawn: \(verdict.texts)")
+            #expect(verdict.shown.contains(text), "\(text) not drawn; drawn: \(verdict.texts)")
         }
     }
 }

@@ -29,12 +29,29 @@ struct MermaidJudgeTests {
         return [shown(name + " 1"), shown(name + " 2"), shown("\(name) e [\(name) g] / \(name) x")]
     }
 
-    /// One machine holding every name: each name's two states and its transition.
-    static let allNames = MachineDefinition<String, String, String, Void>(name: "hostile", initial: mermaidNames[0] + " 1", events: mermaidNames.map { $0 + " e" }) {
+    /// One machine holding every name: each name's two states and its transition; the second
+    /// state's description (an entry effect, an internal transition, an ignored event) holds
+    /// the name too.
+    static let allNames = MachineDefinition<String, String, String, Void>(
+        name: "hostile", initial: mermaidNames[0] + " 1", events: mermaidNames.flatMap { [$0 + " e", $0 + " i"] }
+    ) {
         for name in mermaidNames {
-            In(name + " 1") { On(name + " e", to: name + " 2", guard: Guard(name + " g") { _ in true }, emit: name + " x") }
-            In(name + " 2") { Ignore(name + " e") }
+            In(name + " 1") {
+                On(name + " e", to: name + " 2", guard: Guard(name + " g") { _ in true }, emit: name + " x")
+                Ignore(name + " i")
+            }
+            In(name + " 2") {
+                OnEntry(name + " in")
+                Internal(name + " i", emit: name + " y")
+                Ignore(name + " e")
+            }
         }
+    }
+
+    /// The description lines the drawing of `allNames` must show for a name's second state.
+    static func expectedDescription(for name: String) -> [String] {
+        let shown = { (text: String) in text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: "") }
+        return [shown("entry / \(name) in"), shown("\(name) i / \(name) y"), shown("ignored: \(name) e")]
     }
 
     @Test("names that escape to nothing (CRs only, empty) still parse: a zero-width space stands for them")
@@ -63,9 +80,14 @@ struct MermaidJudgeTests {
             return
         }
         let drawn = Set(verdicts[0].texts.map { $0.replacingOccurrences(of: "\n", with: " ") })
+        // A description's lines are one drawn text: each line looked for in it.
+        let all = drawn.joined(separator: "\n")
         for name in mermaidNames {
             for expected in Self.expectedTexts(for: name) {
                 #expect(drawn.contains(expected.trimmingCharacters(in: .whitespaces)), "\(expected.debugDescription) is not drawn as such")
+            }
+            for expected in Self.expectedDescription(for: name) {
+                #expect(all.contains(expected.trimmingCharacters(in: .whitespaces)), "\(expected.debugDescription) is not drawn in the state's description")
             }
         }
     }

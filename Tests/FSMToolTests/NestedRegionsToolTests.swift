@@ -142,7 +142,7 @@ struct NestedRegionsToolTests {
     func mermaid() throws {
         let verdicts = try MermaidJudge.judge([playerMachine.mermaid(DiagramOptions()), regionWithParent.mermaid(DiagramOptions())])
         for verdict in verdicts { #expect(verdict.ok, "\(verdict.error ?? "")") }
-        let texts = verdicts[0].texts
+        let texts = verdicts[0].shown
         for text in ["playing", "on", "muted", "showing > running", "showing > paused", "blank", "mute / mute", "resume [licensed] / resume", "playMuted", "stop / stop", "eject / eject"] {
             #expect(texts.contains(text), "\(text) not drawn; drawn: \(texts)")
         }

@@ -198,8 +198,11 @@ package enum MermaidEdgeGeometry {
         var used = Set<Int>()
         var problems: [String] = []
         var judged = 0
+        // A label of several lines (`event<br>/ effects`) is drawn with its breaks, which the
+        // drawn text does not keep: labels are compared without breaks and spaces.
+        func key(_ label: String) -> String { label.replacingOccurrences(of: "<br>", with: "").filter { !$0.isWhitespace } }
         for line in lines {
-            guard let index = geometry.edges.indices.first(where: { !used.contains($0) && geometry.edges[$0].label == line.label }) else { continue }
+            guard let index = geometry.edges.indices.first(where: { !used.contains($0) && key(geometry.edges[$0].label) == key(line.label) }) else { continue }
             used.insert(index)
             let edge = geometry.edges[index]
             judged += 1

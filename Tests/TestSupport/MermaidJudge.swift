@@ -12,6 +12,14 @@ public enum MermaidJudge {
         public let texts: [String]
         /// Where the drawing puts the states and lines (`nil` when Mermaid refused the text).
         public let geometry: Geometry?
+
+        /// The texts to look for in the drawing: each drawn text with its line breaks read as
+        /// spaces (a label Mermaid draws on several lines: `event`, then `/ effects` below),
+        /// and each of its lines on its own (a state's description: an effect list, an
+        /// internal transition, an ignored list a line each).
+        public var shown: Set<String> {
+            Set(texts.flatMap { text in [text.replacingOccurrences(of: "\n", with: " ")] + text.split(separator: "\n").map(String.init) })
+        }
     }
 
     /// The boxes and lines of a drawing, in the SVG's coordinates.

@@ -42,9 +42,10 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     /// The regions of a parallel machine and how its states combine theirs; `nil` for any
     /// other machine.
     var parallel: ParallelStructure<State, Event, Effect, Context>?
-    /// The direction its diagrams flow in unless ``DiagramOptions/direction`` says otherwise:
-    /// left to right unless set with ``drawn(_:)``.
-    package private(set) var diagramDirection: DiagramDirection = .leftToRight
+    /// The direction its diagrams flow in unless ``DiagramOptions/direction`` says otherwise,
+    /// as set with ``drawn(_:)``; `nil`: the one that fits a documentation column (see
+    /// `MachineGraph.automaticDirection()`).
+    package private(set) var diagramDirection: DiagramDirection?
 
     /// Creates a definition from its parts. The result-builder initialisers are the usual way.
     @usableFromInline
@@ -150,6 +151,12 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     /// }.drawn(.topToBottom)
     /// ```
     public func drawn(_ direction: DiagramDirection) -> Self {
+        drawn(declared: direction)
+    }
+
+    /// The same definition drawn in `direction` when one is given, in the one that fits
+    /// otherwise (an imported document with or without its direction).
+    package func drawn(declared direction: DiagramDirection?) -> Self {
         var copy = self
         copy.diagramDirection = direction
         return copy

@@ -38,7 +38,7 @@ extension MachineDescribing {
     package var parentStateNames: [String] { _outline.parentStateNames }
     /// The direction its diagrams flow in when the options do not say (see
     /// ``MachineDefinition/drawn(_:)``).
-    package var diagramDirection: DiagramDirection { _outline.diagramDirection }
+    package var diagramDirection: DiagramDirection? { _outline.diagramDirection }
     /// Where the machine is in the state of that name: `failed > network`, or for a
     /// parallel machine one configuration per region, `loading: waiting | logout: idle`;
     /// `nil` for an unknown name.

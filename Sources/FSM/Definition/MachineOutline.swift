@@ -8,7 +8,7 @@ public struct _MachineOutline: Sendable {
     package let initialStateName: String?
     package let regionStateNames: [(region: String, states: [String])]
     package let parentStateNames: [String]
-    package let diagramDirection: DiagramDirection
+    package let diagramDirection: DiagramDirection?
     /// Where the machine is in the state of a name, `nil` for an unknown name.
     package let configuration: @Sendable (String) -> String?
     /// The machine drawn with some options: one graph, printed as DOT and as Mermaid.

@@ -14,17 +14,30 @@ enum DOT {
     /// The lines of a transition's effects under its event: `/ a, b,` then `c, d`, each line
     /// about `width` characters at most (an effect longer than that has a line of its own).
     static func wrapped(_ effects: [String], width: Int = labelWidth) -> [String] {
-        guard !effects.isEmpty else { return [] }
+        wrapped(effects, after: "/", width: width)
+    }
+
+    /// A list as lines: `prefix a, b,` then `c, d`, each line about `width` characters at
+    /// most, counted before `escape` (an item longer than that has a line of its own); no
+    /// line for an empty list.
+    static func wrapped(_ items: [String], after prefix: String, width: Int = labelWidth, escape: (String) -> String = { $0 }) -> [String] {
+        guard !items.isEmpty else { return [] }
         var lines: [String] = []
-        var line = "/"
-        for (position, effect) in effects.enumerated() {
-            let piece = effect + (position < effects.count - 1 ? "," : "")
-            if line != "/" && line.count + 1 + piece.count > width {
+        var line = prefix
+        var length = prefix.count
+        var empty = true
+        for (position, item) in items.enumerated() {
+            let comma = position < items.count - 1 ? "," : ""
+            let count = item.count + comma.count
+            if !empty && length + 1 + count > width {
                 lines.append(line)
-                line = piece
+                line = escape(item) + comma
+                length = count
             } else {
-                line += " " + piece
+                line += " " + escape(item) + comma
+                length += 1 + count
             }
+            empty = false
         }
         lines.append(line)
         return lines

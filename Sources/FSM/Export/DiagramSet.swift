@@ -109,7 +109,7 @@ package struct DiagramSet: Sendable {
         if drawn(.innerLines) { items.append("- A small grey dot in a parent: its transitions to a state inside it (one of its children, or itself, entered again) leave from there; every child takes them.") }
         if drawn(.history) { items.append("- A small circle H in a parent is its history: an arrow into it resumes the child the parent was last in (H* the state deep inside it); its dashed arrow goes where it resumes the first time.") }
         if drawn(.regions) { items.append("- A dashed box with a bold name is a region of a parallel machine: the machine is in one state of each region at once.") }
-        return ["Legend of the SVGs (the Mermaid blocks show the same; there, entry and exit effects and ignored events are notes, and internal transitions loops marked `(internal)`):", ""] + items
+        return ["Legend of the SVGs (the Mermaid blocks show the same: a state's effects, internal transitions and ignored events under its name; a parent's in a note beside it):", ""] + items
     }
 
     /// A digest of a DOT text (FNV-1a, 64 bits, hexadecimal): written into the SVG drawn

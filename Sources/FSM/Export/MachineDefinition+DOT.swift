@@ -2,10 +2,13 @@ extension MachineDefinition {
     /// The definition as a Graphviz DOT `digraph`: a pure function of the definition,
     /// byte-stable (declaration order, no timestamps, a final newline).
     ///
-    /// - Left to right unless ``drawn(_:)`` or the options say top to bottom; a small
-    ///   point with an arrow into the initial state.
+    /// - In the direction ``drawn(_:)`` or the options give; without one, left to right when
+    ///   that fits an 800-pixel documentation column, else the narrower way (a parallel
+    ///   machine drawn top to bottom has its regions one under another when side by side they
+    ///   would not fit). A small point with an arrow into the initial state.
     /// - Final states with a double border; entry and exit effects inside the state's label, and
-    ///   below them, small and grey, the events it ignores (`ignored: a, b`).
+    ///   below them, small and grey, the events it ignores (`ignored: a, b`); each list a line
+    ///   about every 30 characters, so that no state is wider than the drawing needs.
     /// - One edge per transition labelled `event [guard] / effect, effect`; a label longer
     ///   than about 30 characters puts its effects on lines of their own below, so that
     ///   labels stay narrow. Internal transitions are lines inside their state, as in UML.
@@ -48,7 +51,8 @@ extension MachineGraph {
             // Edges from and to clusters (a parent's transitions, drawn once).
             out += "  compound=true;\n"
         }
-        out += "  rankdir=\((options.direction ?? .leftToRight).rawValue);\n"
+        let direction = options.direction ?? automaticDirection()
+        out += "  rankdir=\(direction.rawValue);\n"
         out += "  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=12];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=10];\n"
         if regions.isEmpty {
@@ -63,6 +67,13 @@ extension MachineGraph {
                 region.graph.appendBody(regionOptions(options, r), initialID: "__initial_r\(r)", indent: "    ", to: &out, features: &features)
                 out += "  }\n"
             }
+            if direction == .topToBottom && stacksRegions {
+                // Side by side the regions would not fit a docs column: one under another,
+                // each region's first rank below every state of the one before.
+                for r in regions.indices.dropLast() {
+                    for node in regions[r].graph.nodes { out += "  \(node.id) -> __initial_r\(r + 1) [style=invis];\n" }
+                }
+            }
         }
         out += "}\n"
         return out
@@ -76,7 +87,7 @@ extension MachineGraph {
         var internals = [[Edge]](repeating: [], count: nodes.count)
         forEachEdge { edge in if edge.kind == .internal { internals[edge.source].append(edge) } }
         func appendNode(_ index: Int) {
-            appendNodeLine(nodes[index], options, internal: internals[index], ignored: ignoredLabel(index), to: &out, features: &features)
+            appendNodeLine(nodes[index], options, internal: internals[index], ignored: ignoredLines(index), to: &out, features: &features)
         }
         var grouped = [Bool](repeating: false, count: nodes.count)
         for group in groups { for member in group.members { grouped[member] = true } }
@@ -193,7 +204,7 @@ extension MachineGraph {
         features.insert(.parents)
         out += indent + "subgraph \(parent.id) {\n"
         out += indent + "  label="
-        let ignored = parent.ignored.isEmpty ? nil : "ignored: " + parent.ignored.joined(separator: ", ")
+        let ignored = DOT.wrapped(parent.ignored, after: "ignored:")
         appendStateLabel(parent.name, entry: parent.entryEffects, exit: parent.exitEffects, internal: parent.internalTransitions, ignored: ignored, options, to: &out, features: &features)
         out += "; style=\"rounded\"; color=\"gray25\"; fontname=\"Helvetica\"; fontsize=11;\n"
         if inner.contains(p) {
@@ -203,7 +214,7 @@ extension MachineGraph {
         }
         for index in parent.members where parent.regions.isEmpty {
             out += indent + "  "
-            appendNodeLine(nodes[index], options, internal: internals[index], ignored: ignoredLabel(index), to: &out, features: &features)
+            appendNodeLine(nodes[index], options, internal: internals[index], ignored: ignoredLines(index), to: &out, features: &features)
         }
         // A parallel parent: its regions, each a dashed box drawn as a machine of its own.
         for (r, region) in parent.regions.enumerated() {
@@ -237,17 +248,17 @@ extension MachineGraph {
     /// ignores. An HTML-like label when there is more than the name; a plain quoted one
     /// otherwise, and for text with a tab, which an HTML-like label cannot draw (its lines
     /// then follow the name, unstyled).
-    func appendStateLabel(_ name: String, entry: [String], exit: [String], internal internalEdges: [Edge], ignored: String?, _ options: DiagramOptions, to out: inout String, features: inout DiagramFeatures) {
+    func appendStateLabel(_ name: String, entry: [String], exit: [String], internal internalEdges: [Edge], ignored: [String], _ options: DiagramOptions, to out: inout String, features: inout DiagramFeatures) {
         var compartment: [(text: String, covered: Bool)] = []
         if options.showsEffects {
-            if !entry.isEmpty { compartment.append(("entry / " + entry.joined(separator: ", "), true)) }
-            if !exit.isEmpty { compartment.append(("exit / " + exit.joined(separator: ", "), true)) }
+            compartment += DOT.wrapped(entry, after: "entry /").map { ($0, true) }
+            compartment += DOT.wrapped(exit, after: "exit /").map { ($0, true) }
         }
         for edge in internalEdges {
             let count = options.paint?.count(keys(of: edge))
             compartment.append((edge.label(showsEffects: options.showsEffects) + (count.map { $0 > 0 ? " ×\($0)" : "" } ?? ""), count != 0))
         }
-        let texts = [name] + compartment.map(\.text) + (ignored.map { [$0] } ?? [])
+        let texts = [name] + compartment.map(\.text) + ignored
         guard texts.count > 1, !texts.contains(where: { $0.contains("\t") }) else {
             out += "\""
             for (position, line) in texts.enumerated() {
@@ -271,17 +282,20 @@ extension MachineGraph {
             }
             out += "</FONT></TD></TR>"
         }
-        if let ignored {
+        if !ignored.isEmpty {
             features.insert(.ignoredEvents)
             out += "<TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"gray40\">"
-            DOT.appendHTMLEscaped(ignored, to: &out)
+            for (position, line) in ignored.enumerated() {
+                if position > 0 { out += "<BR/>" }
+                DOT.appendHTMLEscaped(line, to: &out)
+            }
             out += "</FONT></TD></TR>"
         }
         out += "</TABLE>>"
     }
 
     /// Appends `ID [label=..., ...];` and a line break (the label: ``appendStateLabel``).
-    func appendNodeLine(_ node: Node, _ options: DiagramOptions, internal internalEdges: [Edge], ignored: String?, to out: inout String, features: inout DiagramFeatures) {
+    func appendNodeLine(_ node: Node, _ options: DiagramOptions, internal internalEdges: [Edge], ignored: [String], to out: inout String, features: inout DiagramFeatures) {
         out += node.id
         out += " [label="
         appendStateLabel(node.name, entry: node.entryEffects, exit: node.exitEffects, internal: internalEdges, ignored: ignored, options, to: &out, features: &features)

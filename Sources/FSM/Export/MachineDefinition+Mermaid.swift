@@ -4,9 +4,11 @@ extension MachineDefinition {
     ///
     /// States get identifiers `s0`, `s1`, ... and their names as descriptions
     /// (`state "failure(network)" as s3`); `[*]` marks the initial state and each final
-    /// state; edges are labelled `event [guard] / effect, effect`, internal ones with
-    /// `(internal)`; ignored events are a note beside their state. Characters Mermaid would
-    /// read as syntax are written as entity codes (`#quot;`, `#58;`, ...).
+    /// state; edges are labelled `event [guard] / effect, effect` (a long label puts its
+    /// effects on lines below). A state's entry and exit effects, internal transitions and
+    /// ignored events are its description, drawn inside its box under its name; a parent's,
+    /// which Mermaid cannot draw inside a composite state, a note beside it. Characters
+    /// Mermaid would read as syntax are written as entity codes (`#quot;`, `#58;`, ...).
     ///
     /// - Parameter options: a state to highlight (a `current` class), and an optional
     ///   coverage view, set with the `FSMCoverage` product's `DiagramOptions.coverage` (counts on transitions taken, `never taken` in red on the others, since
@@ -20,7 +22,7 @@ extension MachineDefinition {
 
 extension MachineGraph {
     func mermaid(_ options: DiagramOptions) -> String {
-        var lines = ["---", "title: \(Mermaid.yamlQuoted(name))", "---", "stateDiagram-v2", "  direction \((options.direction ?? .leftToRight).rawValue)"]
+        var lines = ["---", "title: \(Mermaid.yamlQuoted(name))", "---", "stateDiagram-v2", "  direction \((options.direction ?? automaticDirection()).rawValue)"]
         if regions.isEmpty {
             appendMermaidBody(options, indent: "  ", to: &lines)
         } else {
@@ -42,45 +44,54 @@ extension MachineGraph {
     /// `flat` draws no composite state: Mermaid cannot render one inside a region (`--`)
     /// ("No such shape: roundedWithTitle"), so a region's child states are drawn with their
     /// parents' names (`showing > running`), a parent's transitions from each child, and a
-    /// parent's effects and ignored events in a note on its first child.
+    /// parent's effects, internal transitions and ignored events in its first child's
+    /// description.
     func appendMermaidBody(_ options: DiagramOptions, indent: String, flat: Bool = false, to lines: inout [String]) {
+        // What a state says of itself is its description, drawn inside its box under a rule
+        // (as DOT draws it): a note would be placed far from the state, on a long connector.
+        var internals = [[Edge]](repeating: [], count: nodes.count)
+        forEachEdge { edge in if edge.kind == .internal { internals[edge.source].append(edge) } }
+        var descriptions = nodes.indices.map { combinations[$0] == nil ? describedLines(ofNode: $0, internal: internals[$0], options) : [] }
+        var notes: [Int: [String]] = [:]
+        for (p, parent) in parents.enumerated() {
+            var items = effectLines(entry: parent.entryEffects, exit: parent.exitEffects, options)
+            items += parent.internalTransitions.map { $0.label(showsEffects: options.showsEffects, escape: Mermaid.escaped) + " (internal)" }
+            items += DOT.wrapped(parent.ignored, after: "ignored:", escape: Mermaid.escaped)
+            if items.isEmpty { continue }
+            if flat, let first = nodes.indices.first(where: { isInside($0, p) }) {
+                // Drawn flat, a parent has no box: what it says goes on its first child.
+                descriptions[first] += items.map { Mermaid.escaped(parent.name) + " " + $0 }
+            } else if !flat {
+                // A composite state has no description in Mermaid: a note beside it.
+                notes[p] = items
+            }
+        }
         for (index, node) in nodes.enumerated() where flat || !isNested(index) {
             let name = flat ? (parentChain(of: index).map { parents[$0].name } + [node.name]).joined(separator: " > ") : node.name
-            lines.append(indent + "state \"\(Mermaid.described(name))\" as \(node.id)")
+            lines.append(indent + "state \"\(Mermaid.title(name, described: !descriptions[index].isEmpty))\" as \(node.id)")
+            appendDescription(descriptions[index], of: node.id, indent: indent, to: &lines)
         }
         // A parent's line to a state inside it leaves from a small dark state of the parent's
         // own (as in the DOT drawing): from the composite itself, Mermaid draws such a line
         // as nothing (an empty path) with its label over the child.
         let inner = flat ? [] : parentsWithInnerLines()
-        if !flat { for p in parents(in: nil) { appendComposite(p, options, indent: indent, inner: inner, to: &lines) } }
-        for (index, node) in nodes.enumerated() where combinations[index] == nil {
-            var notes: [String] = []
-            if options.showsEffects {
-                if !node.entryEffects.isEmpty { notes.append("entry / " + node.entryEffects.map(Mermaid.escaped).joined(separator: ", ")) }
-                if !node.exitEffects.isEmpty { notes.append("exit / " + node.exitEffects.map(Mermaid.escaped).joined(separator: ", ")) }
-            }
-            if let ignoredText = ignoredLabel(index, escape: Mermaid.escaped) { notes.append(ignoredText) }
-            if !notes.isEmpty { appendNote(notes, of: node.id, indent: indent, to: &lines) }
-        }
-        for (p, parent) in parents.enumerated() {
-            var notes: [String] = []
-            if options.showsEffects {
-                if !parent.entryEffects.isEmpty { notes.append("entry / " + parent.entryEffects.map(Mermaid.escaped).joined(separator: ", ")) }
-                if !parent.exitEffects.isEmpty { notes.append("exit / " + parent.exitEffects.map(Mermaid.escaped).joined(separator: ", ")) }
-            }
-            notes += parent.internalTransitions.map { $0.label(showsEffects: options.showsEffects, escape: Mermaid.escaped) + " (internal)" }
-            if !parent.ignored.isEmpty { notes.append("ignored: " + parent.ignored.map(Mermaid.escaped).joined(separator: ", ")) }
-            if flat, let first = nodes.indices.first(where: { isInside($0, p) }) {
-                if !notes.isEmpty { appendNote(notes.map { Mermaid.escaped(parent.name) + " " + $0 }, of: nodes[first].id, indent: indent, to: &lines) }
-            } else if !notes.isEmpty {
-                appendNote(notes, of: parent.mermaidID, indent: indent, to: &lines)
-            }
-        }
+        if !flat { for p in parents(in: nil) { appendComposite(p, options, indent: indent, inner: inner, descriptions: descriptions, to: &lines) } }
+        for p in parents.indices { if let items = notes[p] { appendNote(items, of: parents[p].mermaidID, indent: indent, to: &lines) } }
         if let initial {
             for end in ends(of: initial, parent: nil) { lines.append(indent + "[*] --> \(end.parent.map { parents[$0].mermaidID } ?? end.id)") }
         }
         forEachEdge { edge in
-            var label = edge.label(showsEffects: options.showsEffects, escape: Mermaid.escaped) + (edge.kind == .internal ? " (internal)" : "")
+            guard edge.kind == .external else { return }
+            var label = edge.label(showsEffects: false, escape: Mermaid.escaped)
+            if options.showsEffects {
+                // As in DOT: a long label puts its effects on lines of their own below, here
+                // narrower (Mermaid's type is larger; past 200 pixels it wraps a label itself,
+                // as a box 200 pixels wide).
+                let effects = DOT.wrapped(edge.effects, after: "/", width: Mermaid.labelWidth, escape: Mermaid.escaped)
+                let head = edge.event.count + (edge.guardName.map { $0.count + 3 } ?? 0)
+                let fits = effects.count == 1 && head + 1 + edge.effects.joined(separator: ", ").count + 2 <= Mermaid.labelWidth
+                for line in effects { label += (fits ? " " : "<br>") + line }
+            }
             if let paint = options.paint {
                 // Coverage view: Mermaid cannot style one transition, so its label says it.
                 let count = paint.count(keys(of: edge))
@@ -134,6 +145,32 @@ extension MachineGraph {
         }
     }
 
+    /// A state's description lines (escaped): its entry and exit effects, its internal
+    /// transitions (`event / effects`, with their counts in a coverage view), the events it
+    /// ignores; each list a line about every 30 characters.
+    func describedLines(ofNode index: Int, internal internalEdges: [Edge], _ options: DiagramOptions) -> [String] {
+        var items = effectLines(entry: nodes[index].entryEffects, exit: nodes[index].exitEffects, options)
+        for edge in internalEdges {
+            var line = edge.label(showsEffects: options.showsEffects, escape: Mermaid.escaped)
+            if let count = options.paint?.count(keys(of: edge)) { line += count > 0 ? " ×\(count)" : " never taken" }
+            items.append(line)
+        }
+        return items + ignoredLines(index, escape: Mermaid.escaped)
+    }
+
+    /// `entry / a, b` and `exit / c` (escaped, wrapped), when effects are shown.
+    func effectLines(entry: [String], exit: [String], _ options: DiagramOptions) -> [String] {
+        guard options.showsEffects else { return [] }
+        return DOT.wrapped(entry, after: "entry /", escape: Mermaid.escaped) + DOT.wrapped(exit, after: "exit /", escape: Mermaid.escaped)
+    }
+
+    /// Appends a state's description, a line `id : text` per item, drawn under its name as
+    /// written: unlike a note, a description is not drawn through Markdown, `<br>` or not
+    /// (the items are escaped already).
+    func appendDescription(_ items: [String], of id: String, indent: String, to lines: inout [String]) {
+        for item in items { lines.append(indent + "\(id) : " + item) }
+    }
+
     /// Appends a note beside a state, one line of text per item (escaped; with a backslash
     /// before each punctuation character when one holds a `<br>`, see
     /// ``Mermaid/markdownEscaped(_:)``). Always the multi-line form:
@@ -155,7 +192,7 @@ extension MachineGraph {
     }
 
     /// Appends a parent as a composite state holding its children and child parents.
-    func appendComposite(_ p: Int, _ options: DiagramOptions, indent: String, inner: Set<Int>, to lines: inout [String]) {
+    func appendComposite(_ p: Int, _ options: DiagramOptions, indent: String, inner: Set<Int>, descriptions: [[String]], to lines: inout [String]) {
         lines.append(indent + "state \"\(Mermaid.escaped(parents[p].name))\" as \(parents[p].mermaidID) {")
         if inner.contains(p) {
             // The point its lines to states inside it leave from (see `appendMermaidBody`).
@@ -168,13 +205,14 @@ extension MachineGraph {
             region.graph.appendMermaidBody(nestedRegionOptions(options, parent: p, region: r), indent: indent + "  ", flat: true, to: &lines)
         }
         for index in parents[p].members where parents[p].regions.isEmpty {
-            lines.append(indent + "  state \"\(Mermaid.described(nodes[index].name))\" as \(nodes[index].id)")
+            lines.append(indent + "  state \"\(Mermaid.title(nodes[index].name, described: !descriptions[index].isEmpty))\" as \(nodes[index].id)")
+            appendDescription(descriptions[index], of: nodes[index].id, indent: indent + "  ", to: &lines)
         }
         for history in parents[p].histories {
             // Mermaid has no history pseudo-state: a state named H (or H*) stands for it.
             lines.append(indent + "  state \"\(history.deep ? "H*" : "H")\" as \(historyID(p, deep: history.deep))")
         }
-        for child in parents(in: p) { appendComposite(child, options, indent: indent + "  ", inner: inner, to: &lines) }
+        for child in parents(in: p) { appendComposite(child, options, indent: indent + "  ", inner: inner, descriptions: descriptions, to: &lines) }
         lines.append(indent + "}")
     }
 }

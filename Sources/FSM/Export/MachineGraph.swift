@@ -492,13 +492,19 @@ struct MachineGraph {
         visitEdges(body)
     }
 
-    /// `ignored: a, b` for the events a node ignores, or `ignored: all events`; `nil` when
-    /// it ignores none. `escape` is applied to the names only.
-    func ignoredLabel(_ index: Int, escape: (String) -> String = { $0 }) -> String? {
-        let events = ignored[index]
-        if events.isEmpty { return nil }
-        if events.count == eventCount && eventCount > 1 { return "ignored: all events" }
-        return "ignored: " + events.map(escape).joined(separator: ", ")
+    /// `ignored: a, b,` then `c, d` for the events a node ignores, a line about every 30
+    /// characters so that a long list does not widen the drawing, or `ignored: all events`;
+    /// no line when it ignores none. `escape` is applied to the names only.
+    func ignoredLines(_ index: Int, escape: (String) -> String = { $0 }) -> [String] {
+        Self.ignoredLines(ignored[index], of: eventCount, escape: escape)
+    }
+
+    /// The lines of an ignored-events list (see ``ignoredLines(_:escape:)``), of a state or
+    /// a parent.
+    static func ignoredLines(_ events: [String], of eventCount: Int, escape: (String) -> String = { $0 }) -> [String] {
+        if events.isEmpty { return [] }
+        if events.count == eventCount && eventCount > 1 { return ["ignored: all events"] }
+        return DOT.wrapped(events, after: "ignored:", escape: escape)
     }
 
     /// The key of an edge, for coverage views.

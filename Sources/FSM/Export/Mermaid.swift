@@ -1,5 +1,9 @@
 /// Mermaid text helpers.
 package enum Mermaid {
+    /// The widest line of an edge's label, in characters, before its effects go below it:
+    /// narrower than DOT's (``DOT/labelWidth``), as Mermaid's type is larger.
+    static var labelWidth: Int { 24 }
+
     /// The most characters (Unicode scalars) of a name the Mermaid export writes: a longer
     /// name is drawn as its first 1,000, `…` and its length (`aaaa… (10,000 characters)`).
     /// Mermaid draws nothing of a text over 50,000 characters (``maximumTextSize``), and a
@@ -32,6 +36,14 @@ package enum Mermaid {
             }
         }
         return out + "\""
+    }
+
+    /// A state's name as its `state "..." as id` declaration writes it: ``described(_:)``,
+    /// or, for a state with description lines, only ``escaped(_:)``: Mermaid then draws the
+    /// name as a title, as written, not through Markdown (measured with real Mermaid: a
+    /// Markdown backslash would be drawn).
+    static func title(_ text: String, described hasDescription: Bool) -> String {
+        hasDescription ? escaped(text) : described(text)
     }
 
     /// A state's description (`state "..." as s0`): ``escaped(_:)``, made

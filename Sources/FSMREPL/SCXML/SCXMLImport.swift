@@ -213,7 +213,7 @@ package enum SCXMLImport {
                 }
                 targeted.insert(history.defaultID)
             }
-            let direction: DiagramDirection = root.attribute("direction", namespace: SCXMLWriter.namespace) == "TB" ? .topToBottom : .leftToRight
+            let direction = root.attribute("direction", namespace: SCXMLWriter.namespace).flatMap(DiagramDirection.init(rawValue:))
             let initialID = root.attribute("initial") ?? top[0].id
             // A <parallel> that is the whole document is a parallel machine; one with lines of
             // its own (entry, exit, transitions) is a parallel parent, read like one inside a state.
@@ -241,7 +241,7 @@ package enum SCXMLImport {
                 }
                 return MachineDefinition<SCXMLConfiguration, String, String, Void>(
                     name: name, summary: summary, initial: SCXMLConfiguration(parts: initialParts), events: events, regionList: regions
-                ).drawn(direction)
+                ).drawn(declared: direction)
             }
             // Several initial states: one per region of a <parallel> (each other at its own).
             let initialNodes = try initialID.split(separator: " ").map { id throws(Failure) -> Node in
@@ -251,7 +251,7 @@ package enum SCXMLImport {
             guard let initial = initialNodes.first else { throw fail(root.line, "an empty initial attribute") }
             return MachineDefinition<String, String, String, Void>(
                 name: name, summary: summary, initial: try entered(initial, line: root.line, also: Array(initialNodes.dropFirst())), events: events, declarations: try declarations(top, eventName, events: events)
-            ).drawn(direction)
+            ).drawn(declared: direction)
         }
 
         /// Refuses a transition from inside a region to a state outside it.

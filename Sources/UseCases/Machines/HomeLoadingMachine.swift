@@ -58,5 +58,5 @@ public enum HomeLoadingMachine {
             }
         }
         Final(.dismissed) { IgnoreOtherEvents() }
-    }.drawn(.topToBottom)
+    }
 }

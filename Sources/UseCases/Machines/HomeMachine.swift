@@ -62,5 +62,5 @@ public enum HomeMachine {
         summary: "The home screen: loading the user parallel to logging out.",
         initial: HomeState(loading: .waiting, logout: .idle),
         regions: Region("loading", \.loading, HomeLoadingMachine.definition), Region("logout", \.logout, LogoutMachine.definition)
-    ).drawn(.topToBottom)
+    )
 }

@@ -64,6 +64,6 @@ public enum PasscodeMachine {
                 }
             }
             Final(.complete) { IgnoreOtherEvents() }
-        }.drawn(.topToBottom)
+        }
     }
 }

@@ -159,5 +159,5 @@ public enum Connection {
             Ignore(.receive)
             IllegalOtherEvents()
         }
-    }.drawn(.topToBottom)
+    }
 }

@@ -57,5 +57,5 @@ public enum Checkout {
         }
         Final(.paid) { IgnoreOtherEvents() }
         Final(.cancelled) { IgnoreOtherEvents() }
-    }.drawn(.topToBottom)
+    }
 }
