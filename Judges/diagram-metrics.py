@@ -11,8 +11,10 @@
   for it (its `foreignObject`). Composite states and clusters are not states here: lines and
   their labels are drawn inside them.
 
-Prints one row per file, and with --max-width PX and --max-overlaps N exits 1 when a drawing is
-wider or has more overlaps. Without them it only measures.
+A Mermaid file that real Mermaid refuses, or draws only as its "Maximum text size in diagram
+exceeded" placeholder, is a failure. Prints one row per file, and with --max-width PX and
+--max-overlaps N exits 1 when a drawing is wider or has more overlaps. Without them it only
+measures.
 
 Usage: Judges/diagram-metrics.py [--max-width PX] [--max-overlaps N] FILE.dot|FILE.mmd...
 """
@@ -104,7 +106,12 @@ def measure_mermaid(paths):
     for path, verdict in zip(paths, judge.judge_all(sources)):
         geometry = verdict.get("geometry")
         if not verdict["ok"] or not geometry or geometry.get("width") is None:
-            raise SystemExit(f"{path}: real Mermaid did not draw it: {verdict.get('error')}")
+            results.append({"refused": f"real Mermaid did not draw it: {verdict.get('error')}"})
+            continue
+        if any("Maximum text size in diagram exceeded" in text for text in verdict["texts"]):
+            # Past its size limit (50,000 characters) Mermaid draws that sentence instead.
+            results.append({"refused": "real Mermaid drew 'Maximum text size in diagram exceeded' instead"})
+            continue
         composites = set(geometry["composites"])
         states = [box for name, box in geometry["boxes"].items() if name not in composites]
         states += list(geometry["notes"].values())
@@ -131,6 +138,10 @@ def main():
     mermaid = dict(zip(mermaid_files, measure_mermaid(mermaid_files) if mermaid_files else []))
     for path in args.files:
         m = mermaid[path] if path in mermaid else measure(path)
+        if "refused" in m:
+            print(f"{path:<48} REFUSED: {m['refused']}")
+            failures.append(f"{path}: {m['refused']}")
+            continue
         print(f"{path:<48} {m['width']:>9} {m['height']:>10} {m['label_on_state']:>15} {m['label_on_label']:>15}")
         if args.max_width is not None and m["width"] > args.max_width:
             failures.append(f"{path}: {m['width']} px wide (at most {args.max_width})")

@@ -40,13 +40,30 @@ STATE_ID = re.compile(r"-state-(.+)-\d+$")
 EDGE_ID = re.compile(r"-edge(\d+)$")
 
 
+def label_text(element):
+    """An element's text with its line breaks (`<br>`) as spaces, runs of whitespace as one."""
+    parts = []
+
+    def visit(node):
+        if node.tag.rsplit("}", 1)[-1] == "br":
+            parts.append(" ")
+        parts.append(node.text or "")
+        for child in node:
+            visit(child)
+            parts.append(child.tail or "")
+
+    visit(element)
+    return " ".join("".join(parts).split())
+
+
 def geometry(svg):
     """Where the drawing puts things, in the SVG's coordinates (each group's translate()
     added up): `boxes`, each state's and composite state's box by the id the Mermaid text
     gives it (`s1`, `p0`), the composite states' ids in `composites`; `notes`, each note's box
     (by `s1----note`); `edges`, each line Mermaid drew (numbered as it numbers them, which
     is not the text's order: notes have lines too), with its first point, whether it is drawn
-    at all (a path of one point is not), its label's text and, when it has one, `label_box`;
+    at all (a path of one point is not), its label's text (line breaks as spaces) and, when it
+    has one, `label_box`;
     `width` and `height`, the drawing's size in pixels (its viewBox)."""
     boxes, edges, labels, label_boxes, notes, composites = {}, {}, {}, {}, {}, []
 
@@ -65,9 +82,20 @@ def geometry(svg):
         classes = element.get("class", "").split()
         if tag == "g" and "node" in classes:
             state = STATE_ID.search(element.get("id", ""))
-            rect = next((r for r in element if r.tag.rsplit("}", 1)[-1] == "rect"), None)
-            if state and rect is not None and rect_box(rect, dx, dy):
-                boxes[state.group(1)] = rect_box(rect, dx, dy)
+            rect, rx, ry = next((r for r in element if r.tag.rsplit("}", 1)[-1] == "rect"), None), dx, dy
+            if rect is None:
+                # A state with a description: its box (`rect.outer`) one group deeper.
+                for group in element:
+                    if group.tag.rsplit("}", 1)[-1] != "g" or "label" in group.get("class", "").split():
+                        continue
+                    rect = next((r for r in group if r.tag.rsplit("}", 1)[-1] == "rect"), None)
+                    if rect is not None:
+                        shift = TRANSLATE.search(group.get("transform", ""))
+                        if shift:
+                            rx, ry = dx + float(shift.group(1)), dy + float(shift.group(2))
+                        break
+            if state and rect is not None and rect_box(rect, rx, ry):
+                boxes[state.group(1)] = rect_box(rect, rx, ry)
             elif state and "statediagram-note" in classes:
                 # A note is drawn as paths: its box is theirs.
                 values = [float(v) for path in element.iter() if path.tag.rsplit("}", 1)[-1] == "path"
@@ -82,7 +110,7 @@ def geometry(svg):
                 composites.append(element.get("data-id"))
         elif tag == "g" and "label" in classes and EDGE_ID.search("-" + element.get("data-id", "")):
             number = int(EDGE_ID.search("-" + element.get("data-id")).group(1))
-            labels[number] = " ".join("".join(element.itertext()).split())
+            labels[number] = label_text(element)
             box = next((f for f in element if f.tag.rsplit("}", 1)[-1] == "foreignObject"), None)
             if box is not None and float(box.get("width", 0)) > 0 and labels[number]:
                 label_boxes[number] = [dx, dy, dx + float(box.get("width")), dy + float(box.get("height", 0))]

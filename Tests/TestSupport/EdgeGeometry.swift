@@ -198,9 +198,11 @@ package enum MermaidEdgeGeometry {
         var used = Set<Int>()
         var problems: [String] = []
         var judged = 0
-        // A label of several lines (`event<br>/ effects`) is drawn with its breaks, which the
-        // drawn text does not keep: labels are compared without breaks and spaces.
-        func key(_ label: String) -> String { label.replacingOccurrences(of: "<br>", with: "").filter { !$0.isWhitespace } }
+        // A label of several lines (`event<br>/ effects`): the judge reads its breaks as
+        // spaces, as runs of spaces as one.
+        func key(_ label: String) -> String {
+            label.replacingOccurrences(of: "<br>", with: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
         for line in lines {
             guard let index = geometry.edges.indices.first(where: { !used.contains($0) && key(geometry.edges[$0].label) == key(line.label) }) else { continue }
             used.insert(index)
@@ -210,7 +212,10 @@ package enum MermaidEdgeGeometry {
                 problems.append("\(machine): '\(line.label)' from \(line.source) is not drawn (an empty path)")
                 continue
             }
-            guard edge.start.count == 2, let box = geometry.boxes[line.source].flatMap(EdgeGeometry.Box.init) else { continue }
+            guard edge.start.count == 2, let box = geometry.boxes[line.source].flatMap(EdgeGeometry.Box.init) else {
+                problems.append("\(machine): '\(line.label)' from \(line.source): the judge found no box for \(line.source) in the drawing")
+                continue
+            }
             let start = EdgeGeometry.Point(x: edge.start[0], y: edge.start[1])
             if box.distance(to: start) > 3 {
                 problems.append("\(machine): '\(line.label)' does not start on \(line.source) (at \(start))")
