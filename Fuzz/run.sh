@@ -3,7 +3,7 @@
 # (Fuzz/Corpus/TARGET), in a scratch copy so the repository is not written to.
 # Usage: Fuzz/run.sh [SECONDS per target, default 60]
 # A failed invariant prints "fuzz invariant failed: ..." and the input is kept as
-# .build-fuzz/crash-* (reproduce: .build-fuzz/TARGET .build-fuzz/crash-...).
+# .build-fuzz/TARGET-crash-* (reproduce: .build-fuzz/fuzz-TARGET .build-fuzz/TARGET-crash-...).
 # Two targets fuzz at once, one per core; the export target's kept inputs then go to Graphviz
 # and real Mermaid (one process) while the last two targets fuzz.
 set -euo pipefail
@@ -41,15 +41,18 @@ finish_judge() {
   cat .build-fuzz/judge-export.log
   return "$status"
 }
-trap 'finish_judge || true' EXIT
+# The scratch corpora, by target: removed on every way out (the export one by its judge).
+declare -A corpora
+trap 'finish_judge || true; rm -rf "${corpora[@]}"' EXIT
 
 # One fuzzer runs on each core: export with repl, then terminal with app while the judge
 # replays the export corpus (three processes on two cores for that minute).
 fuzz_one() {
   local target=$1 corpus=$2
-  cp Fuzz/Corpus/$target/* "$corpus"/
+  # (Called as `fuzz_one ... &` under `||`: `set -e` does not hold here, each failure returns.)
+  cp Fuzz/Corpus/$target/* "$corpus"/ || { echo "fuzz-$target: its seeds could not be copied"; return 1; }
   if ! .build-fuzz/fuzz-$target -max_total_time="$seconds" -max_len=1100 -print_final_stats=0 \
-      -artifact_prefix=.build-fuzz/ "$corpus" > .build-fuzz/fuzz-$target.log 2>&1; then
+      -artifact_prefix=.build-fuzz/$target- "$corpus" > .build-fuzz/fuzz-$target.log 2>&1; then
     echo "fuzz-$target failed:"
     grep -a "fuzz invariant failed\|ERROR\|SUMMARY\|Test unit written" .build-fuzz/fuzz-$target.log || tail -20 .build-fuzz/fuzz-$target.log
     return 1
@@ -73,7 +76,6 @@ fuzz_pair() {
   return "$status"
 }
 
-declare -A corpora
 fuzz_pair export repl || exit 1
 rm -rf "${corpora[repl]}"
 if command -v dot >/dev/null 2>&1; then
