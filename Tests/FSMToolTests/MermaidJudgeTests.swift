@@ -126,11 +126,22 @@ struct MermaidJudgeTests {
         }
     }
 
-    @Test("a note mixing one-line items with punctuation and an item with a line break: every item drawn as written")
+    @Test("a note (a parent's) and a description (a state's) mixing one-line items with punctuation and an item with a line break: every item drawn as written")
     func mixedNote() throws {
         // One item holding a line break makes Mermaid decode the whole note's codes before
-        // its Markdown, so every item of that note is escaped for Markdown, not only that one.
-        let machine = MachineDefinition<String, String, String, Void>(name: "mixed", initial: "s", events: ["go", "x\n_y_ *z*"]) {
+        // its Markdown, so every item of that note is escaped for Markdown, not only that one;
+        // a state's description is drawn as written, line break or not.
+        let parent = MachineDefinition<String, String, String, Void>(name: "mixed", initial: "s", events: ["go", "x\n_y_ *z*"]) {
+            Parent("p") {
+                OnEntry("*a* _b_ \\\\ (c)")
+                OnExit("(e) [f]")
+                Ignore("x\n_y_ *z*")
+            } children: {
+                In("s") { On("go", to: "t") }
+            }
+            Final("t")
+        }
+        let state = MachineDefinition<String, String, String, Void>(name: "mixed", initial: "s", events: ["go", "x\n_y_ *z*"]) {
             In("s") {
                 OnEntry("*a* _b_ \\\\ (c)")
                 OnExit("(e) [f]")
@@ -139,12 +150,16 @@ struct MermaidJudgeTests {
             }
             Final("t")
         }
-        let verdicts = try MermaidJudge.judge([machine.mermaid(DiagramOptions())])
-        let verdict = try #require(verdicts.first)
-        #expect(verdict.ok, "\(verdict.error ?? "")")
-        let drawn = verdict.texts.joined(separator: "\n")
-        for expected in ["entry / *a* _b_ \\\\ (c)", "exit / (e) [f]", "ignored: x\n_y_ *z*"] {
-            #expect(drawn.contains(expected), "\(expected.debugDescription) is not drawn as such; drawn: \(verdict.texts)")
+        #expect(parent.mermaid().contains("note right of p0\n"), "the parent's items are a note")
+        #expect(state.mermaid().contains("  s0 : entry / "), "the state's items are its description")
+        let verdicts = try MermaidJudge.judge([parent.mermaid(), state.mermaid()])
+        try #require(verdicts.count == 2)
+        for verdict in verdicts {
+            #expect(verdict.ok, "\(verdict.error ?? "")")
+            let drawn = verdict.texts.joined(separator: "\n")
+            for expected in ["entry / *a* _b_ \\\\ (c)", "exit / (e) [f]", "ignored: x\n_y_ *z*"] {
+                #expect(drawn.contains(expected), "\(expected.debugDescription) is not drawn as such; drawn: \(verdict.texts)")
+            }
         }
     }
 

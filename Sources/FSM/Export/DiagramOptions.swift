@@ -6,7 +6,8 @@ public struct DiagramOptions: Sendable, Hashable {
     /// transitions): set by the `FSMCoverage` product's `coverage`.
     package var paint: CoveragePaint?
     /// The direction of the flow; `nil` uses the machine's own
-    /// (``MachineDefinition/drawn(_:)``, left to right unless it says otherwise).
+    /// (``MachineDefinition/drawn(_:)``), or when it declares none, left to right if that
+    /// drawing fits an 800-pixel documentation column, else the narrower way.
     public var direction: DiagramDirection?
     /// Whether effects are drawn (on transitions, and a state's entry and exit effects);
     /// `false` gives an overview of states, events and guards only.

@@ -71,7 +71,11 @@ extension MachineGraph {
                 // Side by side the regions would not fit a docs column: one under another,
                 // each region's first rank below every state of the one before.
                 for r in regions.indices.dropLast() {
-                    for node in regions[r].graph.nodes { out += "  \(node.id) -> __initial_r\(r + 1) [style=invis];\n" }
+                    // (A parallel parent's combined states are not drawn: not them.)
+                    let graph = regions[r].graph
+                    for index in graph.nodes.indices where graph.combinations[index] == nil {
+                        out += "  \(graph.nodes[index].id) -> __initial_r\(r + 1) [style=invis];\n"
+                    }
                 }
             }
         }

@@ -54,16 +54,23 @@ extension MachineGraph {
         var descriptions = nodes.indices.map { combinations[$0] == nil ? describedLines(ofNode: $0, internal: internals[$0], options) : [] }
         var notes: [Int: [String]] = [:]
         for (p, parent) in parents.enumerated() {
-            var items = effectLines(entry: parent.entryEffects, exit: parent.exitEffects, options)
-            items += parent.internalTransitions.map { $0.label(showsEffects: options.showsEffects, escape: Mermaid.escaped) + " (internal)" }
-            items += DOT.wrapped(parent.ignored, after: "ignored:", escape: Mermaid.escaped)
-            if items.isEmpty { continue }
+            // Each list's lines together: drawn flat, only its first line is prefixed.
+            var lists: [[String]] = []
+            if options.showsEffects {
+                lists.append(DOT.wrapped(parent.entryEffects, after: "entry /", escape: Mermaid.escaped))
+                lists.append(DOT.wrapped(parent.exitEffects, after: "exit /", escape: Mermaid.escaped))
+            }
+            lists += parent.internalTransitions.map { [$0.label(showsEffects: options.showsEffects, escape: Mermaid.escaped) + " (internal)"] }
+            lists.append(DOT.wrapped(parent.ignored, after: "ignored:", escape: Mermaid.escaped))
+            lists.removeAll { $0.isEmpty }
+            if lists.isEmpty { continue }
             if flat, let first = nodes.indices.first(where: { isInside($0, p) }) {
-                // Drawn flat, a parent has no box: what it says goes on its first child.
-                descriptions[first] += items.map { Mermaid.escaped(parent.name) + " " + $0 }
+                // Drawn flat, a parent has no box: what it says goes on its first child,
+                // each list's first line after the parent's name.
+                descriptions[first] += lists.flatMap { list in list.enumerated().map { $0.offset == 0 ? Mermaid.escaped(parent.name) + " " + $0.element : $0.element } }
             } else if !flat {
                 // A composite state has no description in Mermaid: a note beside it.
-                notes[p] = items
+                notes[p] = lists.flatMap { $0 }
             }
         }
         for (index, node) in nodes.enumerated() where flat || !isNested(index) {
@@ -168,7 +175,14 @@ extension MachineGraph {
     /// written: unlike a note, a description is not drawn through Markdown, `<br>` or not
     /// (the items are escaped already).
     func appendDescription(_ items: [String], of id: String, indent: String, to lines: inout [String]) {
-        for item in items { lines.append(indent + "\(id) : " + item) }
+        for item in items {
+            // A line of only whitespace (an internal transition on an event named " ") would
+            // be drawn as nothing: a zero-width space first keeps it a line.
+            var rest = Substring(item)
+            while let first = rest.first, first.isWhitespace || rest.hasPrefix("#9;") { rest = rest.dropFirst(first.isWhitespace ? 1 : 3) }
+            let blank = rest.isEmpty
+            lines.append(indent + "\(id) : " + (blank ? "#8203;" : "") + item)
+        }
     }
 
     /// Appends a note beside a state, one line of text per item (escaped; with a backslash

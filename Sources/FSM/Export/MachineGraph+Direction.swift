@@ -22,12 +22,14 @@ extension MachineGraph {
         regions.count > 1 && regions.reduce(0) { $0 + $1.graph.estimatedWidth(.topToBottom) + 16 } - 16 > Self.columnWidth
     }
 
-    /// About how wide Graphviz draws the graph in `direction`, in pixels: states ranked by
-    /// their distance from the initial state along the transitions, each state as wide as
+    /// About how wide Graphviz draws the graph in `direction`, in pixels: states ranked as the
+    /// DOT export constrains them (a line forward in declaration order one rank), each state as wide as
     /// its longest line (Helvetica: about 0.55 em a character), each label as wide as its
     /// longest line. Left to right, the ranks and the labels between them add up; top to
     /// bottom, the widest rank (its states side by side, or the labels of the lines leaving
-    /// it) plus the labels of the lines going back up, which Graphviz draws beside the ranks.
+    /// it) plus about half the widest label of the lines going back up, which Graphviz draws
+    /// beside the ranks. Each level of parents adds a cluster's margins. The constants are
+    /// fitted to Graphviz's layouts of the shipped and test machines (within a quarter).
     /// Regions are drawn one under another left to right, and top to bottom side by side
     /// unless that is wider than the column (``stacksRegions``). Linear in the states and
     /// transitions.
@@ -45,40 +47,42 @@ extension MachineGraph {
         forEachEdge { edge in
             if edge.kind == .internal { internals[edge.source].append(edge) } else if edge.source >= 0, edge.target >= 0 { external.append(edge) }
         }
+        // A parallel parent's combined states are not drawn: its regions are, inside its box,
+        // side by side top to bottom and one under another left to right. Their width goes to
+        // its first combined state, the others count for nothing.
+        var regionBlocks: [Int: Double] = [:]
+        for parent in parents where !parent.regions.isEmpty {
+            guard let first = parent.members.first(where: { combinations[$0] != nil }) else { continue }
+            let widths = parent.regions.map { $0.graph.estimatedWidth(direction) }
+            regionBlocks[first] = direction == .leftToRight ? widths.max() ?? 0 : widths.reduce(0, +) + 16 * Double(widths.count - 1)
+        }
         let nodeWidths = nodes.indices.map { index -> Double in
+            if combinations[index] != nil { return regionBlocks[index] ?? 0 }
             let node = nodes[index]
             let compartment = DOT.wrapped(node.entryEffects, after: "entry /") + DOT.wrapped(node.exitEffects, after: "exit /")
                 + internals[index].map { $0.label() }
             return max(72, 20 + max(width([node.name], points: 12), width(compartment, points: 10), width(ignoredLines(index), points: 9)))
         }
         let labelWidths = external.map { width($0.labelLines(), points: 10) + 16 }
-        // Ranks: the distance from the initial state (breadth first); a state no line
-        // reaches is on the first rank.
-        var adjacent = [[Int]](repeating: [], count: nodes.count)
-        for edge in external where edge.source != edge.target { adjacent[edge.source].append(edge.target) }
-        var rank = [Int](repeating: -1, count: nodes.count)
-        var queue: [Int] = []
-        if let initial, initial >= 0, initial < nodes.count {
-            rank[initial] = 0
-            queue.append(initial)
+        // Ranks as Graphviz's DOT here makes them: a line to a state declared later puts it
+        // at least a rank further (two through a history point); a line back to a state
+        // declared earlier does not constrain (`constraint=false`). The longest such path, in
+        // declaration order: each line once.
+        var outgoing = [[(target: Int, step: Int)]](repeating: [], count: nodes.count)
+        for edge in external where edge.target > edge.source {
+            outgoing[edge.source].append((edge.target, edge.history == nil ? 1 : 2))
         }
-        var head = 0
-        while head < queue.count {
-            let state = queue[head]
-            head += 1
-            for next in adjacent[state] where rank[next] < 0 {
-                rank[next] = rank[state] + 1
-                queue.append(next)
-            }
+        var rank = [Int](repeating: 0, count: nodes.count)
+        for source in nodes.indices {
+            for (target, step) in outgoing[source] { rank[target] = max(rank[target], rank[source] + step) }
         }
-        for index in rank.indices where rank[index] < 0 { rank[index] = 0 }
         let ranks = (rank.max() ?? 0) + 1
         var widest = [Double](repeating: 0, count: ranks)
         var sideBySide = [Double](repeating: 0, count: ranks)
         var labelsBelow = [Double](repeating: 0, count: ranks)
         var widestLabelAfter = [Double](repeating: 0, count: ranks)
         var backLabels = 0.0
-        for index in nodes.indices {
+        for index in nodes.indices where nodeWidths[index] > 0 {
             widest[rank[index]] = max(widest[rank[index]], nodeWidths[index])
             sideBySide[rank[index]] += nodeWidths[index] + 24
         }
@@ -95,12 +99,31 @@ extension MachineGraph {
                 backLabels = max(backLabels, label)
             }
         }
+        // Each level of parents a cluster's margins on both sides (the levels counted once
+        // per parent: linear however deep they nest).
+        var levels = [Int](repeating: 0, count: parents.count)
+        for p in parents.indices where levels[p] == 0 {
+            var chain: [Int] = []
+            var current: Int? = p
+            while let q = current, levels[q] == 0 {
+                chain.append(q)
+                current = parents[q].parent
+            }
+            var level = current.map { levels[$0] } ?? 0
+            for q in chain.reversed() {
+                level += 1
+                levels[q] = level
+            }
+        }
+        let clusters = 2 * 12 * Double(levels.max() ?? 0)
         let margin = 16.0 + 48  // the initial point and its line, the margins
         if direction == .leftToRight {
-            let gaps = widestLabelAfter.dropLast().reduce(0) { $0 + max(48, $1) }
-            return margin + widest.reduce(0, +) + gaps
+            // A label sits on a rank of its own, with the ranks' separation on both sides.
+            let gaps = widestLabelAfter.dropLast().reduce(0) { $0 + ($1 > 0 ? $1 + 48 : 48) }
+            return margin + widest.reduce(0, +) + gaps + clusters
         }
-        return 16 + ((0..<ranks).map { max(sideBySide[$0], labelsBelow[$0]) }.max() ?? 0) + backLabels
+        // (Graphviz tucks lines going back up beside the ranks: about half their widest label.)
+        return 16 + ((0..<ranks).map { max(sideBySide[$0], labelsBelow[$0]) }.max() ?? 0) + backLabels / 2 + clusters
     }
 }
 

@@ -496,12 +496,7 @@ struct MachineGraph {
     /// characters so that a long list does not widen the drawing, or `ignored: all events`;
     /// no line when it ignores none. `escape` is applied to the names only.
     func ignoredLines(_ index: Int, escape: (String) -> String = { $0 }) -> [String] {
-        Self.ignoredLines(ignored[index], of: eventCount, escape: escape)
-    }
-
-    /// The lines of an ignored-events list (see ``ignoredLines(_:escape:)``), of a state or
-    /// a parent.
-    static func ignoredLines(_ events: [String], of eventCount: Int, escape: (String) -> String = { $0 }) -> [String] {
+        let events = ignored[index]
         if events.isEmpty { return [] }
         if events.count == eventCount && eventCount > 1 { return ["ignored: all events"] }
         return DOT.wrapped(events, after: "ignored:", escape: escape)

@@ -17,7 +17,7 @@ struct DirectionArgument: ExpressibleByArgument {
 
 /// The layout options shared by `dot`, `mermaid` and `diagrams`.
 struct LayoutOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The direction of the flow: LR (left to right) or TB (top to bottom); default: the machine's own, else left to right when that fits an 800-pixel column, else the narrower way.", valueName: "LR|TB"))
+    @Option(help: ArgumentHelp("The direction of the flow: LR (left to right) or TB (top to bottom); default: the machine's own, else left to right when Graphviz's drawing that way fits an 800-pixel column (estimated), else the narrower way.", valueName: "LR|TB"))
     var direction: DirectionArgument?
     @Flag(help: "Leave effects out (on transitions, entry and exit): an overview of states, events and guards.")
     var noEffects = false
