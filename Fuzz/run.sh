@@ -5,7 +5,8 @@
 # A failed invariant prints "fuzz invariant failed: ..." and the input is kept as
 # .build-fuzz/TARGET-crash-* (reproduce: .build-fuzz/fuzz-TARGET .build-fuzz/TARGET-crash-...).
 # Two targets fuzz at once, one per core; the export target's kept inputs then go to Graphviz
-# and real Mermaid (one process) while the last two targets fuzz.
+# and real Mermaid while the last two targets fuzz (Mermaid in two processes: the judge outlasts
+# the fuzzers, and then has both cores to itself).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -28,7 +29,7 @@ judge_export_corpus() {
     count=$((count + 1))
   done
   echo "Graphviz accepted the DOT of all $count inputs in the fuzz-export corpus"
-  Judges/mermaid-judge.py --names --sample 150 --workers 1 "$dots"/*.mmd | tail -3
+  Judges/mermaid-judge.py --names --sample 150 --workers 2 "$dots"/*.mmd | tail -3
 }
 
 judge=""

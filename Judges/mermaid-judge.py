@@ -18,11 +18,14 @@ Usage: Judges/mermaid-judge.py FILE.mmd...      (exit 1 when any is rejected)
 import hashlib
 import html
 import json
+import multiprocessing
+import os
 import re
 import sys
 import xml.etree.ElementTree as ElementTree
 
-import mermaidx
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mermaid_svg  # noqa: E402 - found beside this file, also when another script loads it
 
 # The innermost elements that hold a drawn text: a label's <p>/<span>/<text>, whose line
 # breaks are <br> elements, and which may hold empty <span></span> elements (they draw
@@ -142,22 +145,27 @@ def verdict(svg):
     return {"ok": True, "error": None, "texts": [t for t in texts if t], "geometry": geometry(svg)}
 
 
+def judged(drawing):
+    kind, body = drawing
+    if kind == "error":
+        return {"ok": False, "error": body, "texts": [], "geometry": None}
+    return verdict(body)
+
+
 def judge(source):
-    try:
-        return verdict(mermaidx.render(source).svg())
-    except Exception as error:  # noqa: BLE001 - any failure is a rejection
-        return {"ok": False, "error": " ".join(str(error).split())[:400], "texts": [], "geometry": None}
+    return judged(mermaid_svg.drawing(source))
 
 
 def judge_all(sources, workers=None):
-    """The verdicts on many sources, rendered in parallel (one process per core, or
-    `workers`); when any is rejected, each is judged again alone to say which and why."""
-    if len(sources) > 1:
-        try:
-            return [verdict(d.svg()) for d in mermaidx.render_many(sources, workers=workers)]
-        except Exception:  # noqa: BLE001
-            pass
-    return [judge(s) for s in sources]
+    """The verdicts on many sources, drawn in parallel: one process per core (or `workers`),
+    each drawing its share and handing back the SVG (a refusal is a verdict, not a reason to
+    draw everything again)."""
+    workers = min(len(sources), workers or os.cpu_count() or 1)
+    if workers <= 1:
+        return [judge(s) for s in sources]
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        drawings = pool.map(mermaid_svg.drawing, sources, chunksize=max(1, len(sources) // (workers * 4)))
+    return [judged(d) for d in drawings]
 
 
 def drawn(name):
