@@ -145,7 +145,7 @@ struct ParentLinesDrawnTests {
         let graphviz = try #require(Graphviz.find())
         let (problems, judged) = try EdgeGeometry.misdrawn(
             usbDevice, elevatorCar, scxmlNested, scxmlParallel, scxmlTimed, scxmlHistory, scxmlEventless, regionWithParent,
-            trickyMachine, trickyNested, trickyParallel, MermaidJudgeTests.allNames, explorerLab, turnstile, lamp, graphviz: graphviz
+            trickyMachine, trickyNested, trickyParallel, MermaidJudgeTests.namesMachine(holding: mermaidNames[...]), explorerLab, turnstile, lamp, graphviz: graphviz
         )
         #expect(problems == [])
         #expect(judged > 60, "only \(judged) lines judged")
