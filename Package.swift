@@ -2,10 +2,19 @@
 import CompilerPluginSupport
 import PackageDescription
 
+/// A macro plugin already built (`FSM_MACRO_PLUGIN=/path/to/FSMMacrosPlugin-tool`), for the
+/// sanitizer builds of CI (.ci/deep): with it, the package neither declares the plugin nor the
+/// macro expansion tests, so swift-syntax is not compiled again, with the sanitizer, in each
+/// sanitizer's build folder (and no test target depends on a macro, so SwiftPM builds the
+/// libraries once, not once for the tests and once for the executable). Every target is given
+/// the plugin, as SwiftPM gives a macro to the targets that use it. Unset, as for everyone else,
+/// the package is the usual one.
+let prebuiltMacroPlugin = Context.environment["FSM_MACRO_PLUGIN"].flatMap { $0.isEmpty ? nil : $0 }
+
 /// Every target is built in the Swift 6 language mode with warnings treated as errors.
 let strict: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
-]
+] + (prebuiltMacroPlugin.map { [.unsafeFlags(["-load-plugin-executable", "\($0)#FSMMacrosPlugin"])] } ?? [])
 
 let package = Package(
     name: "FSM",
@@ -37,11 +46,13 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ] + (prebuiltMacroPlugin != nil ? [] : [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing.git", from: "0.7.0"),
-    ],
+    ]),
     targets: [
         .target(name: "FSM", swiftSettings: strict),
+    ] + (prebuiltMacroPlugin != nil ? [] : [
         .macro(
             name: "FSMMacrosPlugin",
             dependencies: [
@@ -53,7 +64,22 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .target(name: "FSMMacros", dependencies: ["FSM", .target(name: "FSMMacrosPlugin", condition: .when(traits: ["Macros"]))], swiftSettings: strict),
+        .testTarget(
+            name: "FSMMacrosTests",
+            dependencies: [
+                "FSMMacros", "FSMMacrosPlugin", "FSMTesting",
+                .product(name: "MacroTesting", package: "swift-macro-testing"),
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+            ],
+            swiftSettings: strict
+        ),
+    ]) + [
+        .target(
+            name: "FSMMacros",
+            dependencies: ["FSM"] + (prebuiltMacroPlugin != nil ? [] : [.target(name: "FSMMacrosPlugin", condition: .when(traits: ["Macros"]))]),
+            swiftSettings: strict
+        ),
         .target(name: "FSMCoverage", dependencies: ["FSM"], swiftSettings: strict),
         .target(name: "FSMTesting", dependencies: ["FSM", "FSMCoverage"], swiftSettings: strict),
         .target(name: "FSMRuntime", dependencies: ["FSM"], swiftSettings: strict),
@@ -103,16 +129,6 @@ let package = Package(
         .testTarget(
             name: "FSMTests",
             dependencies: ["FSM", "FSMCoverage", "FSMTesting", "FSMRuntime", .product(name: "PropertyBased", package: "swift-property-based")],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "FSMMacrosTests",
-            dependencies: [
-                "FSMMacros", "FSMMacrosPlugin", "FSMTesting",
-                .product(name: "MacroTesting", package: "swift-macro-testing"),
-                .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Macros"])),
-                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: .when(traits: ["Macros"])),
-            ],
             swiftSettings: strict
         ),
         .testTarget(name: "FSMTestingTests", dependencies: ["FSM", "FSMCoverage", "FSMTesting", "TestSupport"], swiftSettings: strict),
