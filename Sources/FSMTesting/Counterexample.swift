@@ -28,7 +28,9 @@ public struct Counterexample<Event: MachineEvent>: CustomStringConvertible {
     /// What the property said at its last step.
     public let failure: String
     /// The sequence as a REPL script (`fsm repl MACHINE --script FILE`): one event a line, by
-    /// name (an event's data, which the REPL decides with `:guard`, in a comment).
+    /// name, then its data as JSON when the event type is `Encodable` (the REPL reads it back
+    /// when the type is `Decodable`); otherwise the data in a comment, and the REPL decides
+    /// guards on it with `:guard`.
     public let script: String
     /// The sequence as a Swift Testing test to paste and finish: the events as Swift values,
     /// sent to `definition` with `context` (names your test gives them).
@@ -206,14 +208,35 @@ enum Shrinking {
         }
     }
 
-    /// The events as REPL lines, by the names tables use; an event whose data its name does not
-    /// show gets it in a comment.
+    /// The events as REPL lines, by the names tables use. An event whose data its name does not
+    /// show is followed by its data as JSON when its type is `Encodable` (`setAddress
+    /// {"address":127}`, `deposit 501`: what the REPL reads back for a `Decodable` event, so the
+    /// script replays the counterexample); otherwise the data is in a comment.
     static func script<State, Event, Effect, Context>(_ events: [Event], _ definition: MachineDefinition<State, Event, Effect, Context>) -> String {
         events.map { event in
             let name = definition.name(of: event.key)
             let value = String(describing: event)
+            if let json = payloadJSON(event) { return json.isEmpty ? name : "\(name) \(json)" }
             return value == name ? name : "\(name)  # \(value.replacingOccurrences(of: "\n", with: " "))"
         }.joined(separator: "\n")
+    }
+
+    /// An event's data as the REPL reads it: its case's value in the JSON Swift's synthesised
+    /// `Encodable` writes (`{"case":{"label":value}}`, an unlabelled value under `_0`), without
+    /// the case; "" for a case without data; `nil` when the event is not `Encodable` or does not
+    /// encode as one case (a hand-written encoding).
+    static func payloadJSON<Event>(_ event: Event) -> String? {
+        guard let encodable = event as? any Encodable else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(encodable),
+              let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any],
+              object.count == 1, let payload = object.values.first as? [String: Any]
+        else { return nil }
+        if payload.isEmpty { return "" }
+        let value: Any = payload.count == 1 && payload["_0"] != nil ? payload["_0"] ?? payload : payload
+        guard let text = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]) else { return nil }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The events as a Swift Testing test: sent in order to `definition` with `context`, and
