@@ -242,7 +242,10 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
             case let .success(step):
                 switch step.kind {
                 case .ignored: permitted.append("  \(name): ignored\(inherited)")
-                default: permitted.append("  \(name) -> \(definition.name(of: step.target))\(step.kind == .internal ? " (internal)" : "")\(inherited)")
+                default:
+                    // A line that resumes a history says so: the target is what the memory holds.
+                    let resumed = takenEntry(row.first { $0.event == event }?.cell)?.history.map { " (resumes \($0.label))" } ?? ""
+                    permitted.append("  \(name) -> \(definition.name(of: step.target))\(step.kind == .internal ? " (internal)" : "")\(resumed)\(inherited)")
                 }
                 permitted += alternatives(row.first { $0.event == event }?.cell)
             case let .failure(error):
@@ -273,6 +276,15 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The entry of a cell the machine takes now: the first whose guard holds as `:guard`
+    /// decides it.
+    private func takenEntry(_ cell: TransitionTable<State, Event.Key, Effect>.Cell?) -> TransitionTable<State, Event.Key, Effect>.Entry? {
+        switch cell {
+        case let .transitions(list)?, let .guarded(list, _)?: list.first { $0.guardName.map(holdsNow) ?? true }
+        default: nil
+        }
     }
 
     /// The guarded alternatives of a cell, in the order they are tried, each with whether its
