@@ -18,6 +18,7 @@ import argparse
 import contextlib
 import json
 import pathlib
+import shutil
 import subprocess
 import sys
 
@@ -220,8 +221,18 @@ def main():
     parser.add_argument("--only", nargs="*", default=None)
     args = parser.parse_args()
 
-    import statemachine
-    from statemachine.io import load
+    # What this judge needs, said plainly rather than as a traceback.
+    if shutil.which("xmllint") is None:
+        print("scxml-judge: xmllint is not installed (Debian: apt-get install libxml2-utils; macOS has it); "
+              "it reads each document before python-statemachine runs it", file=sys.stderr)
+        return 2
+    try:
+        import statemachine
+        from statemachine.io import load
+    except ImportError as error:
+        print(f"scxml-judge: python-statemachine is not installed ({error}); "
+              "install the pinned version: python3 -m pip install -r .ci/requirements.txt", file=sys.stderr)
+        return 2
 
     clock = Clock()
     clock.install()
