@@ -43,7 +43,11 @@ enum EventPayload<Event> {
             guard let event = try decode(type, Data(wrapped.utf8)) as? Event else { return .failure(PayloadError("the data does not make a \(quoting: caseName) event")) }
             return .success(event)
         } catch let error as DecodingError {
-            return .failure(PayloadError(describe(error, prefix: unlabelled ? 2 : 1)))
+            let base = unlabelled ? [caseName, "_0"] : [caseName]
+            // A number that does not fit its field: Foundation says "not valid JSON", often
+            // without the field; the field, the type and the value are known here.
+            if case .dataCorrupted = error, let misfit = misfit(in: parsed, probe: probe, base: base) { return .failure(PayloadError(misfit)) }
+            return .failure(PayloadError(describe(error, prefix: base.count, fields: known)))
         } catch {
             return .failure(PayloadError("the data does not make a \(quoting: caseName) event"))
         }
@@ -59,7 +63,7 @@ enum EventPayload<Event> {
 
     /// A decoding error in the words of the data the user typed: its path without the case
     /// and `_0` around it (`prefix` coding keys).
-    private static func describe(_ error: DecodingError, prefix: Int) -> String {
+    private static func describe(_ error: DecodingError, prefix: Int, fields: [String]) -> String {
         func path(_ keys: [any CodingKey]) -> String {
             keys.dropFirst(prefix).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
         }
@@ -69,21 +73,60 @@ enum EventPayload<Event> {
             return "missing field \(quoting: field)"
         case let .typeMismatch(type, context):
             let field = path(context.codingPath)
-            return field.isEmpty ? "the data is not what the event holds: expected \(kind(of: type))" : "field \(quoting: field): expected \(kind(of: type))"
+            // The event's data as a whole: an object of its fields, named.
+            let named = field.isEmpty && type is [String: Any].Type && !fields.isEmpty ? " (fields: \(fields.joined(separator: ", ")))" : ""
+            return field.isEmpty ? "the data is not what the event holds: expected \(kind(of: type))\(named)" : "field \(quoting: field): expected \(kind(of: type))"
         case let .valueNotFound(type, context):
             return "field \(quoting: path(context.codingPath)) is null: expected \(kind(of: type))"
         case let .dataCorrupted(context):
             let field = path(context.codingPath)
             // The JSON parsed already: a value that does not fit its field (Foundation does not
             // always say which, e.g. 1.5 for a whole number).
-            return field.isEmpty ? "a value does not fit its field (\(context.debugDescription))" : "field \(quoting: field): \(context.debugDescription)"
+            // The JSON parsed already, so Foundation's "not valid JSON" would mislead: left out.
+            let why = context.debugDescription.contains("not valid JSON") ? "" : context.debugDescription
+            if field.isEmpty { return "a value does not fit its field" + (why.isEmpty ? "" : " (\(why))") }
+            return "field \(quoting: field): " + (why.isEmpty ? "the value does not fit" : why)
         @unknown default:
             return "the data does not make the event"
         }
     }
 
+    /// The first field, in the order the type reads them, whose number does not fit the whole
+    /// number type the field is read as (a fraction, or out of its range), said with the range
+    /// and the value typed; `nil` when none is found.
+    private static func misfit(in parsed: Any, probe: FieldProbe, base: [String]) -> String? {
+        for (path, type) in probe.types where path.count >= base.count && Array(path.prefix(base.count)) == base {
+            let field = Array(path.dropFirst(base.count))
+            guard let integer = type as? any FixedWidthInteger.Type, let value = value(at: field, in: parsed), !(value is Bool),
+                  let number = value as? Double ?? (value as? Int).map(Double.init), !fits(number, integer)
+            else { continue }
+            let typed = (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])).map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
+            let expected = "expected \(kind(of: type)) from \(bounds(integer)), not \(typed)"
+            return field.isEmpty ? "the data is not what the event holds: \(expected)" : "field \(quoting: field.joined(separator: ".")): \(expected)"
+        }
+        return nil
+    }
+
+    private static func fits<T: FixedWidthInteger>(_ number: Double, _ type: T.Type) -> Bool {
+        number.rounded() == number && T(exactly: number) != nil
+    }
+
+    private static func bounds<T: FixedWidthInteger>(_ type: T.Type) -> String { "\(T.min) to \(T.max)" }
+
+    /// The value at a path of object keys in parsed JSON.
+    private static func value(at path: [String], in json: Any) -> Any? {
+        var current: Any = json
+        for key in path {
+            guard let object = current as? [String: Any], let next = object[key] else { return nil }
+            current = next
+        }
+        return current
+    }
+
     private static func kind(of type: Any.Type) -> String {
         switch type {
+        case is [String: Any].Type: "an object"
+        case is [Any].Type: "a list"
         case is Bool.Type: "true or false"
         case is String.Type: "a string"
         case is Int.Type, is Int8.Type, is Int16.Type, is Int32.Type, is Int64.Type, is UInt.Type, is UInt8.Type, is UInt16.Type, is UInt32.Type, is UInt64.Type: "a whole number"
@@ -114,6 +157,14 @@ final class FieldProbe {
 
     /// The keys asked for at a path, in order, each once.
     func keys(at path: [String]) -> [String] { recorded[path] ?? [] }
+
+    /// The type each value was read as, by its path (keys from the top, the case first), in
+    /// the order they were read.
+    private(set) var types: [(path: [String], type: Any.Type)] = []
+
+    func record(_ type: Any.Type, at path: [String]) {
+        if !types.contains(where: { $0.path == path }) { types.append((path, type)) }
+    }
 
     func record(_ key: String, at path: [String]) {
         if !(recorded[path]?.contains(key) ?? false) { recorded[path, default: []].append(key) }
@@ -149,6 +200,7 @@ private struct ProbeKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         probe.record(key.stringValue, at: path)
+        probe.record(T.self, at: path + [key.stringValue])
         if let value = placeholder(T.self) { return value }
         return try T(from: ProbeDecoder(probe: probe, path: path + [key.stringValue]))
     }
@@ -197,6 +249,7 @@ private struct ProbeSingle: SingleValueDecodingContainer {
     var codingPath: [any CodingKey] { [] }
     func decodeNil() -> Bool { false }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        probe.record(T.self, at: path)
         if let value = placeholder(T.self) { return value }
         return try T(from: ProbeDecoder(probe: probe, path: path))
     }

@@ -76,9 +76,9 @@ struct JSONPayloadTests {
         (#"receive {"syn": true, "window": 1}"#, "error: receive's data: missing field 'ack'; nothing changed"),
         (#"receive {"syn": "yes", "ack": false, "window": 1}"#, "error: receive's data: field 'syn': expected true or false; nothing changed"),
         (#"receive {"syn": true, "ack": false, "window": 1, "urg": true}"#, "error: receive's data: unknown field 'urg' (fields: syn, ack, window); nothing changed"),
-        (#"receive {"syn": true, "ack": false, "window": 1.5}"#, "error: receive's data: a value does not fit its field (The given data was not valid JSON.); nothing changed"),
+        (#"receive {"syn": true, "ack": false, "window": 1.5}"#, "error: receive's data: field 'window': expected a whole number from -9223372036854775808 to 9223372036854775807, not 1.5; nothing changed"),
         (#"receive {"syn": true,"#, "error: receive's data: the data is not valid JSON; nothing changed"),
-        (#"receive [1, 2]"#, "error: receive's data: the data is not what the event holds: expected Dictionary<String, Any>; nothing changed"),
+        (#"receive [1, 2]"#, "error: receive's data: the data is not what the event holds: expected an object (fields: syn, ack, window); nothing changed"),
         (#"unlock {"code": 4711}"#, "error: unlock's data: field 'code': expected a string; nothing changed"),
     ])
     func malformed(line: String, message: String) throws {

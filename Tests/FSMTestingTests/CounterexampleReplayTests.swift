@@ -95,3 +95,23 @@ struct CounterexampleReplayTests {
         #expect(session.stateName == "configured")
     }
 }
+
+@Suite("The REPL's words for data that does not fit")
+struct DataThatDoesNotFitTests {
+    @Test("a number out of its field's range, a fraction, a bare value where an object is read: the field, the range and the value typed", arguments: [
+        (#"setAddress {"address": 300}"#, "error: setAddress's data: field 'address': expected a whole number from 0 to 255, not 300; nothing changed"),
+        (#"setAddress {"address": -1}"#, "error: setAddress's data: field 'address': expected a whole number from 0 to 255, not -1; nothing changed"),
+        (#"setAddress {"address": 2.5}"#, "error: setAddress's data: field 'address': expected a whole number from 0 to 255, not 2.5; nothing changed"),
+        (#"setAddress 300"#, "error: setAddress's data: the data is not what the event holds: expected an object (fields: address); nothing changed"),
+        (#"configure {"value": 1.5, "name": "a"}"#, "error: configure's data: field 'value': expected a whole number from -9223372036854775808 to 9223372036854775807, not 1.5; nothing changed"),
+    ])
+    func words(line: String, message: String) throws {
+        let session = try REPLSession(device)
+        if line.hasPrefix("configure") { _ = session.handle(#"setAddress {"address": 1}"#) }
+        let before = session.stateName
+        let output = session.handle(line)
+        #expect(output.isError)
+        #expect(output.text == message)
+        #expect(session.stateName == before)
+    }
+}
