@@ -5,8 +5,8 @@
 # A failed invariant prints "fuzz invariant failed: ..." and the input is kept as
 # .build-fuzz/TARGET-crash-* (reproduce: .build-fuzz/fuzz-TARGET .build-fuzz/TARGET-crash-...).
 # Two targets fuzz at once, one per core; the export target's kept inputs then go to Graphviz
-# and real Mermaid while the last two targets fuzz (Mermaid in two processes: the judge outlasts
-# the fuzzers, and then has both cores to itself).
+# and real Mermaid while the last two targets fuzz (Mermaid in two processes: they share the
+# cores with the fuzzers for a minute, then have them to themselves).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}

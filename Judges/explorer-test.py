@@ -451,6 +451,7 @@ def check_coverage_and_no_graphviz(browser, pages_dir):
 # (a word as long as a column may break; none of the shipped machines has one).
 BROKEN_WORDS = """(() => {
   const broken = [];
+  let words = 0;
   for (const cell of document.querySelectorAll('#table th, #table td')) {
     const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -458,12 +459,13 @@ BROKEN_WORDS = """(() => {
         const range = document.createRange();
         range.setStart(node, m.index);
         range.setEnd(node, m.index + m[0].length);
+        words += 1;
         const lines = new Set(Array.from(range.getClientRects(), r => Math.round(r.top)));
         if (lines.size > 1) broken.push(m[0]);
       }
     }
   }
-  return broken;
+  return {words, broken};
 })()"""
 
 
@@ -474,7 +476,10 @@ def screenshots(browser, pages_dir, names):
         page.goto("file://" + os.path.join(pages_dir, f"{machine}.html"))
         # At 1280 px the table keeps every word whole (it scrolls sideways in its own box
         # rather than breaking "Configured" into "Config ured").
-        broken = page.evaluate(BROKEN_WORDS)
+        table = page.evaluate(BROKEN_WORDS)
+        broken = table["broken"]
+        if table["words"] == 0:
+            fail(f"{machine}: the transition table shows no words to check (#table empty or renamed)")
         if broken:
             fail(f"{machine}: at 1280 px the transition table breaks {len(broken)} word(s) across lines: {broken[:6]!r}")
         # A short session, painted: what a reader of the README sees.

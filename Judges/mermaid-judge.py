@@ -15,6 +15,7 @@ Usage: Judges/mermaid-judge.py FILE.mmd...      (exit 1 when any is rejected)
                                                     --workers, at most N processes)
        Judges/mermaid-judge.py --json < texts.json
 """
+import concurrent.futures
 import hashlib
 import html
 import json
@@ -149,7 +150,11 @@ def judged(drawing):
     kind, body = drawing
     if kind == "error":
         return {"ok": False, "error": body, "texts": [], "geometry": None}
-    return verdict(body)
+    try:
+        return verdict(body)
+    except Exception as error:  # noqa: BLE001 - a drawing we cannot read is a rejection
+        return {"ok": False, "error": "the drawing could not be read: " + " ".join(str(error).split())[:300],
+                "texts": [], "geometry": None}
 
 
 def judge(source):
@@ -160,11 +165,14 @@ def judge_all(sources, workers=None):
     """The verdicts on many sources, drawn in parallel: one process per core (or `workers`),
     each drawing its share and handing back the SVG (a refusal is a verdict, not a reason to
     draw everything again)."""
-    workers = min(len(sources), workers or os.cpu_count() or 1)
+    workers = min(len(sources), workers or len(os.sched_getaffinity(0)) or 1)
     if workers <= 1:
         return [judge(s) for s in sources]
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        drawings = pool.map(mermaid_svg.drawing, sources, chunksize=max(1, len(sources) // (workers * 4)))
+    # (An executor, not a Pool: a worker that dies raises BrokenProcessPool instead of leaving
+    # the map waiting for ever.)
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        drawings = list(pool.map(mermaid_svg.drawing, sources, chunksize=max(1, len(sources) // (workers * 4))))
     return [judged(d) for d in drawings]
 
 

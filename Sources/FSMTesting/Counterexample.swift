@@ -28,9 +28,9 @@ public struct Counterexample<Event: MachineEvent>: CustomStringConvertible {
     /// What the property said at its last step.
     public let failure: String
     /// The sequence as a REPL script (`fsm repl MACHINE --script FILE`): one event a line, by
-    /// name, then its data as JSON when the event type is `Encodable` (the REPL reads it back
-    /// when the type is `Decodable`); otherwise the data in a comment, and the REPL decides
-    /// guards on it with `:guard`.
+    /// name, then its data as JSON when the event type is `Codable` (the REPL reads it back);
+    /// otherwise the data in a comment line before the bare name, and the REPL decides guards
+    /// on it with `:guard`.
     public let script: String
     /// The sequence as a Swift Testing test to paste and finish: the events as Swift values,
     /// sent to `definition` with `context` (names your test gives them).
@@ -209,34 +209,44 @@ enum Shrinking {
     }
 
     /// The events as REPL lines, by the names tables use. An event whose data its name does not
-    /// show is followed by its data as JSON when its type is `Encodable` (`setAddress
-    /// {"address":127}`, `deposit 501`: what the REPL reads back for a `Decodable` event, so the
-    /// script replays the counterexample); otherwise the data is in a comment.
+    /// show is followed by its data as JSON when its type is `Codable` (`setAddress
+    /// {"address":127}`, `deposit 501`: what the REPL reads back, so the script replays the
+    /// counterexample); otherwise the event's description is a comment line before its bare
+    /// name, which the REPL sends deciding the guards on its data by name (`:guard`).
     static func script<State, Event, Effect, Context>(_ events: [Event], _ definition: MachineDefinition<State, Event, Effect, Context>) -> String {
         events.map { event in
             let name = definition.name(of: event.key)
             let value = String(describing: event)
-            if let json = payloadJSON(event) { return json.isEmpty ? name : "\(name) \(json)" }
-            return value == name ? name : "\(name)  # \(value.replacingOccurrences(of: "\n", with: " "))"
+            if value == name { return name }
+            if let json = payloadJSON(event, caseName: name) { return json.isEmpty ? name : "\(name) \(json)" }
+            return "# \(value.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " "))\n\(name)"
         }.joined(separator: "\n")
     }
 
-    /// An event's data as the REPL reads it: its case's value in the JSON Swift's synthesised
-    /// `Encodable` writes (`{"case":{"label":value}}`, an unlabelled value under `_0`), without
-    /// the case; "" for a case without data; `nil` when the event is not `Encodable` or does not
-    /// encode as one case (a hand-written encoding).
-    static func payloadJSON<Event>(_ event: Event) -> String? {
-        guard let encodable = event as? any Encodable else { return nil }
+    /// An event's data as the REPL reads it: the case's value in the JSON Swift's synthesised
+    /// `Codable` writes (`{"case":{"label":value}}`, one unlabelled value under `_0`), cut out
+    /// of the encoder's text (no number goes through another parser); "" for a case without
+    /// data. `nil` when the type is not `Codable`, when the JSON's case is not the name the
+    /// table uses (an expanded payload, a key named otherwise: the REPL could not read it
+    /// back), or when the encoding is not one case of that shape (a hand-written one, an
+    /// optional value left out).
+    static func payloadJSON<Event>(_ event: Event, caseName: String) -> String? {
+        guard Event.self is any Decodable.Type, let encodable = event as? any Encodable else { return nil }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(encodable),
-              let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any],
-              object.count == 1, let payload = object.values.first as? [String: Any]
+              let object = try? JSONSerialization.jsonObject(with: data, options: []) as? [String: Any],
+              object.count == 1, object.keys.first == caseName, let payload = object[caseName] as? [String: Any]
         else { return nil }
-        if payload.isEmpty { return "" }
-        let value: Any = payload.count == 1 && payload["_0"] != nil ? payload["_0"] ?? payload : payload
-        guard let text = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]) else { return nil }
-        return String(decoding: text, as: UTF8.self)
+        // A case name is a Swift identifier: the encoder writes it as is.
+        let text = String(decoding: data, as: UTF8.self)
+        let prefix = "{\"\(caseName)\":"
+        guard !payload.isEmpty, text.hasPrefix(prefix), text.hasSuffix("}") else { return nil }
+        let value = text.dropFirst(prefix.count).dropLast()
+        if payload.count == 1, payload["_0"] != nil, value.hasPrefix("{\"_0\":"), value.hasSuffix("}") {
+            return String(value.dropFirst(6).dropLast())
+        }
+        return String(value)
     }
 
     /// The events as a Swift Testing test: sent in order to `definition` with `context`, and

@@ -1,6 +1,6 @@
 import FSM
 import FSMREPL
-import FSMTesting
+@testable import FSMTesting
 import Testing
 
 /// A device whose events carry data, `Codable` as an adopter's would be: the REPL reads their
@@ -87,6 +87,31 @@ struct CounterexampleReplayTests {
         let session = try REPLSession(device)
         var machine = try Machine(device)
         for (line, event) in zip(lines, counterexample.events) {
+            _ = machine.transition(on: event, context: ())
+            let output = session.handle(line)
+            #expect(!output.isError, "\(line): \(output.text)")
+            #expect(session.stateName == machine.state.rawValue, "after \(line)")
+        }
+        #expect(session.stateName == "configured")
+    }
+}
+
+@Suite("A script's lines, event by event")
+struct ScriptLineTests {
+    @Test("data with quotes, backslashes, a slash, a line break, emoji, a negative and the largest value: written as JSON, read back by the REPL to the same place")
+    func lines() throws {
+        let events: [DeviceEvent] = [
+            .setAddress(address: 255), .configure(Configuration(value: -3, name: "ü \"q\" \\ / 😀\nx")), .reset,
+            .setAddress(address: 0), .configure(Configuration(value: 901, name: "")),
+        ]
+        let lines = Shrinking.script(events, device).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines == [
+            #"setAddress {"address":255}"#, #"configure {"name":"ü \"q\" \\ / 😀\nx","value":-3}"#, "reset",
+            #"setAddress {"address":0}"#, #"configure {"name":"","value":901}"#,
+        ])
+        let session = try REPLSession(device)
+        var machine = try Machine(device)
+        for (line, event) in zip(lines, events) {
             _ = machine.transition(on: event, context: ())
             let output = session.handle(line)
             #expect(!output.isError, "\(line): \(output.text)")
