@@ -80,8 +80,6 @@ enum EventPayload<Event> {
             return "field \(quoting: path(context.codingPath)) is null: expected \(kind(of: type))"
         case let .dataCorrupted(context):
             let field = path(context.codingPath)
-            // The JSON parsed already: a value that does not fit its field (Foundation does not
-            // always say which, e.g. 1.5 for a whole number).
             // The JSON parsed already, so Foundation's "not valid JSON" would mislead: left out.
             let why = context.debugDescription.contains("not valid JSON") ? "" : context.debugDescription
             if field.isEmpty { return "a value does not fit its field" + (why.isEmpty ? "" : " (\(why))") }

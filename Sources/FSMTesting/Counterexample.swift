@@ -218,18 +218,17 @@ enum Shrinking {
             let name = definition.name(of: event.key)
             let value = String(describing: event)
             if value == name { return name }
-            if let json = payloadJSON(event, caseName: name) { return json.isEmpty ? name : "\(name) \(json)" }
+            if let json = payloadJSON(event, caseName: name) { return "\(name) \(json)" }
             return "# \(value.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " "))\n\(name)"
         }.joined(separator: "\n")
     }
 
     /// An event's data as the REPL reads it: the case's value in the JSON Swift's synthesised
     /// `Codable` writes (`{"case":{"label":value}}`, one unlabelled value under `_0`), cut out
-    /// of the encoder's text (no number goes through another parser); "" for a case without
-    /// data. `nil` when the type is not `Codable`, when the JSON's case is not the name the
-    /// table uses (an expanded payload, a key named otherwise: the REPL could not read it
-    /// back), or when the encoding is not one case of that shape (a hand-written one, an
-    /// optional value left out).
+    /// of the encoder's text (no number goes through another parser). `nil` when the type is
+    /// not `Codable`, when the JSON's case is not the name the table uses (an expanded
+    /// payload, a key named otherwise: the REPL could not read it back), or when the encoding
+    /// is not one case with data (a hand-written one, optional values left out).
     static func payloadJSON<Event>(_ event: Event, caseName: String) -> String? {
         guard Event.self is any Decodable.Type, let encodable = event as? any Encodable else { return nil }
         let encoder = JSONEncoder()

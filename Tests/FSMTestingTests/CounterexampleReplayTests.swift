@@ -51,6 +51,20 @@ private let device = MachineDefinition<Device, DeviceEvent, String, Void>(name: 
     In(.configured) { On(.reset, to: .idle); Ignore(.setAddress); Ignore(.configure) }
 }
 
+/// Sends each line to a REPL session of `device` and each event to a machine, expecting the
+/// session where the machine is after every line; the session's last state.
+private func replayed(_ lines: [String], events: [DeviceEvent]) throws -> String {
+    let session = try REPLSession(device)
+    var machine = try Machine(device)
+    for (line, event) in zip(lines, events) {
+        _ = machine.transition(on: event, context: ())
+        let output = session.handle(line)
+        #expect(!output.isError, "\(line): \(output.text)")
+        #expect(session.stateName == machine.state.rawValue, "after \(line)")
+    }
+    return session.stateName
+}
+
 @Suite("A counterexample's REPL script replays it, data included")
 struct CounterexampleReplayTests {
     @Test("events with data written as JSON the REPL reads back: each line of the script takes the REPL where the event took the machine")
@@ -84,15 +98,7 @@ struct CounterexampleReplayTests {
             }
         }
         // Replayed in the REPL, line by line: where the machine went, with the data deciding.
-        let session = try REPLSession(device)
-        var machine = try Machine(device)
-        for (line, event) in zip(lines, counterexample.events) {
-            _ = machine.transition(on: event, context: ())
-            let output = session.handle(line)
-            #expect(!output.isError, "\(line): \(output.text)")
-            #expect(session.stateName == machine.state.rawValue, "after \(line)")
-        }
-        #expect(session.stateName == "configured")
+        #expect(try replayed(lines, events: counterexample.events) == "configured")
     }
 }
 
@@ -109,15 +115,7 @@ struct ScriptLineTests {
             #"setAddress {"address":255}"#, #"configure {"name":"ü \"q\" \\ / 😀\nx","value":-3}"#, "reset",
             #"setAddress {"address":0}"#, #"configure {"name":"","value":901}"#,
         ])
-        let session = try REPLSession(device)
-        var machine = try Machine(device)
-        for (line, event) in zip(lines, events) {
-            _ = machine.transition(on: event, context: ())
-            let output = session.handle(line)
-            #expect(!output.isError, "\(line): \(output.text)")
-            #expect(session.stateName == machine.state.rawValue, "after \(line)")
-        }
-        #expect(session.stateName == "configured")
+        #expect(try replayed(lines, events: events) == "configured")
     }
 }
 
