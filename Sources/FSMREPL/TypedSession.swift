@@ -117,7 +117,7 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
                 let key = definition.name(of: keyed)
                 let text = EventPayload<Event>.isDecodable
                     ? "error: \(quoting: key) takes its data as JSON: type '\(key) {...}' (fields: \(payloadFields(of: key).joined(separator: ", "))), or \(quoting: key) alone to decide its guards with :guard; nothing changed"
-                    : "error: \(quoting: key) is sent without data: type \(quoting: key) (a guard on an event's data is decided with :guard); nothing changed"
+                    : "error: \(quoting: key) is sent without data here: the REPL reads an event's data (as JSON) only when the event type is Decodable, and \(quoting: String(describing: Event.self)) is not (declare it Codable; Swift writes the rest); type \(quoting: key) alone and decide its guards with :guard; nothing changed"
                 return REPLSession.Output(text: text, isError: true)
             }
             let suggestion = Suggestion.closest(to: name, in: eventNames).map { "; did you mean \(quoting: $0)?" } ?? ""
@@ -382,21 +382,24 @@ extension TypedSession {
         var fired = 0
         while let first = schedule.next, first.deadline <= end {
             now = first.deadline
-            for due in schedule.takeDue(by: now) where schedule.isCurrent(due) {
-                guard fired < Self.maximumFirings else {
-                    lines.append("stopped after \(fired) timers at time \(DurationText.words(now)): timers that keep re-arming each other")
-                    return REPLSession.Output(text: lines.joined(separator: "\n") + "\nstate: \(configuration)", isError: true)
-                }
+            var stopped = false
+            var running = machine, timers = schedule, firings: [TimerFiring<State, Event.Key, Effect>] = []
+            Self.fireDue(at: now, machine: &running, schedule: &timers, holds: { guardValues[$0] ?? true }, proceed: {
+                stopped = fired >= Self.maximumFirings
+                return !stopped
+            }, fired: { firing in
                 fired += 1
-                let label = "after \(DurationText.words(due.timer.duration))"
-                if let (step, kept) = machine.fireKeeping(due.timer, deciding: { $0.holds { guardValues[$0] ?? true } }) {
-                    schedule.rearm(machine.timers, kept: kept, now: now)
-                    lastEffects += step.effects.map { String(describing: $0) }
-                    lines.append("[\(DurationText.words(now))] " + describe(step))
-                } else {
-                    schedule.spend(due)
-                    lines.append("[\(DurationText.words(now))] \(stateName): \(label) (\(due.timer.owner)): guard not met; the timer is spent")
-                }
+                firings.append(firing)
+            })
+            machine = running
+            schedule = timers
+            for firing in firings {
+                if case let .taken(step, _) = firing { lastEffects += step.effects.map { String(describing: $0) } }
+                lines.append("[\(DurationText.words(now))] " + describe(firing))
+            }
+            if stopped {
+                lines.append("stopped after \(fired) timers at time \(DurationText.words(now)): timers that keep re-arming each other")
+                return REPLSession.Output(text: lines.joined(separator: "\n") + "\nstate: \(configuration)", isError: true)
             }
         }
         now = end
@@ -407,6 +410,44 @@ extension TypedSession {
             lines.append("time \(DurationText.words(now)); state: \(configuration)")
         }
         return REPLSession.Output(text: lines.joined(separator: "\n"))
+    }
+}
+
+/// What a timer that ran out did: its transition, or nothing (its guard did not hold: it is
+/// spent until its state is entered again).
+enum TimerFiring<State: Hashable & Sendable, Key: MachineEvent, Effect: Sendable> where Key.Key == Key {
+    case taken(Transition<State, Key, Effect>, MachineTimer)
+    case spent(MachineTimer, in: State)
+}
+
+extension TypedSession {
+    /// Fires the timers of `schedule` that run out at `now` (the running ones with the
+    /// earliest deadline, at most `now`), in order (the innermost first), each guard decided
+    /// by `holds`: a timer taken re-arms the timers of where the machine went; one whose
+    /// guard does not hold is spent. `proceed` is asked before each firing (`false` stops
+    /// there, the machine and schedule as they are) and `fired` told each one. The one place
+    /// timers fire, for `:advance` and the explorer page.
+    static func fireDue(at now: Duration, machine: inout Machine<State, Event, Effect, Context>, schedule: inout TimerSchedule,
+                        holds: (String) -> Bool, proceed: () -> Bool = { true }, fired: (TimerFiring<State, Event.Key, Effect>) -> Void) {
+        for due in schedule.takeDue(by: now) where schedule.isCurrent(due) {
+            guard proceed() else { return }
+            if let (step, kept) = machine.fireKeeping(due.timer, deciding: { $0.holds(deciding: holds) }) {
+                schedule.rearm(machine.timers, kept: kept, now: now)
+                fired(.taken(step, due.timer))
+            } else {
+                schedule.spend(due)
+                fired(.spent(due.timer, in: machine.state))
+            }
+        }
+    }
+
+    /// A firing as `:advance` prints it, after its time: the transition, or
+    /// `STATE: after D (OWNER): guard not met; the timer is spent`.
+    func describe(_ firing: TimerFiring<State, Event.Key, Effect>) -> String {
+        switch firing {
+        case let .taken(step, _): describe(step)
+        case let .spent(timer, state): "\(definition.name(of: state)): after \(DurationText.words(timer.duration)) (\(timer.owner)): guard not met; the timer is spent"
+        }
     }
 }
 

@@ -56,6 +56,13 @@
         armings = fresh
     }
 
+    /// Moves every running timer's deadline `elapsed` earlier: the schedule as seen from a
+    /// clock started `elapsed` later (for tools that keep times relative to now, such as the
+    /// explorer page). A spent or due timer keeps its deadline: it no longer runs.
+    package mutating func shift(by elapsed: Duration) {
+        entries = entries.map { $0.phase == .running ? Entry(timer: $0.timer, deadline: $0.deadline - elapsed, arming: $0.arming, phase: $0.phase) : $0 }
+    }
+
     /// Marks a timer (this arming of it) as spent: it ran out and its guard did not hold.
     @inlinable package mutating func spend(_ entry: Entry) {
         set(entry, to: .spent)
