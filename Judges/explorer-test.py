@@ -9,6 +9,8 @@ and what the page printed for each line must be what the REPL printed, step for 
 state, the effects, every refusal with its reason); the page's exported REPL script and Swift
 test must be byte for byte what the REPL's `:save` writes. Also: a page with hostile names
 (written by `swift test` into $FSM_EXPLORER_OUT) shows them as text and runs none of them;
+sessions `swift test` wrote for machines with histories, timers (Advance), eventless lines and
+regions inside a parent, with what the REPL printed, are clicked and must print the same;
 every request other than the page itself is refused (none may be made); the page is used
 with the keyboard alone, is readable at 800 px, loads a coverage file and refuses a bad one,
 works without Graphviz; screenshots of every machine are written for a person to look at.
@@ -250,6 +252,76 @@ def finish(context, errors, failures_before, what, summary):
         print(summary)
 
 
+def open_page(browser, path):
+    """A page opened in a new context: the context, the page, its errors and its model."""
+    context = new_context(browser)
+    page = context.new_page()
+    errors = watch(page)
+    page.goto("file://" + path)
+    return context, page, errors, json.loads(page.locator("#fsm-model").text_content())
+
+
+def replay_session(page, model, session, shown_lines, what):
+    """Clicks a session's lines in the page; each step must print what the REPL printed
+    (`shown_lines`: the lines as the page's timeline shows them)."""
+    for line in session["lines"]:
+        click_line(page, model, line)
+    shown = page_steps(page)
+    expected = [["> " + line, output] for line, output in zip(shown_lines, session["outputs"])]
+    if shown != expected:
+        first = next((i for i, (a, b) in enumerate(zip(shown, expected)) if a != b), min(len(shown), len(expected)))
+        fail(f"{what}: the session disagrees with the REPL at line {first + 1}: the page {shown[first] if first < len(shown) else None!r}, the REPL {expected[first] if first < len(expected) else None!r}")
+
+
+SESSION_MACHINES = ["usb", "player", "eventless", "elevator"]
+
+
+def click_line(page, model, line):
+    """Clicks what stands for one REPL line in the page: an event's button, a guard's switch,
+    Advance (time to the next deadline), Undo or Reset."""
+    if line in model["events"]:
+        page.locator(f"#events button[data-event='{model['events'].index(line)}']").click()
+    elif line.startswith(":guard ") and (line.endswith(" on") or line.endswith(" off")):
+        name = line[len(":guard "):line.rindex(" ")]
+        page.locator(f"#guards input[data-guard='{model['guards'].index(name)}']").click()
+    elif line.startswith(":advance "):
+        page.locator("#advance").click()
+    else:
+        page.locator({":undo": "#undo", ":reset": "#reset"}[line]).click()
+
+
+def check_sessions(browser, pages_dir):
+    """Machines with histories, timers, eventless lines and regions inside a parent: a walk
+    swift test wrote with what the REPL printed for each line (ExplorerAgreement.session),
+    clicked in the page, which must print the same, line for line, and end in the same state."""
+    failures_before = len(failures)
+    clicked = 0
+    for name in SESSION_MACHINES:
+        path = os.path.join(pages_dir, f"{name}.html")
+        session_path = os.path.join(pages_dir, f"{name}-session.json")
+        if not os.path.exists(path) or not os.path.exists(session_path):
+            fail(f"no page or session for {name} in {pages_dir}: run swift test with FSM_EXPLORER_OUT={pages_dir}")
+            continue
+        session = json.load(open(session_path, encoding="utf-8"))
+        context, page, errors, model = open_page(browser, path)
+        replay_session(page, model, session, session["lines"], name)
+        clicked += len(session["lines"])
+        state = page.evaluate("fsmExplorer.state()")
+        if state != session["final"]:
+            fail(f"{name}: the page ends in {state!r}, the REPL in {session['final']!r}")
+        # The diagram highlights the state's drawn nodes: one per region inside a parallel parent.
+        wanted = next((s["nodes"] for s in model["states"] if s["name"] == state), [])
+        lit = page.evaluate("Array.from(document.querySelectorAll('#diagram g.node.current title'), t => t.textContent)")
+        if not wanted or sorted(lit) != sorted(wanted):
+            fail(f"{name}: in {state!r} the diagram highlights {lit}, not the state's nodes {wanted}")
+        page.screenshot(path=os.path.join(args.screenshots, f"{name}-session.png"), full_page=True)
+        if errors:
+            fail(f"{name}: the page reported errors: {errors}")
+        context.close()
+    if len(failures) == failures_before:
+        print(f"explorer sessions: {len(SESSION_MACHINES)} machines with histories, timers, eventless lines and regions in a parent, {clicked} lines clicked, each printed as the REPL printed it")
+
+
 def check_hostile(browser, pages_dir):
     failures_before = len(failures)
     path = os.path.abspath(os.path.join(pages_dir, "hostile.html"))
@@ -258,11 +330,7 @@ def check_hostile(browser, pages_dir):
         fail(f"no hostile page at {path}: run swift test with FSM_EXPLORER_OUT={pages_dir}")
         return
     names = json.load(open(names_path, encoding="utf-8"))
-    context = new_context(browser)
-    page = context.new_page()
-    errors = watch(page)
-    page.goto("file://" + path)
-    model = json.loads(page.locator("#fsm-model").text_content())
+    context, page, errors, model = open_page(browser, path)
     # Click everything: every event from every state reached, every guard both ways.
     for e in range(len(model["events"])):
         page.locator(f"#events button[data-event='{e}']").click()
@@ -276,18 +344,7 @@ def check_hostile(browser, pages_dir):
     # A session written by swift test with what the REPL printed for each line, clicked anew.
     session = json.load(open(os.path.join(pages_dir, "hostile-session.json"), encoding="utf-8"))
     page.reload()
-    for line in session["lines"]:
-        if line in model["events"]:
-            page.locator(f"#events button[data-event='{model['events'].index(line)}']").click()
-        elif line.startswith(":guard ") and line.endswith(" off"):
-            page.locator(f"#guards input[data-guard='{model['guards'].index(line[len(':guard '):-len(' off')])}']").click()
-        else:
-            page.locator({":undo": "#undo", ":reset": "#reset"}[line]).click()
-    shown = page_steps(page)
-    expected = [["> " + line, output] for line, output in zip(session["shown"], session["outputs"])]
-    if shown != expected:
-        first = next((i for i, (a, b) in enumerate(zip(shown, expected)) if a != b), min(len(shown), len(expected)))
-        fail(f"the hostile session disagrees with the REPL at line {first + 1}: the page {shown[first] if first < len(shown) else None!r}, the REPL {expected[first] if first < len(expected) else None!r}")
+    replay_session(page, model, session, session["shown"], "the hostile page")
     pwned = page.evaluate("window.__pwned === undefined ? null : String(window.__pwned)")
     if pwned is not None:
         fail(f"hostile names ran script: window.__pwned = {pwned}")
@@ -517,6 +574,7 @@ def main():
                 fail(f"{machine}: {traceback.format_exc()}")
         checks = () if args.only_walks else (
                       lambda: check_hostile(browser, os.path.abspath(args.pages)),
+                      lambda: check_sessions(browser, os.path.abspath(args.pages)),
                       lambda: check_keyboard_and_width(browser, pages_dir),
                       lambda: check_coverage_and_no_graphviz(browser, pages_dir),
                       lambda: screenshots(browser, pages_dir, names))

@@ -72,6 +72,11 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
     @inlinable
     public var state: State { tables.stateTable[stateIndex] }
 
+    /// The row of the compiled table the machine is in: its state and, when transitions
+    /// resume histories, what they remember (two machines of one definition in the same row
+    /// behave the same from here on). For tools that search a machine's reachable situations.
+    package var row: Int { stateIndex }
+
     /// Whether the current state is final.
     @inlinable
     public var isFinished: Bool { tables.finalTable[stateIndex] }
@@ -174,18 +179,6 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         var copy = self
         copy.stateIndex = index
         return copy
-    }
-
-    /// What sending an event's key would do now if the cell's first `failing` guards tried
-    /// failed and the next one held (`Int.max`: every guard fails): each alternative of a
-    /// guarded cell, and its default, as the machine itself would report them, without
-    /// deciding any guard by name (for the explorer, which decides guards in the page).
-    package func check(_ key: Event.Key, failingGuards failing: Int) -> Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>> {
-        var tried = 0
-        return outcome(decide(tables.index(of: key), recording: false) { _ in
-            defer { tried += 1 }
-            return tried == failing
-        }, key)
     }
 
     /// What sending an event would do now, each guard decided by `guardDecision`.

@@ -17,13 +17,14 @@ import FSM
 /// session (and coverage files loaded into it) exercised, and exports the session as a REPL
 /// script and as a Swift test, the same files `:save` writes.
 ///
-/// The page does not work anything out: every outcome of every cell (each guarded
-/// alternative and the cell's default) is computed here by the machine itself, with the
-/// text the REPL prints for it, and the page only picks the one its guard switches select.
-/// So what the page does is what ``REPLSession`` does, line for line. Events whose data is
-/// not expanded into cases are sent by name, their guards decided by the switches (no JSON
-/// payloads), and time does not pass: the page lists a state's timers but does not fire
-/// them (`:advance` in the REPL does).
+/// The page does not work anything out: the machine itself searches every situation it can
+/// be in (a state, what its histories remember, its timers' time left) and computes what
+/// every event and the next timer deadline do there, as a tree over the named guards it
+/// asks, with the text the REPL prints for each outcome; the page only walks the trees with
+/// its guard switches, and its Advance button moves virtual time to the next deadline as
+/// `:advance` does. So what the page does is what ``REPLSession`` does, line for line.
+/// Events whose data is not expanded into cases are sent by name, their guards decided by
+/// the switches (no JSON payloads).
 ///
 /// Every name reaches the page as JSON text and is shown as text, never as markup; the
 /// diagram's SVG is parsed as SVG and stripped of scripts, event handlers and links before
@@ -47,8 +48,10 @@ public enum ExplorerPage {
     ///   - diagramSVG: Graphviz's SVG of ``diagramDOT(for:options:)``; `nil` (Graphviz not
     ///     installed): the page shows the states as a list instead, and says so.
     ///   - toolName: The tool named in the exported script's replay hint.
-    /// - Throws: ``ExplorerError`` when the machine cannot run or a guard combines too many
-    ///   named guards.
+    /// - Throws: ``ExplorerError`` when the machine cannot run, or needs more than one page
+    ///   holds (more than 4,000 situations, more than 512 outcomes of one event in one
+    ///   situation, or more than 200,000 outcomes in all), or has a timer that is not a whole
+    ///   number of nanoseconds.
     public static func html(for machine: any MachineDescribing, diagramSVG: String? = nil, toolName: String = "fsm") throws(ExplorerError) -> String {
         try html(for: machine, diagramSVG: diagramSVG, toolName: toolName, machineArgument: nil)
     }

@@ -24,8 +24,14 @@
   const visibleLines = (text) => text.split("\n").map(visible).join("\n");
   const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = visibleLines(text); if (cls) e.className = cls; return e; };
 
-  // The session: where the machine is, the guards decided, the lines that changed it.
-  let state = M.initial;
+  // The situations the machine can be in (a state, what its histories remember, its timers'
+  // time left), each with what every event and the next deadline do there, as trees over the
+  // guards the machine asks (see TypedSession.explorerModel).
+  const S = M.situations;
+  // The session: where the machine is, the guards decided, virtual time (in nanoseconds),
+  // the lines that changed it.
+  let at = M.initial;
+  let now = 0n;
   let guards = new Map();  // a Map: a guard may be named "__proto__" or "constructor"
   let history = [];
   let last = null;
@@ -40,26 +46,26 @@
   // A transition line of a cell: its state, event, position in the cell and target.
   const key = (s, e, j, t) => JSON.stringify([s, e, j, t]);
   const bump = (map, k, n) => map.set(k, (map.get(k) || 0) + (n === undefined ? 1 : n));
-  bump(entered, M.states[state].name);
+  const stateOf = (situation) => M.states[S[situation].state];
+  bump(entered, stateOf(at).name);
 
   const holds = (name) => guards.has(name) ? guards.get(name) : true;
-  function guardHolds(index) {
-    const g = M.guardExpressions[index];
-    let row = 0;
-    g.atoms.forEach((atom, position) => { if (holds(M.guards[atom])) row |= (1 << position); });
-    return g.truth[row] === "1";
+  // The leaf of an outcome tree the guards as set now lead to.
+  function decided(tree) {
+    while (tree.g !== undefined) tree = holds(M.guards[tree.g]) ? tree.t : tree.f;
+    return tree;
   }
-  // What the event does now: the first alternative whose guard holds, else the default;
-  // with the alternative's position (the cell's line, as coverage files count them).
-  function choice(s, e) {
-    const cell = M.states[s].cells[e];
-    for (let j = 0; j < cell.alts.length; j++) {
-      const alt = cell.alts[j];
-      if (alt.guard === null || guardHolds(alt.guard)) return { o: alt.o, line: j };
-    }
-    return { o: cell.else, line: -1 };
+  // What the event does now (with `line`, the declared line it took, as coverage counts it).
+  const outcome = (situation, e) => decided(S[situation].cells[e]);
+  const T = M.texts;  // every text an outcome prints, by number
+  // Durations as the REPL writes them (DurationText.words): whole seconds in seconds, whole
+  // milliseconds in milliseconds, and so on to nanoseconds.
+  function words(ns) {
+    if (ns % 1000000000n === 0n) return (ns / 1000000000n) + " s";
+    if (ns % 1000000n === 0n) return (ns / 1000000n) + " ms";
+    if (ns % 1000n === 0n) return (ns / 1000n) + " \u00b5s";
+    return ns + " ns";
   }
-  const outcome = (s, e) => choice(s, e).o;
 
   function record(line, text, refused) {
     timeline.push({ line: line, text: text, refused: refused });
@@ -67,20 +73,42 @@
   }
 
   function send(e) {
-    const chosen = choice(state, e), o = chosen.o;
+    const o = outcome(at, e);
     const line = M.events[e];
     if (o.kind === "external" || o.kind === "internal") {
-      history.push({ line: line, state: state, guards: new Map(guards), text: o.text });
-      const to = M.states[state].cells[e].alts[chosen.line].to;
-      bump(taken, key(M.states[state].name, line, chosen.line, to));
-      if (o.kind === "external") bump(entered, M.states[o.target].name);
-      lastStep = { from: state, event: e, to: o.target };
-      state = o.target;
-      record(line, o.text, false);
+      history.push({ line: line, at: at, now: now, guards: new Map(guards), text: T[o.text] });
+      const alt = stateOf(at).cells[e].alts[o.line];
+      if (alt) bump(taken, key(stateOf(at).name, line, o.line, alt.to));
+      if (o.kind === "external") bump(entered, stateOf(o.target).name);
+      lastStep = { from: S[at].state, event: e, to: S[o.target].state };
+      at = o.target;
+      record(line, T[o.text], false);
     } else {
       lastStep = null;
-      record(line, o.text, o.kind === "refused");
+      record(line, T[o.text], o.kind === "refused");
     }
+    render();
+  }
+
+  // Virtual time moves to the next deadline: the timers due then fire, as `:advance` fires them.
+  function advance() {
+    const next = S[at].next;
+    if (next === null) return;
+    const o = decided(S[at].advance);
+    const line = ":advance " + words(BigInt(next));
+    const before = { line: line, at: at, now: now, guards: new Map(guards) };
+    now += BigInt(next);
+    const stamp = "[" + words(now) + "] ";
+    const text = o.lines.map((l) => stamp + T[l]).concat(["time " + words(now) + "; state: " + stateOf(o.target).configuration]).join("\n");
+    before.text = text;
+    history.push(before);
+    for (const [source, label, to, into] of o.taken) {
+      bump(taken, key(source, label, 0, to));
+      if (into !== "") bump(entered, into);
+    }
+    lastStep = null;
+    at = o.target;
+    record(line, text, false);
     render();
   }
 
@@ -88,7 +116,7 @@
     const name = M.guards[index];
     const line = ":guard " + name + " " + (on ? "on" : "off");
     const text = name + ": " + (on ? "on" : "off");
-    history.push({ line: line, state: state, guards: new Map(guards), text: text });
+    history.push({ line: line, at: at, now: now, guards: new Map(guards), text: text });
     guards.set(name, on);
     lastStep = null;
     record(line, text, false);
@@ -98,20 +126,22 @@
   function undo() {
     const entry = history.pop();
     if (!entry) { record(":undo", "nothing to undo", true); render(); return; }
-    state = entry.state;
+    at = entry.at;
+    now = entry.now;
     guards = entry.guards;
     lastStep = null;
-    record(":undo", "undid '" + entry.line + "'; state: " + M.states[state].configuration, false);
+    record(":undo", "undid '" + entry.line + "'; state: " + stateOf(at).configuration, false);
     render();
   }
 
   function reset() {
-    state = M.initial;
+    at = M.initial;
+    now = 0n;
     guards = new Map();
     history = [];
     lastStep = null;
-    bump(entered, M.states[state].name);
-    record(":reset", "reset; state: " + M.states[state].configuration, false);
+    bump(entered, stateOf(at).name);
+    record(":reset", "reset; state: " + stateOf(at).configuration, false);
     render();
   }
 
@@ -166,7 +196,7 @@
     const parts = file.split("/").filter((p) => p !== "");
     const base = parts.length ? parts[parts.length - 1].slice(0, -6) : M.machine;
     const definition = trimmed($("test-definition").value) || (identifier(M.machine) + "Definition");
-    const finalState = M.states[state].name;
+    const finalState = stateOf(at).name;
     let text = "// A session of the machine '" + commentSafe(M.machine) + "' saved from the REPL as a test: its lines are replayed, in\n"
       + "// order, in a new REPL session of the definition, and each must print what it printed then;\n"
       + "// the session must end in the same state. Regenerate it with :save after a deliberate change.\n"
@@ -244,7 +274,8 @@
     }
     const byID = new Map(M.edges.map((edge) => ["svg-" + edge.id, edge]));
     for (const g of shown.querySelectorAll("g.edge")) {
-      const edge = byID.get(g.id);
+      // An edge into a parallel parent's child is drawn once per region it enters: `e5`, `e5.1`, ...
+      const edge = byID.get(g.id) || byID.get(g.id.replace(/\.[0-9]+$/, ""));
       if (!edge) continue;
       const e = M.events.indexOf(edge.event);
       edgeElements.push({ g: g, edge: edge, event: e });
@@ -282,7 +313,7 @@
   function allTaken() { const all = new Map(taken); for (const [k, n] of loadedTaken) bump(all, k, n); return all; }
   function allEntered() { const all = new Map(entered); for (const [k, n] of loadedEntered) bump(all, k, n); return all; }
   function render() {
-    const here = M.states[state];
+    const here = stateOf(at);
     $("current").textContent = visible(here.configuration) + (here.final ? " (final)" : "");
     const lastLine = $("last");
     lastLine.textContent = last ? visibleLines(last.text) : "";
@@ -290,11 +321,11 @@
     // Events.
     M.events.forEach((name, e) => {
       const button = eventButtons[e];
-      const o = outcome(state, e);
+      const o = outcome(at, e);
       const kind = o.kind === "external" || o.kind === "internal" ? "taken" : o.kind;
       button.className = "event " + kind;
       button.dataset.outcome = kind;
-      button.lastChild.textContent = visible(kind === "taken" ? "-> " + M.states[o.target].name + (o.kind === "internal" ? " (internal)" : "") : kind === "ignored" ? "ignored" : o.reason);
+      button.lastChild.textContent = visible(kind === "taken" ? "-> " + stateOf(o.target).name + (o.kind === "internal" ? " (internal)" : "") : kind === "ignored" ? "ignored" : T[o.reason]);
     });
     M.guards.forEach((name, i) => { guardBoxes[i].checked = holds(name); });
     // Diagram.
@@ -302,8 +333,8 @@
     for (const id of here.nodes) { const g = nodeElements.get(id); if (g) g.classList.add("current"); }
     const focused = document.activeElement;
     for (const item of edgeElements) {
-      const o = item.event >= 0 ? outcome(state, item.event) : null;
-      const enabled = o !== null && (o.kind === "external" || o.kind === "internal") && edgeGoes(item.edge, state, o.target);
+      const o = item.event >= 0 ? outcome(at, item.event) : null;
+      const enabled = o !== null && (o.kind === "external" || o.kind === "internal") && edgeGoes(item.edge, S[at].state, S[o.target].state);
       item.g.classList.toggle("enabled", enabled);
       item.g.classList.toggle("last", lastStep !== null && item.event === lastStep.event && edgeGoes(item.edge, lastStep.from, lastStep.to));
       if (enabled) { item.g.setAttribute("tabindex", "0"); item.g.setAttribute("role", "button"); item.g.setAttribute("aria-label", "send " + visible(item.edge.event)); }
@@ -315,9 +346,14 @@
       (next || $("diagram")).focus();
     }
     const list = $("states-list");
-    if (list) for (const li of list.children) li.classList.toggle("current", li.dataset.state === String(state));
-    // Timers, timeline, table, coverage, exports.
-    $("timers").textContent = visible(here.timers.length ? "Timers of this state (time does not pass here; fsm repl's :advance fires them): " + here.timers.map((t) => t.event + " -> " + t.to + (t.guard === null ? "" : " [" + t.guard + "]")).join("; ") : "");
+    if (list) for (const li of list.children) li.classList.toggle("current", li.dataset.state === String(S[at].state));
+    // Memory, timers, timeline, table, coverage, exports.
+    const situation = S[at];
+    $("memory").textContent = visible(situation.memory.length ? "Remembered: " + situation.memory.join("; ") : "");
+    $("timers").textContent = visible(situation.timers.length ? "Time " + words(now) + ". Timers armed: " + situation.timers.map((t) => t.label + (t.left === null ? ", spent (its guard did not hold)" : ", " + words(BigInt(t.left)) + " left")).join("; ") : "Time " + words(now) + ". No timer armed.");
+    const advanceButton = $("advance");
+    advanceButton.disabled = situation.next === null;
+    advanceButton.textContent = situation.next === null ? "Advance time (no timer armed)" : "Advance " + words(BigInt(situation.next)) + " (to the next timer)";
     const ol = $("timeline");
     while (ol.children.length < timeline.length) {
       const item = timeline[ol.children.length];
@@ -329,7 +365,7 @@
       ol.appendChild(li);
     }
     ol.scrollTop = ol.scrollHeight;  // the timeline's newest line in view; the page stays put
-    for (const tr of tableRows) { const current = tr.dataset.state === String(state); tr.classList.toggle("current", current); if (current) tr.setAttribute("aria-current", "true"); else tr.removeAttribute("aria-current"); }
+    for (const tr of tableRows) { const current = tr.dataset.state === String(S[at].state); tr.classList.toggle("current", current); if (current) tr.setAttribute("aria-current", "true"); else tr.removeAttribute("aria-current"); }
     paint();
     $("export-script").value = scriptText();
     const untypeable = history.filter((h) => !typeableLine(h.line)).map((h) => h.line);
@@ -371,7 +407,7 @@
   function shapeOf() {
     const cells = new Map();
     M.states.forEach((s) => {
-      s.cells.forEach((cell, e) => cells.set(JSON.stringify([s.name, M.events[e]]), cell.alts.map((a) => [a.to, a.guard === null ? null : M.guardExpressions[a.guard].name])));
+      s.cells.forEach((cell, e) => cells.set(JSON.stringify([s.name, M.events[e]]), cell.alts.map((a) => [a.to, a.guard])));
       s.timers.forEach((t) => cells.set(JSON.stringify([s.name, t.event]), [[t.to, t.guard]]));
     });
     return cells;
@@ -449,6 +485,7 @@
   });
   if (!M.guards.length) $("guards").appendChild(el("p", M.machine + " has no guards.", "note"));
   $("undo").addEventListener("click", undo);
+  $("advance").addEventListener("click", advance);
   $("reset").addEventListener("click", reset);
   $("paint").addEventListener("change", () => render());
   $("test-file").value = identifier(M.machine) + "Session.swift";
@@ -486,7 +523,7 @@
   render();
   // For tests and the console: read-only views of the session.
   window.fsmExplorer = Object.freeze({
-    state: () => M.states[state].name,
+    state: () => stateOf(at).name,
     transcript: () => timeline.map((t) => "> " + t.line + (t.text === "" ? "" : "\n" + t.text)).join("\n"),
     script: scriptText,
     swiftTest: swiftTest,
