@@ -153,12 +153,12 @@ MUTANTS = [
     ("coverage-05", "coverage", "Sources/UseCases/Machines/LoginMachine.swift", "            On(.returnFromHome, to: .idle, emit: .enableInputs)",
      "            On(.returnFromHome, to: .idle)", "a change of the login machine that the saved session sees"),
     # The explorer: its model is the machine's, names stay data.
-    ("explorer-01", "explorer", "Sources/FSM/Runtime/Machine.swift", "            return tried == failing", "            return tried <= failing",
-     "the explorer's model of a later alternative is an earlier one's"),
+    ("explorer-01", "explorer", "Sources/FSMREPL/Explorer/TypedSession+Explorer.swift", "if let known = answers[name] { return known }",
+     "if let known = answers[name], known { return known }", "the page's outcome trees ignore a guard switched off"),
     ("explorer-02", "explorer", "Sources/FSM/Table/JSON.swift", "(forHTML && \"<>&'\".unicodeScalars.contains(scalar))", "false",
      "a name's '<' reaches the page unescaped (</script> would end the model)"),
-    ("explorer-03", "explorer", "Sources/FSMREPL/Explorer/TypedSession+Explorer.swift", "(\"else\", fallsThrough ? outcome(placed.check(key, failingGuards: Int.max)) : \"null\"),",
-     "(\"else\", fallsThrough ? outcome(placed.check(key, failingGuards: 0)) : \"null\"),", "a cell's default (no guard holds) is its first alternative in the model"),
+    ("explorer-03", "explorer", "Sources/FSMREPL/Explorer/TypedSession+Explorer.swift", "moved.schedule.shift(by: deadline)",
+     "moved.schedule.shift(by: .zero)", "the page forgets the time that passed: deadlines are not moved to the new now"),
     ("explorer-04", "explorer", "Sources/FSMREPL/TypedSession.swift", "        let exact = events.contains { $0.name == line }", "        let exact = events.contains { $0.name == line && !line.contains(\" \") }",
      "the REPL reads a space in an event's name as a payload"),
     # SCXML: the export keeps this library's refusals, the importer refuses what SCXML runs otherwise.
