@@ -2,44 +2,83 @@ import Foundation
 import FSM
 import Testing
 
-/// One step of a random walk, as a property sees it: the event, the state before it, what the
-/// machine did, and the machine after it.
+/// One step of a random walk, as a property sees it: the event sent (or the timer that ran out),
+/// the state before it, what the machine did, and the machine after it.
 public struct PropertyStep<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context> {
-    /// The step's position in the walk, from 0.
+    /// The position in the walk of the input that made the step, from 0 (the timers that run
+    /// out at one ``PropertyInput/advance`` are steps of one position).
     public let index: Int
-    /// The event sent.
-    public let event: Event
-    /// The state before the event.
+    /// The event sent, or `nil` when a timer ran out (``timer``).
+    public let event: Event?
+    /// The timer that ran out and took its transition, or `nil` when an event was sent.
+    public let timer: MachineTimer?
+    /// The walk's virtual time when the step was taken, from 0 at its start.
+    public let time: Duration
+    /// The state before the step.
     public let before: State
-    /// The transition taken, or the error that refused the event.
+    /// The transition taken, or the error that refused the event (a timer's step is always a
+    /// transition: a timer whose guard does not hold makes no step).
     public let result: Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>>
-    /// The machine after the event.
+    /// The machine after the step.
     public let machine: Machine<State, Event, Effect, Context>
 }
 
-/// A shortest sequence of events found that breaks a property: what ``expectProperty`` reports.
+/// What a random walk does at one position: send an event, or let virtual time pass to the
+/// earliest deadline of the timers armed and fire those that run out then, as `:advance` does
+/// in the REPL (nothing when no timer is armed).
+public enum PropertyInput<Event: MachineEvent>: CustomStringConvertible {
+    /// Sends the event.
+    case event(Event)
+    /// Lets time pass to the next deadline.
+    case advance
+
+    /// The event, or `nil` for an advance.
+    public var event: Event? {
+        if case let .event(event) = self { return event }
+        return nil
+    }
+
+    /// The event as Swift prints it, or `advance`.
+    public var description: String {
+        switch self {
+        case let .event(event): String(describing: event)
+        case .advance: "advance"
+        }
+    }
+}
+
+extension PropertyInput: Equatable where Event: Equatable {}
+
+/// A shortest sequence of events (and advances of time) found that breaks a property: what
+/// ``expectProperty`` reports.
 public struct Counterexample<Event: MachineEvent>: CustomStringConvertible {
     /// The seed of the walk that first broke the property (rerun with it to see it again).
     public let seed: UInt64
-    /// How many events of that walk it took to break the property.
+    /// How many inputs (events and advances) of that walk it took to break the property.
     public let originalLength: Int
-    /// The shortest sequence found that still breaks it (no event can be left out).
-    public let events: [Event]
+    /// The shortest sequence found that still breaks it (no input can be left out): events
+    /// sent and advances of time.
+    public let inputs: [PropertyInput<Event>]
     /// What the property said at its last step.
     public let failure: String
     /// The sequence as a REPL script (`fsm repl MACHINE --script FILE`): one event a line, by
     /// name, then its data as JSON when the event type is `Codable` (the REPL reads it back);
     /// otherwise the data in a comment line before the bare name, and the REPL decides guards
-    /// on it with `:guard`.
+    /// on it with `:guard`. An advance is `:advance` and the time it let pass (`:advance 3 ms`).
     public let script: String
     /// The sequence as a Swift Testing test to paste and finish: the events as Swift values,
-    /// sent to `definition` with `context` (names your test gives them).
+    /// sent to `definition` with `context` (names your test gives them), and each timer that
+    /// ran out fired by its owner and duration.
     public let swiftTest: String
+
+    /// The events of ``inputs``, in order (the advances left out).
+    public var events: [Event] { inputs.compactMap(\.event) }
 
     /// The failure, the shortest sequence, the script and the Swift test.
     public var description: String {
-        """
-        property broken after \(events.count) event(s) (shrunk from \(originalLength), seed \(seed)): \(failure)
+        let advances = inputs.count - events.count
+        return """
+        property broken after \(events.count) event(s)\(advances == 0 ? "" : " and \(advances) advance(s) of time") (shrunk from \(originalLength), seed \(seed)): \(failure)
         as a REPL script:
         \(script)
         as a Swift test:
@@ -48,11 +87,19 @@ public struct Counterexample<Event: MachineEvent>: CustomStringConvertible {
     }
 }
 
-/// Sends seeded random walks of events to fresh machines of `definition`, checks `check`
-/// after every step, and when it breaks, shrinks the walk to a shortest sequence that still
-/// breaks it (leaving out runs of events, then single ones, then trying the simpler events
-/// `shrink` offers), records one Swift Testing issue with that sequence as a REPL script and
-/// as a Swift test, and returns it.
+/// Sends seeded random walks of events to fresh machines of `definition` (with timers, time
+/// let pass to their deadlines between events), checks `check` after every step, and when it
+/// breaks, shrinks the walk to a shortest sequence that still breaks it (leaving out runs of
+/// inputs, then single ones, then trying the simpler events `shrink` offers), records one
+/// Swift Testing issue with that sequence as a REPL script and as a Swift test, and returns
+/// it.
+///
+/// Time is virtual: a walk starts at 0 and moves only at a ``PropertyInput/advance``, to the
+/// earliest deadline of the timers armed, firing every timer that runs out then (the
+/// innermost first, its guard decided on `context`) as a runtime would: a timer armed in a
+/// state that was left never fires, a parent's timer keeps running while the machine moves
+/// between its children, a timer whose guard does not hold is spent until its state is
+/// entered again. Each timer that takes its transition is a step `check` sees.
 ///
 /// ```swift
 /// @Test func doorNeverOpensWhenLocked() {
@@ -66,8 +113,10 @@ public struct Counterexample<Event: MachineEvent>: CustomStringConvertible {
 ///   - definition: The machine.
 ///   - context: What guards read.
 ///   - walks: How many walks, each from the initial state.
-///   - steps: How many events a walk sends.
+///   - steps: How many inputs (events and advances) a walk has.
 ///   - seed: The seed of the first walk (walk `n` uses `seed + n`).
+///   - advancing: The chance (0 to 1) that an input lets time pass instead of sending an
+///     event. By default 1 in 8 when the machine has timers, 0 when it has none.
 ///   - event: Makes an event (with data, when the machine's events carry any).
 ///   - shrink: Simpler events to try in place of one, simplest first (default: none).
 ///   - model: Makes the state a check keeps across a walk (an oracle's own machine), new for
@@ -82,6 +131,7 @@ public func expectProperty<State: Hashable & Sendable, Event: MachineEvent, Effe
     walks: Int = 100,
     steps: Int = 200,
     seed: UInt64 = 1,
+    advancing: Double? = nil,
     event: (inout SeededRandom) -> Event,
     shrink: (Event) -> [Event] = { _ in [] },
     model: () -> Model,
@@ -93,32 +143,46 @@ public func expectProperty<State: Hashable & Sendable, Event: MachineEvent, Effe
         Issue.record(Comment(rawValue: errors.listed(under: "machine '\(definition.name)' cannot run:")), sourceLocation: sourceLocation)
         return nil
     }
-    /// Where `events` breaks the property: the number of events it took and what was said.
-    func breaks(_ events: some Collection<Event>) -> (length: Int, failure: String)? {
-        guard var machine = try? Machine(definition) else { return nil }
+    guard let start = try? Machine(definition) else { return nil }
+    let hasTimers = !definition.table.timerRows.isEmpty
+    let chance = min(1, max(0, advancing ?? (hasTimers ? 1.0 / 8 : 0)))
+    // An advance when a draw of 2^53 values falls under the chance.
+    let threshold = UInt64(chance * 9_007_199_254_740_992)
+    /// Where `inputs` breaks the property: the number of inputs it took and what was said.
+    func breaks(_ inputs: some Collection<PropertyInput<Event>>) -> (length: Int, failure: String)? {
+        var walk = TimedWalk(start)
         var state = model()
-        for (index, event) in events.enumerated() {
-            let before = machine.state
-            let result = machine.transition(on: event, context: context)
-            if let failure = check(&state, PropertyStep(index: index, event: event, before: before, result: result, machine: machine)) {
-                return (index + 1, failure)
+        for (index, input) in inputs.enumerated() {
+            var failure: String?
+            walk.take(input, context: context) { step in
+                failure = check(&state, PropertyStep(
+                    index: index, event: step.event, timer: step.timer, time: step.time, before: step.before, result: step.result, machine: step.machine))
+                return failure == nil
             }
+            if let failure { return (index + 1, failure) }
         }
         return nil
     }
-    for walk in 0..<max(0, walks) {
-        let walkSeed = seed &+ UInt64(walk)
+    for walkNumber in 0..<max(0, walks) {
+        let walkSeed = seed &+ UInt64(walkNumber)
         var random = SeededRandom(seed: walkSeed)
-        var events: [Event] = []
-        events.reserveCapacity(steps)
-        for _ in 0..<max(0, steps) { events.append(event(&random)) }
-        guard let broken = breaks(events) else { continue }
-        var shortest = Array(events.prefix(broken.length))
+        var inputs: [PropertyInput<Event>] = []
+        inputs.reserveCapacity(steps)
+        for _ in 0..<max(0, steps) {
+            if threshold > 0, random.next() >> 11 < threshold {
+                inputs.append(.advance)
+            } else {
+                inputs.append(.event(event(&random)))
+            }
+        }
+        guard let broken = breaks(inputs) else { continue }
+        var shortest = Array(inputs.prefix(broken.length))
         var failure = broken.failure
-        Shrinking.shrink(&shortest, &failure, shrink: shrink) { breaks($0) }
+        Shrinking.shrink(&shortest, &failure, shrink: { input in input.event.map { shrink($0).map(PropertyInput.event) } ?? [] }) { breaks($0) }
         let counterexample = Counterexample(
-            seed: walkSeed, originalLength: broken.length, events: shortest, failure: failure,
-            script: Shrinking.script(shortest, definition), swiftTest: Shrinking.swiftTest(shortest, failure: failure)
+            seed: walkSeed, originalLength: broken.length, inputs: shortest, failure: failure,
+            script: Shrinking.script(shortest, start: start, context: context, definition),
+            swiftTest: Shrinking.swiftTest(shortest, start: start, context: context, failure: failure)
         )
         Issue.record(Comment(rawValue: counterexample.description), sourceLocation: sourceLocation)
         return counterexample
@@ -126,8 +190,9 @@ public func expectProperty<State: Hashable & Sendable, Event: MachineEvent, Effe
     return nil
 }
 
-/// ``expectProperty(_:context:walks:steps:seed:event:shrink:model:sourceLocation:check:)`` for a
-/// property of each step alone (an invariant), events drawn from a list.
+/// ``expectProperty(_:context:walks:steps:seed:advancing:event:shrink:model:sourceLocation:check:)``
+/// for a property of each step alone (an invariant), events drawn from a list. With timers,
+/// an input lets time pass as often as each event is sent (1 in the number of events + 1).
 @discardableResult
 public func expectProperty<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>(
     _ definition: MachineDefinition<State, Event, Effect, Context>,
@@ -145,6 +210,7 @@ public func expectProperty<State: Hashable & Sendable, Event: MachineEvent, Effe
     }
     return expectProperty(
         definition, context: context, walks: walks, steps: steps, seed: seed,
+        advancing: definition.table.timerRows.isEmpty ? 0 : 1 / Double(events.count + 1),
         event: { random in events[Int(random.next(upperBound: UInt64(events.count)))] },
         shrink: { candidate in
             // Events earlier in the list are simpler.
@@ -154,6 +220,66 @@ public func expectProperty<State: Hashable & Sendable, Event: MachineEvent, Effe
         model: { () },
         sourceLocation: sourceLocation, check: { _, step in check(step) }
     )
+}
+
+/// A machine run as a property's walk runs it: events sent with the context, and virtual time
+/// let pass to the next deadline, firing the timers that run out then as a runtime does.
+struct TimedWalk<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context> {
+    /// What one input did to the machine.
+    struct Step {
+        let event: Event?
+        let timer: MachineTimer?
+        let before: State
+        let result: Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>>
+        /// The machine after the step, and the walk's time.
+        let machine: Machine<State, Event, Effect, Context>
+        let time: Duration
+    }
+
+    private(set) var machine: Machine<State, Event, Effect, Context>
+    private(set) var schedule = TimerSchedule()
+    /// Virtual time since the walk started.
+    private(set) var now: Duration = .zero
+
+    init(_ machine: Machine<State, Event, Effect, Context>) {
+        self.machine = machine
+        schedule.rearm(machine.timers, kept: Int32.max, now: .zero)
+    }
+
+    /// Takes one input: `step` sees each step it makes (an event's, or each timer's that took
+    /// its transition) and answers whether to go on. Returns the time an advance let pass
+    /// (`nil` for an event, or when no timer was armed).
+    @discardableResult
+    mutating func take(_ input: PropertyInput<Event>, context: Context, step: (Step) -> Bool = { _ in true }) -> Duration? {
+        switch input {
+        case let .event(event):
+            let before = machine.state
+            let result: Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>>
+            do {
+                let (transition, kept) = try machine.sendKeeping(event) { $0.holds(context, event) }
+                schedule.rearm(machine.timers, kept: kept, now: now)
+                result = .success(transition)
+            } catch {
+                result = .failure(error)
+            }
+            _ = step(Step(event: event, timer: nil, before: before, result: result, machine: machine, time: now))
+            return nil
+        case .advance:
+            guard let next = schedule.next else { return nil }
+            let elapsed = next.deadline - now
+            now = next.deadline
+            for due in schedule.takeDue(by: now) where schedule.isCurrent(due) {
+                let before = machine.state
+                if let (transition, kept) = machine.fireKeeping(due.timer, deciding: { $0.holds(context: context) ?? false }) {
+                    schedule.rearm(machine.timers, kept: kept, now: now)
+                    guard step(Step(event: nil, timer: due.timer, before: before, result: .success(transition), machine: machine, time: now)) else { break }
+                } else {
+                    schedule.spend(due)
+                }
+            }
+            return elapsed
+        }
+    }
 }
 
 /// How counterexamples are made small and printed.
@@ -208,6 +334,23 @@ enum Shrinking {
         }
     }
 
+    /// The inputs as REPL lines (see ``script(_:_:)``), each advance as `:advance` and the
+    /// time it let pass when the walk is replayed from `start` (an advance with no timer armed
+    /// writes nothing: the REPL's time would not move either).
+    static func script<State, Event, Effect, Context>(
+        _ inputs: [PropertyInput<Event>], start: Machine<State, Event, Effect, Context>, context: Context,
+        _ definition: MachineDefinition<State, Event, Effect, Context>
+    ) -> String {
+        var walk = TimedWalk(start)
+        return inputs.compactMap { input -> String? in
+            let elapsed = walk.take(input, context: context)
+            switch input {
+            case let .event(event): return script([event], definition)
+            case .advance: return elapsed.map { ":advance \(DurationText.words($0))" }
+            }
+        }.joined(separator: "\n")
+    }
+
     /// The events as REPL lines, by the names tables use. An event whose data its name does not
     /// show is followed by its data as JSON when its type is `Codable` (`setAddress
     /// {"address":127}`, `deposit 501`: what the REPL reads back, so the script replays the
@@ -248,24 +391,70 @@ enum Shrinking {
         return String(value)
     }
 
-    /// The events as a Swift Testing test: sent in order to `definition` with `context`, and
-    /// the property's failure in a comment, to turn into the expectation. An event is written
-    /// as Swift prints it (`Module.Event.lock`), or as `.` and its description when that is
-    /// all Swift shows (an event with its own `description`).
-    static func swiftTest<Event>(_ events: [Event], failure: String) -> String {
-        let values = events.map { event in
-            let reflected = String(reflecting: event)
-            return reflected.contains(".") && !reflected.contains("(unknown context") ? reflected : "." + String(describing: event)
+    /// The inputs as a Swift Testing test: the events sent in order to `definition` with
+    /// `context`, each timer that took its transition when the walk is replayed from `start`
+    /// fired (found among `machine.timers` by its owner and duration), and the property's
+    /// failure in a comment, to turn into the expectation. Only public API, so it compiles in
+    /// an adopter's tests.
+    static func swiftTest<State, Event, Effect, Context>(
+        _ inputs: [PropertyInput<Event>], start: Machine<State, Event, Effect, Context>, context: Context, failure: String
+    ) -> String {
+        let comment = String(String.UnicodeScalarView(failure.unicodeScalars.map {
+            [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) ? " " : $0
+        }))
+        let events = inputs.compactMap(\.event)
+        guard events.count < inputs.count else {
+            return """
+            @Test func counterexample() throws {
+                var machine = try Machine(definition)
+                let events: [\(String(describing: Event.self))] = [
+            \(events.map { "        \(swiftValue($0))," }.joined(separator: "\n"))
+                ]
+                for event in events { _ = try? machine.send(event, context: context) }
+                // The property broke here: \(comment)
+            }
+            """
+        }
+        var walk = TimedWalk(start)
+        var lines: [String] = []
+        for input in inputs {
+            walk.take(input, context: context) { step in
+                if let event = step.event {
+                    lines.append("_ = try? machine.send(\(swiftValue(event)) as \(String(describing: Event.self)), context: context)")
+                } else if let timer = step.timer {
+                    lines.append("try machine.fire(#require(machine.timers.first { $0.owner == \(String(reflecting: timer.owner)) && $0.duration == \(swiftLiteral(timer.duration)) }), context: context)")
+                }
+                return true
+            }
         }
         return """
         @Test func counterexample() throws {
             var machine = try Machine(definition)
-            let events: [\(String(describing: Event.self))] = [
-        \(values.map { "        \($0)," }.joined(separator: "\n"))
-            ]
-            for event in events { _ = machine.transition(on: event, context: context) }
-            // The property broke here: \(String(String.UnicodeScalarView(failure.unicodeScalars.map { $0.properties.generalCategory == .control || $0.properties.generalCategory == .lineSeparator || $0.properties.generalCategory == .paragraphSeparator ? " " : $0 })))
+        \(lines.map { "    \($0)" }.joined(separator: "\n"))
+            // The property broke here: \(comment)
         }
         """
+    }
+
+    /// An event as Swift prints it (`Module.Event.lock`), or `.` and its description when that
+    /// is all Swift shows (an event with its own `description`).
+    static func swiftValue<Event>(_ event: Event) -> String {
+        let reflected = String(reflecting: event)
+        return reflected.contains(".") && !reflected.contains("(unknown context") ? reflected : "." + String(describing: event)
+    }
+
+    /// A duration as Swift code: `.seconds(3)`, `.milliseconds(3)`, down to `.nanoseconds(n)`
+    /// (a timer's duration is whole nanoseconds or finer; finer is written in attoseconds).
+    static func swiftLiteral(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        if attoseconds == 0 { return ".seconds(\(seconds))" }
+        // Under a day in smaller units: no overflow of Int64 nanoseconds.
+        if seconds >= 0 && seconds < 86_400 {
+            for (unit, perSecond, name) in [(Int64(1_000_000_000_000_000), Int64(1_000), "milliseconds"), (1_000_000_000_000, 1_000_000, "microseconds"), (1_000_000_000, 1_000_000_000, "nanoseconds")]
+            where attoseconds % unit == 0 {
+                return ".\(name)(\(seconds * perSecond + attoseconds / unit))"
+            }
+        }
+        return "Duration(secondsComponent: \(seconds), attosecondsComponent: \(attoseconds))"
     }
 }
