@@ -45,7 +45,7 @@ struct ToolCommandTests {
         #expect(run.stdout.isEmpty)
         #expect(run.stderr == """
         Error: unknown machine 'turnstyle'; did you mean 'turnstile'? (machines: turnstile, lamp)
-        Usage: machines table <machine> [--format <format>]
+        Usage: machines table <machine> [--format <format>] [--all-effects]
           See 'machines table --help' for more.
 
         """)

@@ -65,6 +65,14 @@ public struct Machine<State: Hashable & Sendable, Event: MachineEvent, Effect: S
         self.policy = policy
     }
 
+    /// This machine's tables in `state` with nothing remembered (as `init(_:startingIn:)`
+    /// without compiling again), `nil` when `state` is not one of its states. For tools and
+    /// tests that start a machine in many states.
+    package func starting(in state: State) -> Self? {
+        guard let index = (0..<tables.stateCount).first(where: { tables.stateTable[$0] == state }) else { return nil }
+        return Machine(tables: tables, stateIndex: index, policy: policy)
+    }
+
     /// The definition this machine runs.
     public var definition: MachineDefinition<State, Event, Effect, Context> { tables.definition }
 

@@ -2,6 +2,8 @@ extension MachineDefinition {
     /// The full transition table of the definition.
     public var table: TransitionTable<State, Event.Key, Effect> {
         let resolution = self.resolution
+        // Histories: a resume's effects are computed as the machine's, from a memory of nothing.
+        let plan = HistoryPlan(resolution)
         var rows: [TransitionTable<State, Event.Key, Effect>.Row] = []
         rows.reserveCapacity(resolution.states.count * resolution.events.count)
         for (s, state) in resolution.states.enumerated() {
@@ -14,7 +16,8 @@ extension MachineDefinition {
                         // The state the machine ends in: a parent target is its initial child.
                         let target = resolution.candidateTargets[ref] >= 0 ? resolution.states[Int(resolution.candidateTargets[ref])] : transition.target
                         return .init(target: target, guardName: transition.guard?.name, effects: transition.effects, isInternal: transition.isInternal, history: transition.history,
-                                     targetParent: transition.isInternal ? nil : resolution.parentStateIndex[transition.target].map { resolution.parents[$0].name })
+                                     targetParent: transition.isInternal ? nil : resolution.parentStateIndex[transition.target].map { resolution.parents[$0].name },
+                                     performed: performed(s, e, ref, transition))
                     }
                     switch resolution.otherwise(s, e) {
                     case .ignored: cell = .guarded(entries, otherwise: .ignored)
@@ -28,6 +31,16 @@ extension MachineDefinition {
                 rows.append(.init(state: state, event: event, cell: cell, inheritedFrom: owner >= 0 ? resolution.parents[owner].name : nil))
             }
         }
+        /// Every effect a cell's transition performs: what the machine emits taking it from
+        /// state `s` having remembered nothing (a line from inside a parent it resumes leaves
+        /// that parent first, and resumes where it left).
+        func performed(_ s: Int, _ e: Int, _ ref: Int, _ transition: TransitionDeclaration<State, Event, Effect, Context>) -> [Effect] {
+            let target = Int(resolution.candidateTargets[ref])
+            guard let plan, let history = transition.history, !transition.isInternal, target >= 0,
+                  let slot = plan.slot(of: history, in: resolution) else { return resolution.effects(s, e, ref) }
+            let (leaf, kept) = plan.resume(slot, from: s, declaredBy: resolution.owner(s, e), named: transition.target, default: target, memory: 0, in: resolution)
+            return leaf >= 0 ? resolution.path(from: s, keeping: kept, to: leaf, emitting: transition.effects) : transition.effects
+        }
         var timerRows: [TransitionTable<State, Event.Key, Effect>.TimerRow] = []
         if resolution.hasTimers {
             for (s, state) in resolution.states.enumerated() {
@@ -37,7 +50,8 @@ extension MachineDefinition {
                         state: state, duration: declaration.duration,
                         entry: .init(target: timer.target >= 0 ? resolution.states[timer.target] : declaration.target,
                                      guardName: declaration.guard?.name, effects: declaration.effects,
-                                     targetParent: resolution.parentStateIndex[declaration.target].map { resolution.parents[$0].name }),
+                                     targetParent: resolution.parentStateIndex[declaration.target].map { resolution.parents[$0].name },
+                                     performed: timer.effects),
                         inheritedFrom: timer.node >= 0 ? resolution.parents[Int(timer.node)].name : nil
                     ))
                 }
@@ -52,7 +66,10 @@ extension MachineDefinition {
                         state: state,
                         entry: .init(target: line.target >= 0 ? resolution.states[line.target] : declaration.target,
                                      guardName: declaration.guard?.name, effects: declaration.effects,
-                                     targetParent: resolution.parentStateIndex[declaration.target].map { resolution.parents[$0].name }),
+                                     targetParent: resolution.parentStateIndex[declaration.target].map { resolution.parents[$0].name },
+                                     performed: line.target >= 0
+                                        ? resolution.path(from: s, declaredBy: line.owner, to: line.target, named: declaration.target, emitting: declaration.effects).effects
+                                        : declaration.effects),
                         isCompletion: declaration.isCompletion,
                         inheritedFrom: line.owner >= 0 ? resolution.parents[Int(line.owner)].name : nil
                     ))

@@ -24,11 +24,13 @@ public enum TableFormat: String, Sendable, Hashable, CaseIterable {
 
 extension TransitionTable {
     /// The table as text in a format (see each ``TableFormat`` case for its layout).
-    package func text(_ format: TableFormat) -> String {
+    /// With `allEffects`, every effect each transition performs too, in order (the
+    /// `all effects` column, `all_effects`, `"allEffects"`: ``Entry/performed``).
+    package func text(_ format: TableFormat, allEffects: Bool = false) -> String {
         switch format {
-        case .markdown: markdown
-        case .json: json
-        case .csv: csv
+        case .markdown: markdown(allEffects: allEffects)
+        case .json: json(allEffects: allEffects)
+        case .csv: csv(allEffects: allEffects)
         }
     }
 }

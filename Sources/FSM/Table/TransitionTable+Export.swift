@@ -8,8 +8,14 @@ extension TransitionTable {
     /// then its transitions without an event, their event `(always)` (an ``Always`` line) or
     /// `(done)` (a parent's ``OnDone``, in its final child). A cell's default (what an `Ignore` or `Illegal` after its
     /// guarded transitions says) is a row of its own whose guard is `else`.
-    package var markdown: String {
-        var lines = ["| from | event | guard | to | effects |", "|---|---|---|---|---|"]
+    package var markdown: String { markdown(allEffects: false) }
+
+    /// The Markdown table; with `allEffects`, one more column, `all effects`: every effect each
+    /// transition performs, in order (``Entry/performed``).
+    package func markdown(allEffects: Bool) -> String {
+        var lines = allEffects
+            ? ["| from | event | guard | to | effects | all effects |", "|---|---|---|---|---|---|"]
+            : ["| from | event | guard | to | effects |", "|---|---|---|---|---|"]
         for record in records {
             var to = record.toColumn
             if let parent = record.inheritedFrom {
@@ -17,6 +23,7 @@ extension TransitionTable {
                 to = to.hasSuffix(")") && to.hasPrefix("(") ? String(to.dropLast()) + ", inherited from \(parent))" : to + " (inherited from \(parent))"
             }
             let cells = [record.state, record.event, record.guardName ?? "", to, record.effects.joined(separator: ", ")]
+                + (allEffects ? [record.performed.joined(separator: ", ")] : [])
             lines.append("| " + cells.map(Self.markdownEscaped).joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n") + "\n"
@@ -29,11 +36,15 @@ extension TransitionTable {
     /// default has the guard `else`),
     /// effects are separated by `;`. A table
     /// with inherited cells (a machine with parents) has one more column, `inherited_from`.
-    package var csv: String {
+    package var csv: String { csv(allEffects: false) }
+
+    /// The CSV table; with `allEffects`, one more column after `effects`, `all_effects`.
+    package func csv(allEffects: Bool) -> String {
         let inherits = rows.contains { $0.inheritedFrom != nil } || timerRows.contains { $0.inheritedFrom != nil } || eventlessRows.contains { $0.inheritedFrom != nil }
-        var lines = ["state,event,kind,guard,target,effects" + (inherits ? ",inherited_from" : "")]
+        var lines = ["state,event,kind,guard,target,effects" + (allEffects ? ",all_effects" : "") + (inherits ? ",inherited_from" : "")]
         for record in records {
             var fields = [record.state, record.event, record.kind, record.guardName ?? "", record.target ?? "", record.effects.joined(separator: ";")]
+            if allEffects { fields.append(record.performed.joined(separator: ";")) }
             if inherits { fields.append(record.inheritedFrom ?? "") }
             lines.append(fields.map(Self.csvEscaped).joined(separator: ","))
         }
@@ -50,8 +61,15 @@ extension TransitionTable {
     /// `inheritedFrom`); one with transitions without an event ends with `"eventless"`: one
     /// object per line that applies in a state, `{state, done, target, guard, effects}` (and
     /// `inheritedFrom`), in the order they are tried. Pretty-printed, byte-stable.
-    package var json: String {
+    package var json: String { json(allEffects: false) }
+
+    /// The JSON table; with `allEffects`, each transition, timer and line without an event has
+    /// `"allEffects"` after `"effects"`.
+    package func json(allEffects: Bool) -> String {
         func name<T>(_ value: T) -> String { JSON.string(String(describing: value)) }
+        func performed(_ entry: Entry) -> String {
+            allEffects ? ", \"allEffects\": [\(entry.performed.map { name($0) }.joined(separator: ", "))]" : ""
+        }
         var out = "{\n"
         out += "  \"machine\": \(JSON.string(machine)),\n"
         out += "  \"initial\": \(initial.map { name($0) } ?? "null"),\n"
@@ -66,7 +84,7 @@ extension TransitionTable {
             func transitions(_ entries: [Entry]) -> String {
                 let list = entries.map { entry in
                     "{\"target\": \(name(entry.target)), \"guard\": \(entry.guardName.map { JSON.string($0) } ?? "null"), "
-                        + "\"effects\": [\(entry.effects.map { name($0) }.joined(separator: ", "))], \"internal\": \(entry.isInternal)"
+                        + "\"effects\": [\(entry.effects.map { name($0) }.joined(separator: ", "))]" + performed(entry) + ", \"internal\": \(entry.isInternal)"
                         + (entry.history.map { ", \"history\": {\"parent\": \(JSON.string($0.parent)), \"deep\": \($0.isDeep)}" } ?? "") + "}"
                 }
                 return "\"kind\": \"transition\", \"transitions\": [\(list.joined(separator: ", "))]"
@@ -95,7 +113,7 @@ extension TransitionTable {
                 let (total, overflowAgain) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
                 object += "\"nanoseconds\": \(overflow || overflowAgain ? "null" : String(total)), "
                 object += "\"target\": \(name(timer.entry.target)), \"guard\": \(timer.entry.guardName.map { JSON.string($0) } ?? "null"), "
-                object += "\"effects\": [\(timer.entry.effects.map { name($0) }.joined(separator: ", "))]"
+                object += "\"effects\": [\(timer.entry.effects.map { name($0) }.joined(separator: ", "))]" + performed(timer.entry)
                 if let parent = timer.inheritedFrom { object += ", \"inheritedFrom\": \(JSON.string(parent))" }
                 return object + "}"
             }.joined(separator: ",\n")
@@ -106,7 +124,7 @@ extension TransitionTable {
             out += eventlessRows.map { row in
                 var object = "    {\"state\": \(name(row.state)), \"done\": \(row.isCompletion), "
                 object += "\"target\": \(name(row.entry.target)), \"guard\": \(row.entry.guardName.map { JSON.string($0) } ?? "null"), "
-                object += "\"effects\": [\(row.entry.effects.map { name($0) }.joined(separator: ", "))]"
+                object += "\"effects\": [\(row.entry.effects.map { name($0) }.joined(separator: ", "))]" + performed(row.entry)
                 if let parent = row.inheritedFrom { object += ", \"inheritedFrom\": \(JSON.string(parent))" }
                 return object + "}"
             }.joined(separator: ",\n")
@@ -124,6 +142,8 @@ extension TransitionTable {
         let guardName: String?
         let target: String?
         let effects: [String]
+        /// Every effect performed, in order (none for an ignored or illegal cell).
+        var performed: [String] = []
         let inheritedFrom: String?
 
         var toColumn: String {
@@ -145,7 +165,8 @@ extension TransitionTable {
             timersByState[timer.state, default: []].append(Record(
                 state: String(describing: timer.state), event: "after " + DurationText.words(timer.duration), kind: "timer",
                 guardName: timer.entry.guardName, target: String(describing: timer.entry.target),
-                effects: timer.entry.effects.map { String(describing: $0) }, inheritedFrom: timer.inheritedFrom
+                effects: timer.entry.effects.map { String(describing: $0) }, performed: timer.entry.performed.map { String(describing: $0) },
+                inheritedFrom: timer.inheritedFrom
             ))
         }
         for row in eventlessRows {
@@ -153,7 +174,8 @@ extension TransitionTable {
             timersByState[row.state, default: []].append(Record(
                 state: String(describing: row.state), event: done ? "(done)" : "(always)", kind: done ? "done" : "always",
                 guardName: row.entry.guardName, target: String(describing: row.entry.target),
-                effects: row.entry.effects.map { String(describing: $0) }, inheritedFrom: row.inheritedFrom
+                effects: row.entry.effects.map { String(describing: $0) }, performed: row.entry.performed.map { String(describing: $0) },
+                inheritedFrom: row.inheritedFrom
             ))
         }
         var out: [Record] = []
@@ -178,7 +200,7 @@ extension TransitionTable {
             entries.map {
                 Record(state: state, event: event, kind: $0.isInternal ? "internal" : "transition", guardName: $0.guardName,
                        target: ($0.history.map { "\($0.label), default " } ?? "") + String(describing: $0.target),
-                       effects: $0.effects.map { String(describing: $0) }, inheritedFrom: row.inheritedFrom)
+                       effects: $0.effects.map { String(describing: $0) }, performed: $0.performed.map { String(describing: $0) }, inheritedFrom: row.inheritedFrom)
             }
         }
         switch row.cell {

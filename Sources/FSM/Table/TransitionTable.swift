@@ -28,15 +28,24 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
         /// (``target`` is then the leaf it enters): a source inside that parent leaves it and
         /// enters it again.
         package let targetParent: String?
+        /// Every effect the transition performs, in the order the machine emits them: the exit
+        /// effects of what it leaves (innermost first), its own, the entry effects of what it
+        /// enters (outermost first). A resume: as from a machine that remembers nothing yet
+        /// (to ``target``, the default; a line from inside the parent it resumes leaves the
+        /// parent first, so it resumes where it left). What `fsm table --all-effects` prints and `expectTable(_:_:effects:)`
+        /// compares with `.all`.
+        package let performed: [Effect]
 
-        /// Creates an entry.
-        package init(target: State, guardName: String? = nil, effects: [Effect] = [], isInternal: Bool = false, history: History? = nil, targetParent: String? = nil) {
+        /// Creates an entry (`performed`: its own effects when not given).
+        package init(target: State, guardName: String? = nil, effects: [Effect] = [], isInternal: Bool = false, history: History? = nil, targetParent: String? = nil,
+                     performed: [Effect]? = nil) {
             self.target = target
             self.guardName = guardName
             self.effects = effects
             self.isInternal = isInternal
             self.history = history
             self.targetParent = targetParent
+            self.performed = performed ?? effects
         }
     }
 
