@@ -47,7 +47,9 @@ public enum PropertyInput<Event: MachineEvent>: CustomStringConvertible {
     }
 }
 
+extension PropertyInput: Sendable {}
 extension PropertyInput: Equatable where Event: Equatable {}
+extension PropertyInput: Hashable where Event: Hashable {}
 
 /// A shortest sequence of events (and advances of time) found that breaks a property: what
 /// ``expectProperty`` reports.
@@ -144,8 +146,8 @@ public func expectProperty<State: Hashable & Sendable, Event: MachineEvent, Effe
         return nil
     }
     guard let start = try? Machine(definition) else { return nil }
-    let hasTimers = !definition.table.timerRows.isEmpty
-    let chance = min(1, max(0, advancing ?? (hasTimers ? 1.0 / 8 : 0)))
+    // Without timers an advance would do nothing: none is drawn.
+    let chance = definition.hasTimers ? min(1, max(0, advancing ?? 1.0 / 8)) : 0
     // An advance when a draw of 2^53 values falls under the chance.
     let threshold = UInt64(chance * 9_007_199_254_740_992)
     /// Where `inputs` breaks the property: the number of inputs it took and what was said.
@@ -192,7 +194,8 @@ public func expectProperty<State: Hashable & Sendable, Event: MachineEvent, Effe
 
 /// ``expectProperty(_:context:walks:steps:seed:advancing:event:shrink:model:sourceLocation:check:)``
 /// for a property of each step alone (an invariant), events drawn from a list. With timers,
-/// an input lets time pass as often as each event is sent (1 in the number of events + 1).
+/// an input lets time pass as often as each event is sent (1 in the number of events + 1),
+/// unless `advancing` says otherwise.
 @discardableResult
 public func expectProperty<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>(
     _ definition: MachineDefinition<State, Event, Effect, Context>,
@@ -201,6 +204,7 @@ public func expectProperty<State: Hashable & Sendable, Event: MachineEvent, Effe
     walks: Int = 100,
     steps: Int = 200,
     seed: UInt64 = 1,
+    advancing: Double? = nil,
     sourceLocation: SourceLocation = #_sourceLocation,
     check: (PropertyStep<State, Event, Effect, Context>) -> String?
 ) -> Counterexample<Event>? {
@@ -210,7 +214,7 @@ public func expectProperty<State: Hashable & Sendable, Event: MachineEvent, Effe
     }
     return expectProperty(
         definition, context: context, walks: walks, steps: steps, seed: seed,
-        advancing: definition.table.timerRows.isEmpty ? 0 : 1 / Double(events.count + 1),
+        advancing: advancing ?? 1 / Double(events.count + 1),
         event: { random in events[Int(random.next(upperBound: UInt64(events.count)))] },
         shrink: { candidate in
             // Events earlier in the list are simpler.
@@ -234,6 +238,15 @@ struct TimedWalk<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendab
         /// The machine after the step, and the walk's time.
         let machine: Machine<State, Event, Effect, Context>
         let time: Duration
+        /// At a timer's step, the timers armed before it (as `machine.timers` lists them).
+        var armed: [MachineTimer] = []
+    }
+
+    /// A named guard on the context the walk decided (on its context), in the order asked:
+    /// what a REPL script sets with `:guard` so that the REPL decides it the same.
+    struct Decision: Equatable {
+        let name: String
+        let holds: Bool
     }
 
     private(set) var machine: Machine<State, Event, Effect, Context>
@@ -251,12 +264,23 @@ struct TimedWalk<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendab
     /// (`nil` for an event, or when no timer was armed).
     @discardableResult
     mutating func take(_ input: PropertyInput<Event>, context: Context, step: (Step) -> Bool = { _ in true }) -> Duration? {
+        var ignored: [Decision] = []
+        return take(input, context: context, decided: &ignored, step: step)
+    }
+
+    /// ``take(_:context:step:)``, appending to `decided` each guard on the context alone that
+    /// is one named guard (not a combination), as it was decided.
+    mutating func take(_ input: PropertyInput<Event>, context: Context, decided: inout [Decision], step: (Step) -> Bool = { _ in true }) -> Duration? {
+        func record(_ condition: TransitionGuard<Context, Event>, _ holds: Bool) -> Bool {
+            if condition.reads == .context, condition.atoms == [condition.name] { decided.append(Decision(name: condition.name, holds: holds)) }
+            return holds
+        }
         switch input {
         case let .event(event):
             let before = machine.state
             let result: Result<Transition<State, Event.Key, Effect>, TransitionError<State, Event.Key>>
             do {
-                let (transition, kept) = try machine.sendKeeping(event) { $0.holds(context, event) }
+                let (transition, kept) = try machine.sendKeeping(event) { record($0, $0.holds(context, event)) }
                 schedule.rearm(machine.timers, kept: kept, now: now)
                 result = .success(transition)
             } catch {
@@ -270,9 +294,10 @@ struct TimedWalk<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendab
             now = next.deadline
             for due in schedule.takeDue(by: now) where schedule.isCurrent(due) {
                 let before = machine.state
-                if let (transition, kept) = machine.fireKeeping(due.timer, deciding: { $0.holds(context: context) ?? false }) {
+                let armed = machine.timers
+                if let (transition, kept) = machine.fireKeeping(due.timer, deciding: { record($0, $0.holds(context: context) ?? false) }) {
                     schedule.rearm(machine.timers, kept: kept, now: now)
-                    guard step(Step(event: nil, timer: due.timer, before: before, result: .success(transition), machine: machine, time: now)) else { break }
+                    guard step(Step(event: nil, timer: due.timer, before: before, result: .success(transition), machine: machine, time: now, armed: armed)) else { break }
                 } else {
                     schedule.spend(due)
                 }
@@ -336,18 +361,32 @@ enum Shrinking {
 
     /// The inputs as REPL lines (see ``script(_:_:)``), each advance as `:advance` and the
     /// time it let pass when the walk is replayed from `start` (an advance with no timer armed
-    /// writes nothing: the REPL's time would not move either).
+    /// writes nothing: the REPL's time would not move either), each named guard on the context
+    /// set with `:guard` before the line that asks it when the walk decided it otherwise than
+    /// the REPL last held it (a combination of guards is not set: the REPL decides its parts).
     static func script<State, Event, Effect, Context>(
         _ inputs: [PropertyInput<Event>], start: Machine<State, Event, Effect, Context>, context: Context,
         _ definition: MachineDefinition<State, Event, Effect, Context>
     ) -> String {
         var walk = TimedWalk(start)
+        // The REPL holds every guard until told otherwise: each named guard on the context is
+        // set as the walk decided it, before the line that asks it.
+        var set: [String: Bool] = [:]
         return inputs.compactMap { input -> String? in
-            let elapsed = walk.take(input, context: context)
-            switch input {
-            case let .event(event): return script([event], definition)
-            case .advance: return elapsed.map { ":advance \(DurationText.words($0))" }
+            var decided: [TimedWalk<State, Event, Effect, Context>.Decision] = []
+            let elapsed = walk.take(input, context: context, decided: &decided)
+            var lines: [String] = []
+            for decision in decided where set[decision.name, default: true] != decision.holds {
+                set[decision.name] = decision.holds
+                lines.append(":guard \(decision.name) \(decision.holds ? "on" : "off")")
             }
+            switch input {
+            case let .event(event): lines.append(script([event], definition))
+            case .advance:
+                guard let elapsed else { return nil }
+                lines.append(":advance \(DurationText.words(elapsed))")
+            }
+            return lines.joined(separator: "\n")
         }.joined(separator: "\n")
     }
 
@@ -407,7 +446,7 @@ enum Shrinking {
             return """
             @Test func counterexample() throws {
                 var machine = try Machine(definition)
-                let events: [\(String(describing: Event.self))] = [
+                let events: [\(typeName(Event.self))] = [
             \(events.map { "        \(swiftValue($0))," }.joined(separator: "\n"))
                 ]
                 for event in events { _ = try? machine.send(event, context: context) }
@@ -420,9 +459,16 @@ enum Shrinking {
         for input in inputs {
             walk.take(input, context: context) { step in
                 if let event = step.event {
-                    lines.append("_ = try? machine.send(\(swiftValue(event)) as \(String(describing: Event.self)), context: context)")
+                    lines.append("_ = try? machine.send(\(swiftValue(event)) as \(typeName(Event.self)), context: context)")
                 } else if let timer = step.timer {
-                    lines.append("try machine.fire(#require(machine.timers.first { $0.owner == \(String(reflecting: timer.owner)) && $0.duration == \(swiftLiteral(timer.duration)) }), context: context)")
+                    // Two timers of one owner with one duration (a guarded one first): by position.
+                    let match = "{ $0.owner == \(String(reflecting: timer.owner)) && $0.duration == \(swiftLiteral(timer.duration)) }"
+                    let twins = step.armed.filter { $0.owner == timer.owner && $0.duration == timer.duration }
+                    if twins.count > 1, let position = twins.firstIndex(of: timer) {
+                        lines.append("try machine.fire(#require(machine.timers.filter \(match).dropFirst(\(position)).first), context: context)")
+                    } else {
+                        lines.append("try machine.fire(#require(machine.timers.first \(match)), context: context)")
+                    }
                 }
                 return true
             }
@@ -436,10 +482,20 @@ enum Shrinking {
         """
     }
 
+    /// A type as a test names it: with the types it is nested in (`Door.Event`), without the
+    /// module (the test imports it), or as Swift shows it when that is all there is.
+    static func typeName<T>(_ type: T.Type) -> String {
+        let reflected = String(reflecting: type)
+        guard !reflected.contains("(unknown context"), let dot = reflected.firstIndex(of: "."), !reflected.contains("<") else { return String(describing: type) }
+        return String(reflected[reflected.index(after: dot)...])
+    }
+
     /// An event as Swift prints it (`Module.Event.lock`), or `.` and its description when that
     /// is all Swift shows (an event with its own `description`).
     static func swiftValue<Event>(_ event: Event) -> String {
         let reflected = String(reflecting: event)
+        // A string (String is an event type): its literal, as Swift writes it.
+        if event is String { return reflected }
         return reflected.contains(".") && !reflected.contains("(unknown context") ? reflected : "." + String(describing: event)
     }
 

@@ -6,8 +6,9 @@ public enum ExpectedEffects: Sendable, Hashable {
     case own
     /// Every effect each transition performs, in the order the machine emits them: the exit
     /// effects of what it leaves (innermost first), its own, the entry effects of what it
-    /// enters (outermost first); `fsm table --all-effects` prints them. A transition that
-    /// resumes a history: as while its parent has never been left.
+    /// enters (outermost first), up to the state it enters (lines without an event taken from
+    /// there are rows of their own); `fsm table --all-effects` prints them. A transition that
+    /// resumes a history: as from a machine that remembers nothing yet.
     case all
 }
 

@@ -144,9 +144,10 @@ struct AllEffectsTests {
         let json = usbWithEffects.table.text(.json, allEffects: true)
         #expect(json.contains("\"effects\": [\"detach\"], \"allEffects\": [\"leaveLowPower\", \"powerDown\", \"detach\"], \"internal\": false"), "\(json)")
         #expect(json.contains("\"effects\": [\"idleBus\"], \"allEffects\": [\"idleBus\", \"enterLowPower\"]"), "\(json)")
-        for format in TableFormat.allCases {
-            #expect(usbWithEffects.table.text(format) == usbWithEffects.tableText(format))
-            #expect(!usbWithEffects.tableText(format).contains("ll effects") && !usbWithEffects.tableText(format).contains("allEffects"))
-        }
+        // Without the flag, no such column (the committed tables of the shipped machines,
+        // Tests/UseCasesTests/Tables, are compared byte for byte elsewhere).
+        #expect(usbWithEffects.tableText(.markdown).hasPrefix("| from | event | guard | to | effects |\n|---|---|---|---|---|\n"))
+        #expect(usbWithEffects.tableText(.csv).hasPrefix("state,event,kind,guard,target,effects,inherited_from\r\n"))
+        #expect(!usbWithEffects.tableText(.json).contains("allEffects"))
     }
 }

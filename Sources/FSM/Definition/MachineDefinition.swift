@@ -191,3 +191,8 @@ extension MachineDefinition where Event.Key: CaseIterable {
         self.init(name: name, summary: summary, initial: initial, events: Array(Event.Key.allCases), declarations: body())
     }
 }
+
+extension MachineDefinition {
+    /// Whether a state or parent declares a timer (without building the table).
+    package var hasTimers: Bool { resolution.hasTimers }
+}

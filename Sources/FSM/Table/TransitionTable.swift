@@ -30,7 +30,8 @@ public struct TransitionTable<State: Hashable & Sendable, Event: Hashable & Send
         package let targetParent: String?
         /// Every effect the transition performs, in the order the machine emits them: the exit
         /// effects of what it leaves (innermost first), its own, the entry effects of what it
-        /// enters (outermost first). A resume: as from a machine that remembers nothing yet
+        /// enters (outermost first), up to the state it enters (the lines without an event the
+        /// machine may take from there are rows of their own). A resume: as from a machine that remembers nothing yet
         /// (to ``target``, the default; a line from inside the parent it resumes leaves the
         /// parent first, so it resumes where it left). What `fsm table --all-effects` prints and `expectTable(_:_:effects:)`
         /// compares with `.all`.
