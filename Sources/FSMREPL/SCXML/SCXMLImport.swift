@@ -7,8 +7,12 @@ import Foundation
 /// The subset is what ``MachineDefinition/scxml`` writes: `<state>`, `<final>`, a top-level
 /// `<parallel>` of regions, `initial` (attribute or `<initial>`), `<transition>` with `event`,
 /// one `target` (none: an internal transition) and a `cond` over boolean `<data>` items
-/// (`!`, `&&`, `||`, `=== false`, parentheses), `<log>` as effects in transitions, `<onentry>`
-/// and `<onexit>`, and a delayed `<send>` on entry with a transition on its event as a timer.
+/// (`!`, `&&`, `||`, `=== false`, parentheses; `true` and `false` as they are), `<log>` as
+/// effects (`label`, a quoted `expr`'s text, or `label: expr`), `<onentry>` and `<onexit>`, and
+/// a delayed `<send>` on entry with a transition on its event as a timer. Events are read as
+/// SCXML matches them: `*` and `go.*` stand for every event they match, `go` also takes
+/// `go.x`, and of the lines on one event in a state the first without a condition is the last
+/// one taken (SCXML's document order).
 /// The `fsm:` attributes that document writes give back the names and the lines SCXML
 /// cannot say (`Ignore`, `Illegal`, `IgnoreOtherEvents`), so a machine read back is the
 /// machine written. Anything else is refused with its line, as is a document whose meaning
@@ -81,13 +85,18 @@ package enum SCXMLImport {
     }
 
     struct Line {
-        let event: String
+        var event: String
         let target: String?
         let condition: Condition?
         let effects: [String]
         /// `fsm:kind`: `ignore`, `illegal`, `refuse`, or nil for a transition.
         let kind: String?
         let line: Int
+        /// A descriptor that names events by prefix (`*`: "", `go.*` and `go.`: "go"), or nil
+        /// for an event name (which also matches the events below it: `go` takes `go.x`).
+        var prefix: String? = nil
+        /// `cond="false"`: never taken.
+        var never = false
     }
 
     final class Node {
@@ -182,6 +191,7 @@ package enum SCXMLImport {
             }
             guard !top.isEmpty else { throw fail(root.line, "the document has no state") }
             dropTimerEvents()
+            try expandDescriptors()
             let fsmName = try exactName(root)
             let baseName = String(file.split(separator: "/").last ?? Substring(file))
             let name = fsmName ?? root.attribute("name") ?? String(baseName.dropLast(".scxml".count))
@@ -202,7 +212,6 @@ package enum SCXMLImport {
             }
             func eventName(_ id: String) -> String { eventNames[id] ?? id }
             try check(top)
-            try checkPrefixes()
             for node in nodes.values { for line in node.lines { if let target = line.target { targeted.insert(target) } } }
             for (historyID, history) in histories.sorted(by: { $0.value.line < $1.value.line }) {
                 // A default may name states of several regions of a <parallel> inside the parent.
@@ -226,17 +235,8 @@ package enum SCXMLImport {
                 var regions: [Region<SCXMLConfiguration, String, String, Void>] = []
                 var initialParts: [String] = []
                 for (r, region) in parallel.children.enumerated() {
-                    guard region.kind == .state, !region.children.isEmpty else { throw fail(region.line, "a region of <parallel> must be a <state> with states inside") }
-                    guard region.lines.isEmpty, region.entry.isEmpty, region.exit.isEmpty, region.timers.isEmpty, region.ignore.isEmpty, region.illegal.isEmpty, region.others == nil else {
-                        throw fail(region.line, "the region \(quoting: region.id) has transitions, effects or lines of its own: only its states do here")
-                    }
-                    try checkTargets(region.children, inside: region)
-                    let regionEvents = events.filter { event in Self.uses(region, eventName: event, eventName) }
-                    let initial = try leaf(initialChild(of: region))
-                    initialParts.append(initial.name)
-                    let definition = MachineDefinition<String, String, String, Void>(
-                        name: region.name, initial: initial.name, events: regionEvents, declarations: try declarations(region.children, eventName, events: events, region: region)
-                    )
+                    let (definition, initial) = try regionDefinition(region, eventName, events: events)
+                    initialParts.append(initial)
                     regions.append(Region(region.name, \SCXMLConfiguration.parts[r], definition))
                 }
                 return MachineDefinition<SCXMLConfiguration, String, String, Void>(
@@ -254,12 +254,30 @@ package enum SCXMLImport {
             ).drawn(declared: direction)
         }
 
+        /// One region of a `<parallel>` as a definition of its own, and the leaf it starts in. A
+        /// region is its states; one with lines or effects of its own (transitions, entry and
+        /// exit effects, timers), or with no states inside, is also a state of its definition:
+        /// the parent of its states (SCXML's compound region), or its one state.
+        func regionDefinition(_ region: Node, _ eventName: @escaping (String) -> String, events: [String]) throws(Failure) -> (MachineDefinition<String, String, String, Void>, initial: String) {
+            guard region.kind == .state else { throw fail(region.line, "a region of <parallel> must be a <state>") }
+            let ownLines = !region.lines.isEmpty || !region.entry.isEmpty || !region.exit.isEmpty || !region.timers.isEmpty || !region.ignore.isEmpty
+                || !region.illegal.isEmpty || region.others != nil || !region.eventless.isEmpty
+            let members = ownLines || region.children.isEmpty ? [region] : region.children
+            try checkTargets(members, inside: region)
+            let initial = try leaf(region).name
+            let definition = MachineDefinition<String, String, String, Void>(
+                name: region.name, initial: initial, events: events.filter { Self.uses(region, eventName: $0, eventName) },
+                declarations: try declarations(members, eventName, events: events, region: region)
+            )
+            return (definition, initial)
+        }
+
         /// Refuses a transition from inside a region to a state outside it.
         func checkTargets(_ nodes: [Node], inside region: Node) throws(Failure) {
             for node in nodes {
                 for line in node.lines {
                     guard let target = line.target, let found = self.nodes[target] else { continue }
-                    guard found.ancestors.contains(where: { $0 === region }) else {
+                    guard found === region || found.ancestors.contains(where: { $0 === region }) else {
                         throw fail(line.line, "the target \(quoting: target) is outside the region \(quoting: region.id): a region's transitions stay in it here")
                     }
                 }
@@ -473,8 +491,16 @@ package enum SCXMLImport {
             try checkAttributes(element)
             // An empty label is an effect named "" (a String effect may be empty): the export of
             // such a machine must read back (found by fuzzing).
-            if let label = try exactName(element, attribute: "label"), element.attribute("expr") == nil { return label }
-            throw unsupported(element, "only <log label=\"EFFECT\"/> (an expr is executable content)")
+            let label = try exactName(element, attribute: "label")
+            guard let expression = element.attribute("expr") else {
+                if let label { return label }
+                throw unsupported(element, "a <log> with neither label nor expr")
+            }
+            // `expr="'text'"` logs the text; any other expression is named as it is written.
+            let trimmed = expression.trimmingCharacters(in: .whitespaces)
+            let quoted = trimmed.count >= 2 && (trimmed.hasPrefix("'") && trimmed.hasSuffix("'") || trimmed.hasPrefix("\"") && trimmed.hasSuffix("\""))
+            let text = quoted ? String(trimmed.dropFirst().dropLast()) : trimmed
+            return label.map { $0 + ": " + text } ?? text
         }
 
         func timer(_ element: XMLElement) throws(Failure) -> (event: String, delay: Duration, line: Int, id: String) {
@@ -510,7 +536,10 @@ package enum SCXMLImport {
             if element.attribute("type") == "internal" && target != nil {
                 throw unsupported(element, "type=\"internal\" with a target (this library leaves and re-enters the source)")
             }
-            let condition = try element.attribute("cond").map { text throws(Failure) in try parseCondition(text, line: element.line) }
+            // A literal condition: `true` always holds (no condition), `false` never does.
+            let conditionText = element.attribute("cond").map { $0.trimmingCharacters(in: .whitespaces) }
+            let literal = conditionText == "true" || conditionText == "false"
+            let condition = literal ? nil : try conditionText.map { text throws(Failure) in try parseCondition(text, line: element.line) }
             var effects: [String] = []
             for action in children(element) {
                 guard action.name == "log" else { throw unsupported(action, action.name == "raise" ? "raising internal events (micro-steps inside one event) is not supported yet" : "only <log> effects in a transition") }
@@ -518,17 +547,22 @@ package enum SCXMLImport {
             }
             var result: [Line] = []
             for event in eventText.split(separator: " ").map(String.init) {
-                if event == "*" || event.hasSuffix(".*") || event.hasSuffix(".") { throw fail(element.line, "the event descriptor \(quoting: event) matches several events: only exact event names are supported") }
-                let first = event.split(separator: ".").first.map(String.init) ?? event
+                // `*`, `go.*`, `go.`: every event, or those whose name starts with `go` (token by
+                // token), expanded over the machine's events once they are all known.
+                let prefix: String? = event == "*" ? "" : event.hasSuffix(".*") ? String(event.dropLast(2)) : event.hasSuffix(".") ? String(event.dropLast()) : nil
+                let name = prefix ?? event
+                let first = name.split(separator: ".").first.map(String.init) ?? name
                 if first == "done" || first == "error" {
                     throw fail(element.line, "\(quoting: event) is an event the interpreter raises itself (\(first).*): only a state's own completion, done.state.ID in the state ID, is read, and no error events")
                 }
-                guard event.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || "_-.:".unicodeScalars.contains($0) }) else {
-                    throw fail(element.line, "\(quoting: event) is not an event name")
+                guard prefix == "" || (!name.isEmpty && !name.hasPrefix(".") && !name.contains("..")
+                    && name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || "_-.:".unicodeScalars.contains($0) })) else {
+                    throw fail(element.line, "\(quoting: event) is not an event name or descriptor (a name, NAME.*, or *)")
                 }
-                if eventSeen.insert(event).inserted { eventOrder.append(event) }
-                result.append(Line(event: event, target: target, condition: condition, effects: effects,
-                                   kind: element.attribute("kind", namespace: SCXMLWriter.namespace), line: element.line))
+                if prefix == nil, eventSeen.insert(event).inserted { eventOrder.append(event) }
+                result.append(Line(event: name, target: target, condition: condition, effects: effects,
+                                   kind: element.attribute("kind", namespace: SCXMLWriter.namespace), line: element.line,
+                                   prefix: prefix, never: conditionText == "false"))
             }
             return result
         }
@@ -548,17 +582,52 @@ package enum SCXMLImport {
             }
         }
 
-        /// SCXML's event `a` also matches `a.b`: a document with both would not run as written.
-        func checkPrefixes() throws(Failure) {
-            var all: [String: Int] = [:]
-            for node in nodes.values { for line in node.lines where all[line.event] == nil { all[line.event] = line.line } }
-            for (event, line) in all.sorted(by: { $0.value < $1.value }) {
+        /// The most lines descriptors expand to in one document (`*` in each of many states of a
+        /// machine with many events): beyond, the document is refused rather than read in time
+        /// that grows as their product.
+        static let maximumExpandedLines = 1_000_000
+
+        /// Reads event descriptors and document order as SCXML does. A descriptor stands for
+        /// every event it matches (`*`: every event of the machine; `go` and `go.*`: `go` and the
+        /// events below it, `go.x`), in place; then, per state and event, the lines after the
+        /// first one without a condition are left out (SCXML takes the first enabled transition
+        /// in document order), and so are those whose condition is `false`. Linear in the
+        /// lines it makes.
+        mutating func expandDescriptors() throws(Failure) {
+            var below: [String: [String]] = [:]
+            for event in eventOrder {
                 var prefix = Substring(event)
                 while let dot = prefix.lastIndex(of: ".") {
                     prefix = prefix[..<dot]
-                    if all[String(prefix)] != nil {
-                        throw fail(line, "a transition on \(quoting: prefix) would also take \(quoting: event) (SCXML matches event names by prefix): not supported")
+                    below[String(prefix), default: []].append(event)
+                }
+            }
+            let known = Set(eventOrder)
+            var made = 0
+            for node in nodes.values where !node.lines.isEmpty {
+                var expanded: [Line] = []
+                for line in node.lines {
+                    let events = switch line.prefix {
+                    case nil: [line.event] + (below[line.event] ?? [])
+                    case ""?: eventOrder
+                    case let prefix?: (known.contains(prefix) ? [prefix] : []) + (below[prefix] ?? [])
                     }
+                    made += events.count
+                    guard made <= Self.maximumExpandedLines else {
+                        throw fail(line.line, "the event descriptors expand to more than \(Self.maximumExpandedLines) transitions (one per state and event they match)")
+                    }
+                    for event in events {
+                        var one = line
+                        one.event = event
+                        one.prefix = nil
+                        expanded.append(one)
+                    }
+                }
+                var decided: Set<String> = []
+                node.lines = expanded.filter { line in
+                    guard !line.never, !decided.contains(line.event) else { return false }
+                    if line.condition == nil, line.kind == nil { decided.insert(line.event) }
+                    return true
                 }
             }
         }
@@ -632,17 +701,8 @@ package enum SCXMLImport {
             var regions: [Region<SCXMLConfiguration, String, String, Void>] = []
             var initialParts: [String] = []
             for (r, region) in node.children.enumerated() {
-                guard region.kind == .state, !region.children.isEmpty else { throw fail(region.line, "a region of <parallel> must be a <state> with states inside") }
-                guard region.lines.isEmpty, region.entry.isEmpty, region.exit.isEmpty, region.timers.isEmpty, region.ignore.isEmpty, region.illegal.isEmpty,
-                      region.others == nil, region.eventless.isEmpty else {
-                    throw fail(region.line, "the region \(quoting: region.id) has transitions, effects or lines of its own: only its states do here")
-                }
-                try checkTargets(region.children, inside: region)
-                initialParts.append(try leaf(initialChild(of: region)).name)
-                let definition = MachineDefinition<String, String, String, Void>(
-                    name: region.name, initial: initialParts[r], events: events.filter { Self.uses(region, eventName: $0, eventName) },
-                    declarations: try declarations(region.children, eventName, events: events, region: region)
-                )
+                let (definition, initial) = try regionDefinition(region, eventName, events: events)
+                initialParts.append(initial)
                 regions.append(Region(region.name, \SCXMLConfiguration.parts[r], definition))
             }
             let name = node.name
