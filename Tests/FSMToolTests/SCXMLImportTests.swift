@@ -199,6 +199,9 @@ struct SCXMLImportTests {
          ["| a | go |  | b | left a, at: _event.name |", "| b | go |  | (illegal) |  |"]),
         ("<parallel id=\"p\"><state id=\"r\"><onentry><log label=\"r+\"/></onentry><transition event=\"go\" target=\"y\"/><state id=\"x\"/><state id=\"y\"/></state><state id=\"s\"/></parallel>",
          ["| (x, s) | go |  | (y, s) | r+ |", "| (y, s) | go |  | (y, s) | r+ |"]),
+        // A completion to a compound state; a <parallel> entered with a region of one state.
+        ("<state id=\"s0\" initial=\"s01\"><transition event=\"done.state.s0\" target=\"s1\"/><state id=\"s01\"><transition event=\"t\" target=\"s02\"/></state><final id=\"s02\"/></state><state id=\"s1\" initial=\"s11\"><state id=\"s11\"><transition event=\"t\" target=\"p\"/></state></state><parallel id=\"p\"><state id=\"a\"/><state id=\"r\"><state id=\"x\"/></state></parallel>",
+         ["| s01 | t |  | s02 |  |", "| s02 | t |  | (illegal) |  |", "| s02 | (done) |  | s11 (inherited from s0) |  |", "| s11 | t |  | p(a, x) |  |", "| p(a, x) | t |  | (illegal) |  |"]),
     ])
     func readAsSCXMLMeansIt(body: String, rows: [String]) throws {
         let document = "<?xml version=\"1.0\"?>\n<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\" datamodel=\"ecmascript\">\n<datamodel><data id=\"g\" expr=\"true\"/></datamodel>" + body + "\n</scxml>\n"

@@ -212,7 +212,11 @@ package enum SCXMLImport {
             }
             func eventName(_ id: String) -> String { eventNames[id] ?? id }
             try check(top)
-            for node in nodes.values { for line in node.lines { if let target = line.target { targeted.insert(target) } } }
+            for node in nodes.values {
+                for line in node.lines { if let target = line.target { targeted.insert(target) } }
+                // A transition without an event (or a completion) to a parent names it too.
+                for line in node.eventless { targeted.insert(line.target) }
+            }
             for (historyID, history) in histories.sorted(by: { $0.value.line < $1.value.line }) {
                 // A default may name states of several regions of a <parallel> inside the parent.
                 let defaults = history.defaultID.split(separator: " ").map { nodes[String($0)] }
@@ -300,6 +304,9 @@ package enum SCXMLImport {
                 return first
             }
             guard let child = nodes[id], child.ancestors.contains(where: { $0 === node }) else {
+                if let history = histories[id], history.parent === node {
+                    throw fail(node.line, "the initial state of \(quoting: node.id) is its history \(quoting: id): entering a parent through its history at the start is not supported")
+                }
                 throw fail(node.line, "the initial state \(quoting: id) of \(quoting: node.id) is not inside it")
             }
             return child
@@ -390,7 +397,10 @@ package enum SCXMLImport {
                         guard let target = child.attribute("target"), !target.contains(" "), child.attribute("type") == nil else {
                             throw unsupported(child, event == nil ? "a transition without an event needs one target (and no type)" : "a completion transition needs one target (and no type)")
                         }
-                        guard kind == .state else { throw unsupported(child, "a transition in a <final>") }
+                        guard kind == .state else {
+                            throw unsupported(child, kind == .final ? "a transition in a <final>"
+                                : "a <parallel>'s own \(event == nil ? "transition without an event" : "completion") (not supported yet)")
+                        }
                         let condition = try child.attribute("cond").map { text throws(Failure) in try parseCondition(text, line: child.line) }
                         var effects: [String] = []
                         for action in children(child) {
@@ -738,7 +748,8 @@ package enum SCXMLImport {
                 let targets = ([node] + others).filter { inside($0, child) }
                 if targets.count > 1 { throw fail(line, "several states of the region \(quoting: child.id) entered at once (initial states or a transition's targets)") }
                 let start: Node
-                if let target = targets.first { start = target } else { start = try initialChild(of: child) }
+                // A region of one state (no states inside) is entered at that state.
+                if let target = targets.first { start = target } else { start = child.children.isEmpty ? child : try initialChild(of: child) }
                 parts.append(try leaf(start).name)
             }
             if let stray = ([node] + others).first(where: { !inside($0, parallel) }) {
