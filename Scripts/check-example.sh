@@ -39,6 +39,27 @@ else
   echo "(no xmllint or python-statemachine here: CI installs both)"
 fi
 
+step "storefront's DocC catalog: its drawings current, rendered by docc without a warning, with each machine's SVG and article (Sources/FSM/Documentation.docc/DiagramsInYourCatalog.md)"
+catalog=Sources/StorefrontMachines/Documentation.docc
+"$storefront" diagrams --docc "$catalog" --check
+docs=$(mktemp -d)
+mkdir -p "$docs/graphs"
+triple=$(command swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
+command swift symbolgraph-extract -module-name StorefrontMachines -I "$scratch/debug/Modules" -target "$triple" \
+  -minimum-access-level public -output-dir "$docs/graphs"
+"$(dirname "$(type -P swift)")/docc" convert "$catalog" --additional-symbol-graph-dir "$docs/graphs" \
+  --fallback-display-name StorefrontMachines --fallback-bundle-identifier StorefrontMachines \
+  --output-path "$docs/StorefrontMachines.doccarchive" --warnings-as-errors
+archive="$docs/StorefrontMachines.doccarchive"
+for file in images/StorefrontMachines/door.svg images/StorefrontMachines/checkout.svg \
+    data/documentation/storefrontmachines/door-machine.json data/documentation/storefrontmachines/checkout-machine.json \
+    data/documentation/storefrontmachines/door.json; do
+  [ -f "$archive/$file" ] || { echo "the rendered catalog has no $file"; exit 1; }
+done
+grep -q '"title":"Door"' "$archive/data/documentation/storefrontmachines/door.json" || { echo "the Door type's page is not its own"; exit 1; }
+grep -q '"identifier":"door.svg"' "$archive/data/documentation/storefrontmachines.json" || { echo "the root page does not show door.svg"; exit 1; }
+rm -rf "$docs"
+
 step "swift test"
 swift test --skip-build
 

@@ -6,7 +6,7 @@ import Foundation
 /// Writes the diagrams of a list of machines into a folder (the files of a ``DiagramSet``:
 /// per machine `NAME.dot`, `NAME.mmd` and, when Graphviz is installed, `NAME.svg`, plus a
 /// `README.md` that shows them), or into a DocC catalog (per machine `Diagrams/NAME.svg`
-/// and an article `Diagrams/NAME.md` with the drawing and the transition table). A file is
+/// and an article `Diagrams/NAME-machine.md` with the drawing and the transition table). A file is
 /// written only when its bytes change; ``check()`` writes nothing and names every missing or
 /// stale file, with a diff.
 ///

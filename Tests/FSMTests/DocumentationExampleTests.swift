@@ -94,6 +94,14 @@ struct AdoptionDocumentationTests {
         ("snapshot-test", "Examples/Storefront/Tests/StorefrontMachinesTests/DiagramTests.swift"),
     ]
 
+    @Test("the DocC article on diagrams in a catalog shows Examples/Storefront's root article as it is, which CI renders")
+    func catalogArticle() throws {
+        let article = try packageFile("Sources/FSM/Documentation.docc/DiagramsInYourCatalog.md")
+        let root = try packageFile("Examples/Storefront/Sources/StorefrontMachines/Documentation.docc/StorefrontMachines.md")
+        #expect(article.contains("```markdown\n" + root + "```"), "the article's markdown block is not the Storefront catalog's root article")
+        #expect(try packageFile("Scripts/check-example.sh").contains("\"$storefront\" diagrams --docc \"$catalog\" --check"))
+    }
+
     @Test("each document shows every region of Examples/Storefront, which CI builds and tests", arguments: [
         "README.md",
         "Sources/FSM/Documentation.docc/UsingItInYourPackage.md",

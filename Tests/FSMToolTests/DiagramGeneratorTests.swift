@@ -198,15 +198,15 @@ struct DiagramLayoutTests {
         try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
         let write = await tool(["diagrams", "--docc", "Docs.docc"], in: folder)
         #expect(write.status == 0)
-        let article = try String(contentsOf: catalog.appendingPathComponent("Diagrams/turnstile.md"), encoding: .utf8)
+        let article = try String(contentsOf: catalog.appendingPathComponent("Diagrams/turnstile-machine.md"), encoding: .utf8)
         #expect(article.hasPrefix("# turnstile\n\nA coin unlocks it, a push locks it again.\n"))
         #expect(article.contains("![The turnstile machine.](turnstile.svg)") && article.contains("| from | event | guard | to | effects |"))
         let svg = try String(contentsOf: catalog.appendingPathComponent("Diagrams/turnstile.svg"), encoding: .utf8)
         #expect(DiagramSet.isDrawn(from: turnstile.dot(), svg, stem: "turnstile"))
         #expect(await tool(["diagrams", "--check", "--docc", "Docs.docc"], in: folder).status == 0)
-        try (article + "edited\n").write(to: catalog.appendingPathComponent("Diagrams/turnstile.md"), atomically: true, encoding: .utf8)
+        try (article + "edited\n").write(to: catalog.appendingPathComponent("Diagrams/turnstile-machine.md"), atomically: true, encoding: .utf8)
         let stale = await tool(["diagrams", "--check", "--docc", "Docs.docc"], in: folder)
-        #expect(stale.status == 1 && stale.stderr.contains("Diagrams/turnstile.md: stale (differs from the code)") && stale.stderr.contains("- edited"))
+        #expect(stale.status == 1 && stale.stderr.contains("Diagrams/turnstile-machine.md: stale (differs from the code)") && stale.stderr.contains("- edited"))
     }
 
     @Test("--docc needs a .docc folder, and not with --output", arguments: [["--docc", "NotACatalog"], ["--docc", "x.docc", "--output", "y"], ["--docc", ""]])

@@ -155,7 +155,9 @@ package struct DiagramSet: Sendable {
                 "",
                 String(machine.tableText(.markdown).dropLast()),
             ]
-            return File(name: "Diagrams/\(stem).md", contents: lines.joined(separator: "\n") + "\n")
+            // `NAME-machine`: an article named as the machine would share its page with a type
+            // of that name (DocC's paths ignore case: `Door` and `door`), and one would be lost.
+            return File(name: "Diagrams/\(stem)-machine.md", contents: lines.joined(separator: "\n") + "\n")
         }
     }
 

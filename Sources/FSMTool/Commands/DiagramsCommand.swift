@@ -18,7 +18,7 @@ struct DiagramsCommand: ParsableCommand {
             Graphviz; a missing SVG counts only where Graphviz is installed. Without --output, \
             run it from the package's root folder (the one with Package.swift): it uses the \
             Diagrams folder there. With --docc CATALOG, writes into a DocC catalog instead: per \
-            machine Diagrams/NAME.svg and an article Diagrams/NAME.md with the drawing and the \
+            machine Diagrams/NAME.svg and an article Diagrams/NAME-machine.md with the drawing and the \
             transition table, so an article can show ![NAME](NAME.svg). Refresh the committed \
             diagrams with:
               swift package --allow-writing-to-package-directory generate-diagrams
