@@ -41,6 +41,11 @@ else
   echo "(no xmllint or python-statemachine here: CI installs both)"
 fi
 
+step "connection scxml, read back: the document is read by the tool as the same table"
+document=$(mktemp -d)/tcp.scxml
+"$connection" scxml tcp > "$document"
+cmp <("$connection" table tcp) <("$connection" table "$document") || { echo "tcp read back from SCXML is another table"; exit 1; }
+
 step "the RFC's names are the state names: --highlight SYN-SENT"
 # the whole output first: grep -q would stop reading at its match and the tool could die of
 # SIGPIPE (pipefail)

@@ -72,9 +72,13 @@ struct SCXMLImportTests {
     }
 
     /// Every machine the SCXML tests export, and the shipped ones' kinds: written, read back.
-    @Test("read back, every exported machine is the machine: the same table, cell for cell, and the same document", arguments: scxmlMachines.map(\.file))
+    /// The test machines SCXML's judges run, and those of the other suites here.
+    static let everyMachine = scxmlMachines + [("usb", usbDevice), ("elevator", elevatorCar), ("usb-effects", usbWithEffects)]
+        + matrixFeatures.map { ("matrix: \($0.feature)", $0.machine) }
+
+    @Test("read back, every exported machine is the machine: the same table, cell for cell, and the same document", arguments: everyMachine.map(\.0))
     func roundTrip(file: String) throws {
-        let machine = try #require(scxmlMachines.first { $0.file == file }).machine
+        let machine = try #require(Self.everyMachine.first { $0.0 == file }).1
         let document = machine._outline.scxml().text
         let read = try Self.read(document)
         #expect(read._outline.scxml().text == document, "the document of the machine read back")
