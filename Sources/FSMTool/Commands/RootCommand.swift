@@ -15,8 +15,8 @@ struct RootCommand: AsyncParsableCommand {
             Every machine is declared once, as data; this tool shows what the declaration says.
             Machines: \(machines).
 
-            Exit codes: 0 success, 1 a finding (validation diagnostics, stale diagrams,
-            a rejected line of a --strict script), 64 bad usage, 74 output that could not be
+            Exit codes: 0 success, 1 a finding (validation diagnostics, stale diagrams, \
+            a rejected line of a --strict script), 64 bad usage, 74 output that could not be \
             written (a full disk, a closed pipe).
             """,
             subcommands: builtInSubcommands + context.subcommands
