@@ -42,9 +42,12 @@ else
 fi
 
 step "connection scxml, read back: the document is read by the tool as the same table"
-document=$(mktemp -d)/tcp.scxml
-"$connection" scxml tcp > "$document"
-cmp <("$connection" table tcp) <("$connection" table "$document") || { echo "tcp read back from SCXML is another table"; exit 1; }
+read_back=$(mktemp -d)
+"$connection" scxml tcp > "$read_back/tcp.scxml"
+"$connection" table tcp > "$read_back/tcp.md"
+"$connection" table "$read_back/tcp.scxml" > "$read_back/tcp-read.md"
+[ -s "$read_back/tcp.md" ] && cmp "$read_back/tcp.md" "$read_back/tcp-read.md" || { echo "tcp read back from SCXML is another table"; exit 1; }
+rm -rf "$read_back"
 
 step "the RFC's names are the state names: --highlight SYN-SENT"
 # the whole output first: grep -q would stop reading at its match and the tool could die of

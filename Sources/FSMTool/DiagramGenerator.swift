@@ -68,6 +68,18 @@ package struct DiagramGenerator: Sendable {
         package var unchanged = 0
         /// Whether SVGs were rendered (false when Graphviz is not installed).
         package var renderedSVG = false
+        /// The articles of an earlier version removed (see ``leftovers``).
+        package var removed: [String] = []
+    }
+
+    /// In a DocC catalog, the machines' articles an earlier version wrote as
+    /// `Diagrams/NAME.md` (with the generated marker): their pages would clash with a type of
+    /// the machine's name, as the `NAME-machine.md` that replace them do not.
+    package var leftovers: [String] {
+        guard isDocCCatalog else { return [] }
+        return diagrams.stems.map { "Diagrams/\($0).md" }.filter { name in
+            files.contents(of: url(name)).map { String(decoding: $0.prefix(4_096), as: UTF8.self).contains(DiagramSet.generatedMarker) } ?? false
+        }
     }
 
     /// The text files, in order: each machine's `.dot` and `.mmd`, then `README.md` (in a
@@ -146,6 +158,10 @@ package struct DiagramGenerator: Sendable {
             }
             report.written.append(file.name)
         }
+        for name in leftovers {
+            files.remove(url(name))
+            report.removed.append(name)
+        }
         return report
     }
 
@@ -188,6 +204,9 @@ package struct DiagramGenerator: Sendable {
             } else if graphviz != nil {
                 stale.append(StaleFile(path: path, reason: "missing", diff: ""))
             }
+        }
+        for name in leftovers {
+            stale.append(StaleFile(path: url(name).path, reason: "left by an earlier version (the article is now \(name.dropLast(3))-machine.md): delete it", diff: ""))
         }
         return stale
     }

@@ -116,6 +116,10 @@ struct SCXMLImportTests {
         ("<state id=\"a\"><transition event=\"go\" cond=\"x &gt; 1\" target=\"a\"/></state>", 3, "the condition 'x > 1'"),
         ("<state id=\"a\"><transition event=\"go\" target=\"nowhere\"/></state>", 3, "the target 'nowhere' is not a state of the document"),
         ("<state id=\"a\"><transition event=\"go..x\" target=\"a\"/></state>", 3, "'go..x' is not an event name or descriptor"),
+        ("<state id=\"a\"><transition event=\".\" target=\"a\"/></state>", 3, "'.' is not an event name or descriptor"),
+        ("<state id=\"a\"><onentry><send event=\"t\" id=\"t\" delay=\"1s\"/></onentry><onexit><cancel sendid=\"t\"/></onexit><transition event=\"*\" target=\"b\"/><transition event=\"t\" target=\"a\"/></state><state id=\"b\"/>", 3, "the descriptor '*' would also take the event of a timer"),
+        ("<parallel id=\"p\"><state id=\"r\"><transition event=\"go\" target=\"y\"/><state id=\"x\"/><state id=\"y\"/></state><state id=\"s\"/></parallel>", 3, "a transition of the region 'r' itself, with a target: SCXML leaves the whole <parallel>"),
+        ("<parallel id=\"p\"><state id=\"r\"><state id=\"x\"><transition event=\"go\" target=\"r\"/></state></state><state id=\"s\"/></parallel>", 3, "the target 'r' is outside the region 'r'"),
         ("<state id=\"a\"><transition event=\"error.*\" target=\"a\"/></state>", 3, "an event the interpreter raises itself"),
         ("<state id=\"a\"><transition event=\"done.state.a\" target=\"a\"/></state>", 3, "done.state.a on a state without states inside: it never completes"),
         ("<state id=\"a\"><transition event=\"done.state.b\" target=\"a\"/></state>", 3, "only a state's own completion, done.state.ID in the state ID, is read"),
@@ -125,7 +129,8 @@ struct SCXMLImportTests {
         ("<state id=\"a\"/><state id=\"a\"/>", 3, "the id 'a' is used twice"),
         ("<state id=\"a\"><invoke src=\"x.scxml\"/></state>", 3, "<invoke> is not supported"),
         ("<script>x = 1</script><state id=\"a\"/>", 3, "<script> is not supported"),
-        ("<parallel id=\"p\"><state id=\"r\"><transition event=\"go\" target=\"s\"/><state id=\"x\"/></state><state id=\"s\"/></parallel>", 3, "the target 's' is outside the region 'r'"),
+        ("<parallel id=\"p\"><state id=\"r\"><state id=\"x\"><transition event=\"go\" target=\"s\"/></state></state><state id=\"s\"/></parallel>", 3, "the target 's' is outside the region 'r'"),
+        ("<parallel id=\"p\"><state id=\"r\"><state id=\"x\"><transition target=\"out\"/></state></state><state id=\"s\"/></parallel><state id=\"out\"/>", 3, "the target 'out' is outside the region 'r'"),
         ("<parallel id=\"p\"><state id=\"r\"><state id=\"x\">\n<transition event=\"go\" target=\"y\"/></state></state><state id=\"s\"><state id=\"y\"/></state></parallel>", 4, "the target 'y' is outside the region 'r'"),
         ("<state id=\"a\"><transition event=\"go\" target=\"a\" fsm:kind=\"ignore\"/></state>", 3, "fsm:kind=\"ignore\" on a transition that SCXML would take otherwise"),
         ("<state id=\"p\"><transition event=\"go\" target=\"p\"/><state id=\"a\" fsm:ignore=\"go\"/></state>", 3, "fsm:ignore or fsm:illegal names 'go', which a parent of 'a' takes"),
@@ -195,20 +200,25 @@ struct SCXMLImportTests {
 
     @Test("what SCXML says and the DSL expresses is read as SCXML means it: descriptors, document order, literal conditions, logged expressions, regions of one state or with lines of their own", arguments: [
         // `*` is every event, `go` also takes `go.x`; of two lines on one event the first is taken.
-        ("<state id=\"a\"><transition event=\"go.x\" target=\"b\"/><transition event=\"*\" target=\"c\"/></state><state id=\"b\"><transition event=\"go\" target=\"a\"/></state><state id=\"c\"><transition event=\"go.*\" target=\"a\"/></state>",
+        ("<state id=\"a\"><transition event=\"go.x\" target=\"b\"/><transition event=\".*\" target=\"c\"/></state><state id=\"b\"><transition event=\"go\" target=\"a\"/></state><state id=\"c\"><transition event=\"go.*\" target=\"a\"/></state>",
          ["| a | go.x |  | b |  |", "| a | go |  | c |  |", "| b | go.x |  | a |  |", "| b | go |  | a |  |", "| c | go.x |  | a |  |", "| c | go |  | a |  |"]),
         ("<state id=\"a\"><transition event=\"go\" target=\"b\"/><transition event=\"go\" target=\"a\"/><transition event=\"go\" cond=\"g\" target=\"a\"/></state><state id=\"b\"/>",
          ["| a | go |  | b |  |", "| b | go |  | (illegal) |  |"]),
         ("<state id=\"a\"><transition event=\"go\" cond=\"false\" target=\"a\"/><transition event=\"go\" cond=\" true \" target=\"b\"><log expr=\"'left a'\"/><log label=\"at\" expr=\"_event.name\"/></transition></state><state id=\"b\"/>",
          ["| a | go |  | b | left a, at: _event.name |", "| b | go |  | (illegal) |  |"]),
-        ("<parallel id=\"p\"><state id=\"r\"><onentry><log label=\"r+\"/></onentry><transition event=\"go\" target=\"y\"/><state id=\"x\"/><state id=\"y\"/></state><state id=\"s\"/></parallel>",
-         ["| (x, s) | go |  | (y, s) | r+ |", "| (y, s) | go |  | (y, s) | r+ |"]),
+        // A region with an entry effect and a line without a target of its own; another of one state.
+        ("<parallel id=\"p\"><state id=\"r\"><onentry><log label=\"r+\"/></onentry><transition event=\"poke\"><log label=\"poked\"/></transition><state id=\"x\"><transition event=\"go\" target=\"y\"/></state><state id=\"y\"/></state><state id=\"s\"/></parallel>",
+         ["| (x, s) | poke |  | (x, s) (internal) | poked |", "| (x, s) | go |  | (y, s) |  |", "| (y, s) | poke |  | (y, s) (internal) | poked |", "| (y, s) | go |  | (illegal) |  |"]),
+        // Literal conditions on lines without an event; an fsm:kind line ends the event's lines;
+        // an expression logged as written.
+        ("<state id=\"a\"><transition cond=\"false\" target=\"c\"/><transition cond=\"true\" target=\"b\"><log expr=\"'x' + 'y'\"/></transition></state><state id=\"b\"><transition event=\"go\" fsm:kind=\"ignore\"/><transition event=\"*\" target=\"c\"/></state><state id=\"c\"/>",
+         ["| a | go |  | (illegal) |  |", "| a | (always) |  | b | 'x' + 'y' |", "| b | go |  | (ignored) |  |", "| c | go |  | (illegal) |  |"]),
         // A completion to a compound state; a <parallel> entered with a region of one state.
         ("<state id=\"s0\" initial=\"s01\"><transition event=\"done.state.s0\" target=\"s1\"/><state id=\"s01\"><transition event=\"t\" target=\"s02\"/></state><final id=\"s02\"/></state><state id=\"s1\" initial=\"s11\"><state id=\"s11\"><transition event=\"t\" target=\"p\"/></state></state><parallel id=\"p\"><state id=\"a\"/><state id=\"r\"><state id=\"x\"/></state></parallel>",
          ["| s01 | t |  | s02 |  |", "| s02 | t |  | (illegal) |  |", "| s02 | (done) |  | s11 (inherited from s0) |  |", "| s11 | t |  | p(a, x) |  |", "| p(a, x) | t |  | (illegal) |  |"]),
     ])
     func readAsSCXMLMeansIt(body: String, rows: [String]) throws {
-        let document = "<?xml version=\"1.0\"?>\n<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\" datamodel=\"ecmascript\">\n<datamodel><data id=\"g\" expr=\"true\"/></datamodel>" + body + "\n</scxml>\n"
+        let document = "<?xml version=\"1.0\"?>\n<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" xmlns:fsm=\"urn:x-swift-fsm:scxml\" version=\"1.0\" datamodel=\"ecmascript\">\n<datamodel><data id=\"g\" expr=\"true\"/></datamodel>" + body + "\n</scxml>\n"
         let machine = try Self.read(document)
         #expect(machine.validate(.standard).filter { $0.severity == .error }.isEmpty, "\(machine.validate(.standard))")
         let table = machine.tableText(.markdown).split(separator: "\n").dropFirst(2).map(String.init)
@@ -218,7 +228,7 @@ struct SCXMLImportTests {
         #expect(again.tableText(.markdown) == machine.tableText(.markdown))
     }
 
-    @Test("descriptors that would expand past a million transitions are refused, with the line, before they are made")
+    @Test("descriptors that would expand past a million transitions are refused, with the line of the first one past it")
     func expansionBound() {
         let events = (0..<1_001).map { "<transition event=\"e\($0)\" target=\"s0\"/>" }.joined()
         let states = (1..<1_001).map { "<state id=\"s\($0)\"><transition event=\"*\" target=\"s0\"/></state>" }.joined(separator: "\n")

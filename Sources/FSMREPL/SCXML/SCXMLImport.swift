@@ -191,7 +191,7 @@ package enum SCXMLImport {
             }
             guard !top.isEmpty else { throw fail(root.line, "the document has no state") }
             dropTimerEvents()
-            try expandDescriptors()
+            try expandDescriptors(top)
             let fsmName = try exactName(root)
             let baseName = String(file.split(separator: "/").last ?? Substring(file))
             let name = fsmName ?? root.attribute("name") ?? String(baseName.dropLast(".scxml".count))
@@ -259,13 +259,18 @@ package enum SCXMLImport {
         }
 
         /// One region of a `<parallel>` as a definition of its own, and the leaf it starts in. A
-        /// region is its states; one with lines or effects of its own (transitions, entry and
-        /// exit effects, timers), or with no states inside, is also a state of its definition:
-        /// the parent of its states (SCXML's compound region), or its one state.
+        /// region is its states; one with lines or effects of its own (transitions without a
+        /// target, entry and exit effects), or with no states inside, is also a state of its
+        /// definition: the parent of its states, or its one state. A region's own transition
+        /// with a target is refused: SCXML leaves the whole `<parallel>` for it (its other
+        /// regions start again), where a parent here would leave only the region.
         func regionDefinition(_ region: Node, _ eventName: @escaping (String) -> String, events: [String]) throws(Failure) -> (MachineDefinition<String, String, String, Void>, initial: String) {
             guard region.kind == .state else { throw fail(region.line, "a region of <parallel> must be a <state>") }
-            let ownLines = !region.lines.isEmpty || !region.entry.isEmpty || !region.exit.isEmpty || !region.timers.isEmpty || !region.ignore.isEmpty
-                || !region.illegal.isEmpty || region.others != nil || !region.eventless.isEmpty
+            if let line = region.lines.first(where: { $0.target != nil })?.line ?? region.eventless.first?.line ?? region.timers.first?.line {
+                throw fail(line, "a transition of the region \(quoting: region.id) itself, with a target: SCXML leaves the whole <parallel> for it and enters every region again; not supported (a transition without a target, or one of the region's states, is)")
+            }
+            let ownLines = !region.lines.isEmpty || !region.entry.isEmpty || !region.exit.isEmpty || !region.ignore.isEmpty
+                || !region.illegal.isEmpty || region.others != nil
             let members = ownLines || region.children.isEmpty ? [region] : region.children
             try checkTargets(members, inside: region)
             let initial = try leaf(region).name
@@ -279,10 +284,13 @@ package enum SCXMLImport {
         /// Refuses a transition from inside a region to a state outside it.
         func checkTargets(_ nodes: [Node], inside region: Node) throws(Failure) {
             for node in nodes {
-                for line in node.lines {
-                    guard let target = line.target, let found = self.nodes[target] else { continue }
-                    guard found === region || found.ancestors.contains(where: { $0 === region }) else {
-                        throw fail(line.line, "the target \(quoting: target) is outside the region \(quoting: region.id): a region's transitions stay in it here")
+                // Lines on events, and lines without an event (or completions) alike.
+                let targets = node.lines.compactMap { line in line.target.map { ($0, line.line) } } + node.eventless.map { ($0.target, $0.line) }
+                for (target, line) in targets {
+                    guard let found = self.nodes[target] else { continue }
+                    // The region itself is outside too: SCXML leaves the <parallel> to enter it again.
+                    guard found.ancestors.contains(where: { $0 === region }) else {
+                        throw fail(line, "the target \(quoting: target) is outside the region \(quoting: region.id): a region's transitions stay in it here")
                     }
                 }
                 try checkTargets(node.children, inside: region)
@@ -401,13 +409,14 @@ package enum SCXMLImport {
                             throw unsupported(child, kind == .final ? "a transition in a <final>"
                                 : "a <parallel>'s own \(event == nil ? "transition without an event" : "completion") (not supported yet)")
                         }
-                        let condition = try child.attribute("cond").map { text throws(Failure) in try parseCondition(text, line: child.line) }
+                        let (condition, never) = try condition(of: child)
                         var effects: [String] = []
                         for action in children(child) {
                             guard action.name == "log" else { throw unsupported(action, action.name == "raise" ? "raising internal events (micro-steps inside one event) is not supported yet" : "only <log> effects in a transition") }
                             effects.append(try effect(action))
                         }
-                        node.eventless.append((target, condition, effects, event != nil, child.line))
+                        // A line whose condition is `false` is never taken.
+                        if !never { node.eventless.append((target, condition, effects, event != nil, child.line)) }
                     } else {
                         node.lines += try transitions(child)
                     }
@@ -508,7 +517,10 @@ package enum SCXMLImport {
             }
             // `expr="'text'"` logs the text; any other expression is named as it is written.
             let trimmed = expression.trimmingCharacters(in: .whitespaces)
-            let quoted = trimmed.count >= 2 && (trimmed.hasPrefix("'") && trimmed.hasSuffix("'") || trimmed.hasPrefix("\"") && trimmed.hasSuffix("\""))
+            // One quoted string (no quote of its kind inside): its text.
+            let quoted = trimmed.count >= 2 && ["'", "\""].contains { quote in
+                trimmed.hasPrefix(quote) && trimmed.hasSuffix(quote) && !trimmed.dropFirst().dropLast().contains(quote)
+            }
             let text = quoted ? String(trimmed.dropFirst().dropLast()) : trimmed
             return label.map { $0 + ": " + text } ?? text
         }
@@ -546,10 +558,7 @@ package enum SCXMLImport {
             if element.attribute("type") == "internal" && target != nil {
                 throw unsupported(element, "type=\"internal\" with a target (this library leaves and re-enters the source)")
             }
-            // A literal condition: `true` always holds (no condition), `false` never does.
-            let conditionText = element.attribute("cond").map { $0.trimmingCharacters(in: .whitespaces) }
-            let literal = conditionText == "true" || conditionText == "false"
-            let condition = literal ? nil : try conditionText.map { text throws(Failure) in try parseCondition(text, line: element.line) }
+            let (condition, never) = try condition(of: element)
             var effects: [String] = []
             for action in children(element) {
                 guard action.name == "log" else { throw unsupported(action, action.name == "raise" ? "raising internal events (micro-steps inside one event) is not supported yet" : "only <log> effects in a transition") }
@@ -565,16 +574,25 @@ package enum SCXMLImport {
                 if first == "done" || first == "error" {
                     throw fail(element.line, "\(quoting: event) is an event the interpreter raises itself (\(first).*): only a state's own completion, done.state.ID in the state ID, is read, and no error events")
                 }
-                guard prefix == "" || (!name.isEmpty && !name.hasPrefix(".") && !name.contains("..")
+                // `.*` (the W3C tests write it) matches every event, as `*` does.
+                guard event == "*" || event == ".*" || (!name.isEmpty && !name.hasPrefix(".") && !name.contains("..")
                     && name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || "_-.:".unicodeScalars.contains($0) })) else {
                     throw fail(element.line, "\(quoting: event) is not an event name or descriptor (a name, NAME.*, or *)")
                 }
                 if prefix == nil, eventSeen.insert(event).inserted { eventOrder.append(event) }
                 result.append(Line(event: name, target: target, condition: condition, effects: effects,
                                    kind: element.attribute("kind", namespace: SCXMLWriter.namespace), line: element.line,
-                                   prefix: prefix, never: conditionText == "false"))
+                                   prefix: prefix, never: never))
             }
             return result
+        }
+
+        /// A transition's `cond`: none, or what it says; a literal `true` always holds (no
+        /// condition), `false` never does (`never`: the line is never taken).
+        func condition(of element: XMLElement) throws(Failure) -> (condition: Condition?, never: Bool) {
+            guard let text = element.attribute("cond")?.trimmingCharacters(in: .whitespaces) else { return (nil, false) }
+            if text == "true" || text == "false" { return (nil, text == "false") }
+            return (try parseCondition(text, line: element.line), false)
         }
 
         func parseCondition(_ text: String, line: Int) throws(Failure) -> Condition {
@@ -603,7 +621,7 @@ package enum SCXMLImport {
         /// first one without a condition are left out (SCXML takes the first enabled transition
         /// in document order), and so are those whose condition is `false`. Linear in the
         /// lines it makes.
-        mutating func expandDescriptors() throws(Failure) {
+        mutating func expandDescriptors(_ top: [Node]) throws(Failure) {
             var below: [String: [String]] = [:]
             for event in eventOrder {
                 var prefix = Substring(event)
@@ -612,11 +630,35 @@ package enum SCXMLImport {
                     below[String(prefix), default: []].append(event)
                 }
             }
+            // Per state, the timer events sent in it or inside it, and every token prefix of
+            // them (`t.x`: `t.x` and `t`): a descriptor that matches one would be a line SCXML
+            // takes for the timer's event, which a timer here is not. Linear in the timers
+            // times the depth.
+            var timerPrefixes: [ObjectIdentifier: Set<String>] = [:]
+            for node in nodes.values where !node.timers.isEmpty {
+                for timer in node.timers {
+                    var prefixes: Set<String> = [timer.event]
+                    var prefix = Substring(timer.event)
+                    while let dot = prefix.lastIndex(of: ".") {
+                        prefix = prefix[..<dot]
+                        prefixes.insert(String(prefix))
+                    }
+                    for holder in [node] + node.ancestors { timerPrefixes[ObjectIdentifier(holder), default: []].formUnion(prefixes) }
+                }
+            }
             let known = Set(eventOrder)
             var made = 0
-            for node in nodes.values where !node.lines.isEmpty {
+            // Depth first, in document order: a refusal names the first line at fault.
+            var pending = Array(top.reversed())
+            while let node = pending.popLast() {
+                pending += node.children.reversed()
+                guard !node.lines.isEmpty else { continue }
+                let timers = timerPrefixes[ObjectIdentifier(node)] ?? []
                 var expanded: [Line] = []
                 for line in node.lines {
+                    if let prefix = line.prefix, prefix.isEmpty ? !timers.isEmpty : timers.contains(prefix) {
+                        throw fail(line.line, "the descriptor \(quoting: prefix.isEmpty ? "*" : prefix + ".*") would also take the event of a timer (<send>) of \(quoting: node.id) or a state inside it: not supported (name the events)")
+                    }
                     let events = switch line.prefix {
                     case nil: [line.event] + (below[line.event] ?? [])
                     case ""?: eventOrder
@@ -636,7 +678,8 @@ package enum SCXMLImport {
                 var decided: Set<String> = []
                 node.lines = expanded.filter { line in
                     guard !line.never, !decided.contains(line.event) else { return false }
-                    if line.condition == nil, line.kind == nil { decided.insert(line.event) }
+                    // An `fsm:kind` line without a condition is taken too (it does nothing).
+                    if line.condition == nil { decided.insert(line.event) }
                     return true
                 }
             }
@@ -644,8 +687,18 @@ package enum SCXMLImport {
 
         /// What this library and SCXML would do differently with the document: refused.
         func check(_ nodes: [Node]) throws(Failure) {
+            // Each state's events with a transition (not an `fsm:kind` line), once: a state's
+            // parents are asked by event, never copied per child (a `*` expanded in a parent
+            // of many states).
+            var ownEvents: [ObjectIdentifier: Set<String>] = [:]
+            for node in self.nodes.values { ownEvents[ObjectIdentifier(node)] = Set(node.lines.lazy.filter { $0.kind == nil }.map(\.event)) }
+            try check(nodes, ownEvents)
+        }
+
+        func check(_ nodes: [Node], _ ownEvents: [ObjectIdentifier: Set<String>]) throws(Failure) {
             for node in nodes {
-                let outerEvents = Set(node.ancestors.flatMap { $0.lines.filter { $0.kind == nil }.map(\.event) })
+                let ancestors = node.ancestors
+                func outer(_ event: String) -> Bool { ancestors.contains { ownEvents[ObjectIdentifier($0)]?.contains(event) == true } }
                 // A final child whose parent completes unconditionally is never rested in: no event reaches it.
                 let completes = node.parent?.eventless.contains { $0.done && $0.condition == nil } ?? false
                 if node.kind == .final, !completes, let event = node.ancestors.lazy.flatMap(\.lines).first(where: { $0.kind == nil }) {
@@ -662,10 +715,10 @@ package enum SCXMLImport {
                         }
                     }
                 }
-                for event in node.ignore + node.illegal where outerEvents.contains(event) && node.kind != .final {
+                for event in node.ignore + node.illegal where node.kind != .final && outer(event) {
                     throw fail(node.line, "fsm:ignore or fsm:illegal names \(quoting: event), which a parent of \(quoting: node.id) takes: SCXML would pass it there (a last <transition event=\"\(event)\" fsm:kind=\"ignore\"/> keeps it)")
                 }
-                for (event, lines) in byEvent where outerEvents.contains(event) {
+                for (event, lines) in byEvent where outer(event) {
                     // SCXML passes the event to the parent when none of these is enabled.
                     guard let last = lines.last, last.condition != nil, last.kind == nil else { continue }
                     throw fail(last.line, "\(quoting: node.id) has only guarded transitions on \(quoting: event), which a parent also takes: when no guard holds SCXML passes the event to the parent and this library does not (add <transition event=\"\(event)\"/> last in \(quoting: node.id), or an unguarded transition)")
@@ -678,7 +731,7 @@ package enum SCXMLImport {
                         throw fail(line.line, "the target \(quoting: missing) is not a state of the document")
                     }
                 }
-                try check(node.children)
+                try check(node.children, ownEvents)
             }
         }
 
@@ -775,6 +828,7 @@ package enum SCXMLImport {
             for effect in node.entry { result += Build.buildExpression(OnEntry(effect)) }
             for effect in node.exit { result += Build.buildExpression(OnExit(effect)) }
             let timerEvents = Set(node.timers.map(\.event))
+            let transitionEvents = Set(node.lines.lazy.filter { $0.kind == nil }.map(\.event))
             for line in node.lines where !timerEvents.contains(line.event) {
                 let event = eventName(line.event)
                 let guardValue = line.condition.map(guardFor)
@@ -783,7 +837,7 @@ package enum SCXMLImport {
                 case "illegal": result += Build.buildExpression(Illegal(event))
                 case "refuse":
                     // Guards none of which holds refuse here anyway; alone, it refuses the event.
-                    if !node.lines.contains(where: { $0.event == line.event && $0.kind == nil }) { result += Build.buildExpression(Illegal(event)) }
+                    if !transitionEvents.contains(line.event) { result += Build.buildExpression(Illegal(event)) }
                 default:
                     if let target = line.target, let history = histories[target] {
                         let resuming: History = history.deep ? .deep(history.parent.name) : .shallow(history.parent.name)

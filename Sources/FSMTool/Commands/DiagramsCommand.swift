@@ -81,6 +81,7 @@ struct DiagramsCommand: ParsableCommand {
         }
         let shown = docc ?? output ?? "Diagrams"
         for name in report.written { try io.print("wrote \(TerminalText.visible(shown))/\(name)") }
+        for name in report.removed { try io.print("removed \(TerminalText.visible(shown))/\(name) (an earlier version's article, now \(name.dropLast(3))-machine.md)") }
         try io.print("\(report.written.count) file(s) written, \(report.unchanged) unchanged")
     }
 
