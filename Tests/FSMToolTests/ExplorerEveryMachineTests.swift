@@ -1,5 +1,7 @@
 import FSM
+import FSMCoverage
 import FSMREPL
+import FSMTesting
 import FSMTool
 import Foundation
 import Testing
@@ -63,6 +65,51 @@ struct ExplorerEveryMachineTests {
             #expect(planted != page, "\(right) is in the page")
             #expect(try ExplorerAgreement.check(usbDevice, page: planted).mismatches.contains { $0.contains(wrong) })
         }
+    }
+
+    @Test("the page counts every state a chain of transitions without an event enters, as the REPL's coverage does", arguments: ["eventless", "kettle"])
+    func chainCoverage(name: String) throws {
+        let machine: any MachineDescribing = name == "eventless" ? scxmlEventless : matrixEventless
+        let model = try ExplorerAgreement.model(ofPage: try ExplorerPage.html(for: machine))
+        let events = model["events"] as? [String] ?? [], guards = model["guards"] as? [String] ?? []
+        let states = (model["states"] as? [[String: Any]] ?? []).map { $0["name"] as? String ?? "" }
+        let situations = model["situations"] as? [[String: Any]] ?? [], texts = model["texts"] as? [String] ?? []
+        var situation = model["initial"] as? Int ?? 0
+        func stateName(_ s: Int) -> String { states[situations[s]["state"] as? Int ?? 0] }
+        var values: [String: Bool] = [:]
+        func decide(_ tree: Any?) -> [String: Any] {
+            var node = tree as? [String: Any] ?? [:]
+            while let atom = node["g"] as? Int { node = node[values[guards[atom]] ?? true ? "t" : "f"] as? [String: Any] ?? [:] }
+            return node
+        }
+        let session = try machine.makeSession()
+        // What the page counts (explorer.js: `send`): the state it starts in, then each step's.
+        var entered: Set<String> = [stateName(situation)]
+        var chains = 0
+        var random = SeededRandom(seed: 2026)
+        for _ in 0..<400 {
+            if !guards.isEmpty, random.next(upperBound: UInt64(4)) == 0 {
+                let name = guards[Int(random.next(upperBound: UInt64(guards.count)))]
+                values[name] = !(values[name] ?? true)
+                _ = session.handle(":guard \(name) \(values[name] ?? true ? "on" : "off")")
+                continue
+            }
+            let e = Int(random.next(upperBound: UInt64(events.count)))
+            let o = decide((situations[situation]["cells"] as? [Any])?[e])
+            _ = session.handle(events[e])
+            guard let kind = o["kind"] as? String, kind == "external" || kind == "internal", let target = o["target"] as? Int else { continue }
+            if let list = o["entered"] as? [Int] {
+                if list.count > 1 { chains += 1 }
+                entered.formUnion(list.map { texts[$0] })
+            } else if kind == "external" {
+                entered.insert(stateName(target))
+            }
+            situation = target
+        }
+        let counted = try #require(session.coverage[machine: machine.name]).states.filter { $0.entered > 0 }.map(\.state)
+        #expect(entered == Set(counted), "the page: \(entered.sorted()); the REPL: \(counted.sorted())")
+        #expect(chains > 0, "steps that passed through states")
+        #expect(stateName(situation) == session.stateName)
     }
 
     @Test("pages and sessions for the browser test: a walk through each machine with what the REPL printed")

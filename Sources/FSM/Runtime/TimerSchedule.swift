@@ -119,6 +119,25 @@ extension Machine {
         return (try take(decision, key), kept(decision))
     }
 
+    /// ``sendKeeping(_:guards:)``, and the states the step entered, in order, as coverage
+    /// counts them: with transitions without an event, each state its chain passes through and
+    /// the one it rests in; otherwise the target of an external step (none for an internal,
+    /// ignored or refused one). For tools that show what a step covered (the explorer page).
+    package mutating func sendKeepingEntered(
+        _ key: Event.Key, guards holds: (String) -> Bool
+    ) throws(TransitionError<State, Event.Key>) -> (transition: Transition<State, Event.Key, Effect>, kept: Int32, entered: [State]) {
+        let decision = decide(tables.index(of: key)) { $0.holds(deciding: holds) }
+        let kept = kept(decision)
+        let transition = try take(decision, key)
+        // With chains, what the candidate enters (a waiting chain let go by an internal step
+        // too); without, the target of an external step.
+        if case let .take(candidate, _) = decision, tables.chainEnteredStarts.count > candidate + 1 {
+            let range = Int(tables.chainEnteredStarts[candidate])..<Int(tables.chainEnteredStarts[candidate + 1])
+            return (transition, kept, range.map { tables.stateTable[tables.countedState(Int(tables.chainEntered.element(at: $0)))] })
+        }
+        return (transition, kept, transition.kind == .external ? [transition.target] : [])
+    }
+
     /// Takes a timer's transition (guards decided by `passes`) and says how many of the
     /// source's parents it stayed inside; `nil` as `fire(_:context:)`.
     @inlinable package mutating func fireKeeping(

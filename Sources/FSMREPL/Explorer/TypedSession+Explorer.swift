@@ -92,7 +92,8 @@ extension TypedSession {
 
     /// What an event did from a situation.
     private enum EventLeaf {
-        case step(Transition<State, Event.Key, Effect>, Situation)
+        /// The step, where it leaves the machine, and the states it entered.
+        case step(Transition<State, Event.Key, Effect>, Situation, [State])
         case refused(TransitionError<State, Event.Key>)
     }
 
@@ -121,6 +122,7 @@ extension TypedSession {
         let keys = machine.events
         let layout = definition.explorerLayout
         let table = definition.table
+        let chains = !table.eventlessRows.isEmpty
         var stateIndex: [State: Int] = [:]
         for (index, state) in states.enumerated() { stateIndex[state] = index }
         var tableRows: [State: [Event.Key: TransitionTable<State, Event.Key, Effect>.Row]] = [:]
@@ -230,9 +232,9 @@ extension TypedSession {
                 guard let tree = GuardTree<EventLeaf>.of(limit: Self.maximumOutcomes, { holds in
                     var moved = here
                     do throws(TransitionError<State, Event.Key>) {
-                        let (step, kept) = try moved.machine.sendKeeping(key, guards: holds)
+                        let (step, kept, entered) = try moved.machine.sendKeepingEntered(key, guards: holds)
                         moved.schedule.rearm(moved.machine.timers, kept: kept, now: .zero)
-                        return .step(step, moved)
+                        return .step(step, moved, entered)
                     } catch {
                         return .refused(error)
                     }
@@ -241,7 +243,7 @@ extension TypedSession {
                 var failure: ExplorerError?
                 let json = tree.json(atom: atom) { leaf, answers in
                     switch leaf {
-                    case let .step(step, moved):
+                    case let .step(step, moved, entered):
                         let kind: String
                         switch step.kind {
                         case .external: kind = "external"
@@ -254,12 +256,16 @@ extension TypedSession {
                             failure = error
                             target = -1
                         }
-                        return ExplorerJSON.object([
+                        var fields = [
                             ("kind", ExplorerJSON.string(kind)),
                             ("target", String(target)),
                             ("line", String(line(state, key, answers))),
                             ("text", text(describe(step))),
-                        ])
+                        ]
+                        // A chain of transitions without an event: every state it enters, as
+                        // the REPL's coverage counts them (without: the target, as the page has it).
+                        if chains { fields.append(("entered", ExplorerJSON.array(entered.map { text(definition.name(of: $0)) }))) }
+                        return ExplorerJSON.object(fields)
                     case let .refused(error):
                         return ExplorerJSON.object([
                             ("kind", ExplorerJSON.string("refused")),

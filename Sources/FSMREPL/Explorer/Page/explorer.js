@@ -79,7 +79,10 @@
       history.push({ line: line, at: at, now: now, guards: new Map(guards), text: T[o.text] });
       const alt = stateOf(at).cells[e].alts[o.line];
       if (alt) bump(taken, key(stateOf(at).name, line, o.line, alt.to));
-      if (o.kind === "external") bump(entered, stateOf(o.target).name);
+      // A chain of transitions without an event lists every state it entered (the REPL's
+      // coverage counts each); otherwise an external step enters its target.
+      if (o.entered) for (const n of o.entered) bump(entered, T[n]);
+      else if (o.kind === "external") bump(entered, stateOf(o.target).name);
       lastStep = { from: S[at].state, event: e, to: S[o.target].state };
       at = o.target;
       record(line, T[o.text], false);
