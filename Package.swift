@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(
             name: "FSMMacrosTests",
             dependencies: [
-                "FSMMacros", "FSMMacrosPlugin", "FSMTesting",
+                "FSMMacros", "FSMMacrosPlugin", "FSMTesting", "FSMREPL",
                 .product(name: "MacroTesting", package: "swift-macro-testing"),
                 .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Macros"])),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: .when(traits: ["Macros"])),

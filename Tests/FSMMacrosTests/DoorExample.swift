@@ -27,6 +27,23 @@ let door = MachineDefinition<Door, DoorEvent, Never, String>(name: "door", initi
 }
 // example:expanded:end
 
+// example:badge:start
+@Finite enum Reader { case idle, reading }
+@MachineEvent enum BadgeEvent: Codable {
+    case badge(id: UInt16, name: String)
+    case pin(Int)
+    case reset
+}
+
+let knownBadge = Guard<BadgeEvent>("known badge") { if case let .badge(id, _) = $0 { id < 1000 } else { false } }
+let pinOK = Guard<BadgeEvent>("pin ok") { if case let .pin(pin) = $0 { pin == 4711 } else { false } }
+
+let reader = MachineDefinition<Reader, BadgeEvent, String, Void>(name: "reader", initial: .idle) {
+    In(.idle) { On(.badge, to: .reading, guard: knownBadge, emit: "greet"); Ignore(.badge, .pin, .reset) }
+    In(.reading) { Internal(.pin, guard: pinOK, emit: "open"); Ignore(.pin); On(.reset, to: .idle); Ignore(.badge) }
+}
+// example:badge:end
+
 func runDoorExample() throws -> [String] {
     var printed: [String] = []
     func print(_ value: Any) { printed.append("\(value)") }

@@ -1,5 +1,6 @@
 import Foundation
 import FSMMacros
+import FSMREPL
 import FSMTesting
 import Testing
 
@@ -56,12 +57,27 @@ struct DoorExampleTests {
     @Test("each document shows the compiled example verbatim", arguments: [
         ("README.md", ["door", "door-run"]),
         ("Sources/FSM/Documentation.docc/GettingStarted.md", ["door", "door-run"]),
-        ("Sources/FSM/Documentation.docc/EventsWithData.md", ["door", "door-run", "expanded"]),
+        ("Sources/FSM/Documentation.docc/EventsWithData.md", ["door", "door-run", "expanded", "badge"]),
     ])
     func shownVerbatim(document: String, regions: [String]) throws {
         let text = try packageFile(document)
         for name in regions {
             #expect(text.contains("```swift\n" + (try region(name)) + "\n```"), "\(document) does not show the '\(name)' example as compiled in DoorExample.swift")
         }
+    }
+
+    @Test("the article's REPL transcript: each line prints what the article says, the data typed as JSON")
+    func badgeTranscript() throws {
+        let article = try packageFile("Sources/FSM/Documentation.docc/EventsWithData.md")
+        let start = try #require(article.range(of: "```text\n> badge"))
+        let end = try #require(article.range(of: "\n```", range: start.upperBound..<article.endIndex))
+        let lines = article[article.index(start.lowerBound, offsetBy: 8)..<end.lowerBound].split(separator: "\n").map(String.init)
+        let session = try REPLSession(reader)
+        var printed: [String] = []
+        for line in lines where line.hasPrefix("> ") {
+            printed += [line, session.handle(String(line.dropFirst(2))).text]
+        }
+        #expect(printed == lines)
+        #expect(lines.count == 12)
     }
 }
