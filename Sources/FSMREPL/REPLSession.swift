@@ -242,8 +242,9 @@ public final class REPLSession {
     :events              the events permitted now, and why the others are not
     :guards              the guards and whether each holds
     :guard NAME on|off   decide a guard (all hold until turned off)
-    :advance DURATION    move virtual time (30s, 500ms, 2min), firing the timers (After)
-                         that run out on the way, in order; :events lists them
+    :advance [DURATION]  move virtual time (30s, 500ms, 2min; none: to the next
+                         deadline), firing the timers (After) that run out on the
+                         way, in order; :events lists them
     :history             the lines that changed the session
     :undo                take the last of them back
     :reset               back to the initial state; clears the history and guards

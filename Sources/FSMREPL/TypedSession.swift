@@ -165,14 +165,24 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         let before = machine
         let mark = machine.recordingMark
         let guardValues = self.guardValues
+        // A guard on the event's data is decided on the data: one switched off with `:guard`
+        // is said to have been read instead, so that the switch does not seem to be obeyed.
+        var readInstead: [String] = []
+        func note() -> String {
+            readInstead.isEmpty ? "" : "\n(" + readInstead.map { "guard \(quoting: $0) read the data" }.joined(separator: ", ")
+                + ": :guard decides it only for the event sent without data)"
+        }
         do {
-            let (step, kept) = try machine.sendKeeping(event) { $0.holds(event: event) { guardValues[$0] ?? true } }
+            let (step, kept) = try machine.sendKeeping(event) { condition in
+                if condition.reads == .event, guardValues[condition.name] == false, !readInstead.contains(condition.name) { readInstead.append(condition.name) }
+                return condition.holds(event: event) { guardValues[$0] ?? true }
+            }
             lastEffects = step.effects.map { String(describing: $0) }
             if step.kind != .ignored { appendHistory((line, before, guardValues, now, schedule, mark)) }
             schedule.rearm(machine.timers, kept: kept, now: now)
-            return REPLSession.Output(text: describe(step))
+            return REPLSession.Output(text: describe(step) + note())
         } catch {
-            return REPLSession.Output(text: "error: \(error); nothing changed", isError: true)
+            return REPLSession.Output(text: "error: \(error); nothing changed" + note(), isError: true)
         }
     }
 
@@ -366,13 +376,22 @@ extension TypedSession {
     /// The most timers one `:advance` fires (a cycle of short timers stops there).
     static var maximumFirings: Int { 10_000 }
 
-    /// Moves virtual time forward by the argument (`30s`, `500ms`, `2min`), firing every
-    /// timer that runs out on the way, in order (of timers due together, the innermost
-    /// first), each guard decided as `:guard` set it. A timer whose guard does not hold is
-    /// spent until its state is entered again.
+    /// Moves virtual time forward by the argument (`30s`, `500ms`, `2min`), or without one to
+    /// the next deadline of the timers armed, firing every timer that runs out on the way, in
+    /// order (of timers due together, the innermost first), each guard decided as `:guard`
+    /// set it. A timer whose guard does not hold is spent until its state is entered again.
     mutating func advance(_ argument: String) -> REPLSession.Output {
-        guard let duration = DurationText.parse(argument), duration > .zero else {
-            return REPLSession.Output(text: "error: usage: :advance DURATION (30s, 500ms, 2min, 1.5s); nothing changed", isError: true)
+        let duration: Duration
+        if argument.trimmingWhitespace.isEmpty {
+            guard let next = schedule.next else {
+                return REPLSession.Output(text: "error: no timer is armed: nothing to advance to (:advance DURATION moves time anyway); nothing changed", isError: true)
+            }
+            duration = max(.zero, next.deadline - now)
+        } else {
+            guard let parsed = DurationText.parse(argument), parsed > .zero else {
+                return REPLSession.Output(text: "error: usage: :advance [DURATION] (30s, 500ms, 2min, 1.5s; none: to the next deadline); nothing changed", isError: true)
+            }
+            duration = parsed
         }
         appendHistory((":advance \(argument)", machine, guardValues, now, schedule, machine.recordingMark))
         lastEffects = []

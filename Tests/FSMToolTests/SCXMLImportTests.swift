@@ -213,6 +213,9 @@ struct SCXMLImportTests {
         // an expression logged as written.
         ("<state id=\"a\"><transition cond=\"false\" target=\"c\"/><transition cond=\"true\" target=\"b\"><log expr=\"'x' + 'y'\"/></transition></state><state id=\"b\"><transition event=\"go\" fsm:kind=\"ignore\"/><transition event=\"*\" target=\"c\"/></state><state id=\"c\"/>",
          ["| a | go |  | (illegal) |  |", "| a | (always) |  | b | 'x' + 'y' |", "| b | go |  | (ignored) |  |", "| c | go |  | (illegal) |  |"]),
+        // `go.*` that no event of the document matches: the event `go`.
+        ("<state id=\"a\"><transition event=\"go.*\" target=\"b\"/></state><state id=\"b\"/>",
+         ["| a | go |  | b |  |", "| b | go |  | (illegal) |  |"]),
         // A completion to a compound state; a <parallel> entered with a region of one state.
         ("<state id=\"s0\" initial=\"s01\"><transition event=\"done.state.s0\" target=\"s1\"/><state id=\"s01\"><transition event=\"t\" target=\"s02\"/></state><final id=\"s02\"/></state><state id=\"s1\" initial=\"s11\"><state id=\"s11\"><transition event=\"t\" target=\"p\"/></state></state><parallel id=\"p\"><state id=\"a\"/><state id=\"r\"><state id=\"x\"/></state></parallel>",
          ["| s01 | t |  | s02 |  |", "| s02 | t |  | (illegal) |  |", "| s02 | (done) |  | s11 (inherited from s0) |  |", "| s11 | t |  | p(a, x) |  |", "| p(a, x) | t |  | (illegal) |  |"]),

@@ -280,3 +280,27 @@ struct ToolFeatureMatrixTests {
         }
     }
 }
+
+@Suite("The REPL at the joints the matrix found")
+struct MatrixREPLTests {
+    @Test(":advance without a duration moves to the next deadline; with no timer armed it says so and changes nothing")
+    func advanceToNextDeadline() throws {
+        let session = try matrixTimers.makeSession()
+        let idle = session.handle(":advance")
+        #expect(idle.isError && idle.text == "error: no timer is armed: nothing to advance to (:advance DURATION moves time anyway); nothing changed")
+        _ = session.handle("go")
+        #expect(session.handle(":advance").text == "[1500 ms] waiting --after 1500 ms--> late [busy > late] / tooLate\ntime 1500 ms; state: busy > late")
+        #expect(session.handle(":advance").text.hasPrefix("[60 s] late --after 60 s--> idle"))
+        #expect(session.stateName == "idle")
+    }
+
+    @Test("a guard on the data, switched off, says it read the data instead of obeying the switch")
+    func dataGuardSwitchedOff() throws {
+        let session = try matrixData.makeSession()
+        #expect(session.handle(":guard large off").text == "large: off")
+        #expect(session.handle(#"deposit {"amount":500}"#).text == "open --deposit--> closed / alarm\n(guard 'large' read the data: :guard decides it only for the event sent without data)")
+        #expect(session.handle("reopen").text == "closed --reopen--> open")
+        // Sent without data, the switch decides.
+        #expect(session.handle("deposit").text == "open --deposit--> open (internal) / count")
+    }
+}

@@ -622,6 +622,26 @@ package enum SCXMLImport {
         /// in document order), and so are those whose condition is `false`. Linear in the
         /// lines it makes.
         mutating func expandDescriptors(_ top: [Node]) throws(Failure) {
+            // A descriptor `go.*` that no event of the document matches stands for the event
+            // `go` (which SCXML's `go.*` takes): an event of the machine, so that it can be sent.
+            var prefixes: Set<String> = []
+            for event in eventOrder {
+                var prefix = Substring(event)
+                prefixes.insert(event)
+                while let dot = prefix.lastIndex(of: ".") {
+                    prefix = prefix[..<dot]
+                    prefixes.insert(String(prefix))
+                }
+            }
+            var pending = Array(top.reversed())
+            while let node = pending.popLast() {
+                pending += node.children.reversed()
+                for line in node.lines {
+                    guard let prefix = line.prefix, !prefix.isEmpty, !prefixes.contains(prefix) else { continue }
+                    prefixes.insert(prefix)
+                    if eventSeen.insert(prefix).inserted { eventOrder.append(prefix) }
+                }
+            }
             var below: [String: [String]] = [:]
             for event in eventOrder {
                 var prefix = Substring(event)
@@ -649,7 +669,7 @@ package enum SCXMLImport {
             let known = Set(eventOrder)
             var made = 0
             // Depth first, in document order: a refusal names the first line at fault.
-            var pending = Array(top.reversed())
+            pending = Array(top.reversed())
             while let node = pending.popLast() {
                 pending += node.children.reversed()
                 guard !node.lines.isEmpty else { continue }
