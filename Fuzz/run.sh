@@ -46,8 +46,8 @@ finish_judge() {
 declare -A corpora
 trap 'finish_judge || true; rm -rf "${corpora[@]}"' EXIT
 
-# One fuzzer runs on each core: export with repl, then terminal with app while the judge
-# replays the export corpus (three processes on two cores for that minute).
+# One fuzzer runs on each core: export with repl, then terminal, app and the SCXML importer
+# while the judge replays the export corpus.
 fuzz_one() {
   local target=$1 corpus=$2
   # (Called as `fuzz_one ... &` under `||`: `set -e` does not hold here, each failure returns.)
@@ -60,18 +60,19 @@ fuzz_one() {
   fi
 }
 
-# Runs two targets at once; prints each one's result after both have ended.
+# Runs targets at once; prints each one's result after all have ended.
 fuzz_pair() {
-  local first=$1 second=$2 status=0
-  for target in "$first" "$second"; do
+  local status=0 target
+  local -a pids=()
+  for target in "$@"; do
     corpora[$target]=$(mktemp -d)
     echo "fuzz-$target: ${seconds} s from $(ls Fuzz/Corpus/$target | wc -l) seeds"
   done
-  fuzz_one "$first" "${corpora[$first]}" & local a=$!
-  fuzz_one "$second" "${corpora[$second]}" & local b=$!
-  wait "$a" || status=1
-  wait "$b" || status=1
-  for target in "$first" "$second"; do
+  for target in "$@"; do
+    fuzz_one "$target" "${corpora[$target]}" & pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+  for target in "$@"; do
     grep -a "DONE\|^Done" .build-fuzz/fuzz-$target.log | tail -2 || true
   done
   return "$status"
@@ -85,6 +86,7 @@ if command -v dot >/dev/null 2>&1; then
 else
   rm -rf "${corpora[export]}"
 fi
-fuzz_pair terminal app || exit 1
-rm -rf "${corpora[terminal]}" "${corpora[app]}"
+# The SCXML importer with them: three processes on two cores for that minute.
+fuzz_pair terminal app scxml || exit 1
+rm -rf "${corpora[terminal]}" "${corpora[app]}" "${corpora[scxml]}"
 finish_judge

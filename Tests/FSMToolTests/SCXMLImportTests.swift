@@ -117,6 +117,8 @@ struct SCXMLImportTests {
         ("<state id=\"a\"><transition event=\"go\" target=\"nowhere\"/></state>", 3, "the target 'nowhere' is not a state of the document"),
         ("<state id=\"a\"><transition event=\"go..x\" target=\"a\"/></state>", 3, "'go..x' is not an event name or descriptor"),
         ("<state id=\"a\"><transition event=\".\" target=\"a\"/></state>", 3, "'.' is not an event name or descriptor"),
+        // Found by fuzzing: an initial attribute naming its own state (with a space) entered it again without end.
+        ("<state id=\"s0\"><transition event=\"go\" target=\"s1\"/></state><state id=\"s1\" initial=\"s1 \"><state id=\"s11\"/></state>", 3, "the initial state 's1' of 's1' is not inside it"),
         ("<state id=\"a\"><onentry><send event=\"t\" id=\"t\" delay=\"1s\"/></onentry><onexit><cancel sendid=\"t\"/></onexit><transition event=\"*\" target=\"b\"/><transition event=\"t\" target=\"a\"/></state><state id=\"b\"/>", 3, "the descriptor '*' would also take the event of a timer"),
         ("<parallel id=\"p\"><state id=\"r\"><transition event=\"go\" target=\"y\"/><state id=\"x\"/><state id=\"y\"/></state><state id=\"s\"/></parallel>", 3, "a transition of the region 'r' itself, with a target: SCXML leaves the whole <parallel>"),
         ("<parallel id=\"p\"><state id=\"r\"><state id=\"x\"><transition event=\"go\" target=\"r\"/></state></state><state id=\"s\"/></parallel>", 3, "the target 'r' is outside the region 'r'"),

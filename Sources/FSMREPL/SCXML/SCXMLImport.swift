@@ -811,7 +811,14 @@ package enum SCXMLImport {
                 while !current.children.isEmpty {
                     if current.kind == .parallel { return try entered(current, line: line, region: region) }
                     // `initial="a b"`: states of a <parallel>'s regions inside it.
-                    if let ids = current.initial, ids.contains(" ") { return try enteredName(ids, line: current.line, region: region, asTarget: false) }
+                    if let ids = current.initial, ids.contains(" ") {
+                        // Each strictly inside: `initial="s1 "` on s1 itself would enter s1 again, without end.
+                        let parent = current
+                        for id in ids.split(separator: " ") where !(nodes[String(id)]?.ancestors.contains { $0 === parent } ?? false) {
+                            throw fail(current.line, "the initial state \(quoting: String(id)) of \(quoting: current.id) is not inside it")
+                        }
+                        return try enteredName(ids, line: current.line, region: region, asTarget: false)
+                    }
                     current = try initialChild(of: current)
                 }
                 return current.name
