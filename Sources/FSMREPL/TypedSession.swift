@@ -393,7 +393,7 @@ extension TypedSession {
             }
             duration = parsed
         }
-        appendHistory((":advance \(argument)", machine, guardValues, now, schedule, machine.recordingMark))
+        appendHistory((argument.trimmingWhitespace.isEmpty ? ":advance" : ":advance \(argument)", machine, guardValues, now, schedule, machine.recordingMark))
         lastEffects = []
         let end = now + duration
         let guardValues = self.guardValues

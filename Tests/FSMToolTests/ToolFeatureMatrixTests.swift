@@ -292,6 +292,8 @@ struct MatrixREPLTests {
         #expect(session.handle(":advance").text == "[1500 ms] waiting --after 1500 ms--> late [busy > late] / tooLate\ntime 1500 ms; state: busy > late")
         #expect(session.handle(":advance").text.hasPrefix("[60 s] late --after 60 s--> idle"))
         #expect(session.stateName == "idle")
+        // The session's history, what :save writes, has the line as typed.
+        #expect(session.handle(":history").text == "1. go\n2. :advance\n3. :advance")
     }
 
     @Test("a guard on the data, switched off, says it read the data instead of obeying the switch")
