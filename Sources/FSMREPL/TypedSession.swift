@@ -440,23 +440,12 @@ enum TimerFiring<State: Hashable & Sendable, Key: MachineEvent, Effect: Sendable
 }
 
 extension TypedSession {
-    /// Fires the timers of `schedule` that run out at `now` (the running ones with the
-    /// earliest deadline, at most `now`), in order (the innermost first), each guard decided
-    /// by `holds`: a timer taken re-arms the timers of where the machine went; one whose
-    /// guard does not hold is spent. `proceed` is asked before each firing (`false` stops
-    /// there, the machine and schedule as they are) and `fired` told each one. The one place
-    /// timers fire, for `:advance` and the explorer page.
+    /// `Machine.fireDue` with each guard decided by its name (`holds`, as `:guard` set it), each
+    /// firing told as `:advance` and the explorer page print it: for `:advance` and the page.
     static func fireDue(at now: Duration, machine: inout Machine<State, Event, Effect, Context>, schedule: inout TimerSchedule,
                         holds: (String) -> Bool, proceed: () -> Bool = { true }, fired: (TimerFiring<State, Event.Key, Effect>) -> Void) {
-        for due in schedule.takeDue(by: now) where schedule.isCurrent(due) {
-            guard proceed() else { return }
-            if let (step, kept) = machine.fireKeeping(due.timer, deciding: { $0.holds(deciding: holds) }) {
-                schedule.rearm(machine.timers, kept: kept, now: now)
-                fired(.taken(step, due.timer))
-            } else {
-                schedule.spend(due)
-                fired(.spent(due.timer, in: machine.state))
-            }
+        machine.fireDue(at: now, schedule: &schedule, deciding: { $0.holds(deciding: holds) }, proceed: proceed) { timer, step, _, after in
+            fired(step.map { .taken($0, timer) } ?? .spent(timer, in: after.state))
         }
     }
 

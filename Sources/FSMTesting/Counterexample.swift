@@ -292,15 +292,12 @@ struct TimedWalk<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendab
             guard let next = schedule.next else { return nil }
             let elapsed = next.deadline - now
             now = next.deadline
-            for due in schedule.takeDue(by: now) where schedule.isCurrent(due) {
-                let before = machine.state
-                let armed = machine.timers
-                if let (transition, kept) = machine.fireKeeping(due.timer, deciding: { record($0, $0.holds(context: context) ?? false) }) {
-                    schedule.rearm(machine.timers, kept: kept, now: now)
-                    guard step(Step(event: nil, timer: due.timer, before: before, result: .success(transition), machine: machine, time: now, armed: armed)) else { break }
-                } else {
-                    schedule.spend(due)
-                }
+            // Each timer taken is a step; `step` answering `false` stops the firings there.
+            var going = true
+            let time = now
+            machine.fireDue(at: now, schedule: &schedule, deciding: { record($0, $0.holds(context: context) ?? false) }, proceed: { going }) { timer, transition, armed, after in
+                guard let transition else { return }
+                going = step(Step(event: nil, timer: timer, before: transition.source, result: .success(transition), machine: after, time: time, armed: armed))
             }
             return elapsed
         }

@@ -138,6 +138,31 @@ extension Machine {
         return (transition, kept, transition.kind == .external ? [transition.target] : [])
     }
 
+    /// Fires the timers of `schedule` that run out at `now` (the running ones with the
+    /// earliest deadline, at most `now`), in order (the innermost first), each guard decided
+    /// by `passes`: a timer taken re-arms the timers of where the machine went; one whose
+    /// guard does not hold is spent. `proceed` is asked before each firing (`false` stops
+    /// there) and `fired` told each one: the timer, its transition (`nil`: spent), the timers
+    /// armed before it and the machine after it. The one place timers run out for the REPL's
+    /// `:advance`, the explorer page and the property helpers' walks.
+    package mutating func fireDue(
+        at now: Duration, schedule: inout TimerSchedule, deciding passes: (TransitionGuard<Context, Event>) -> Bool,
+        proceed: () -> Bool = { true },
+        fired: (_ timer: MachineTimer, _ transition: Transition<State, Event.Key, Effect>?, _ armedBefore: [MachineTimer], _ after: Self) -> Void
+    ) {
+        for due in schedule.takeDue(by: now) where schedule.isCurrent(due) {
+            guard proceed() else { return }
+            let armed = timers
+            if let (step, kept) = fireKeeping(due.timer, deciding: passes) {
+                schedule.rearm(timers, kept: kept, now: now)
+                fired(due.timer, step, armed, self)
+            } else {
+                schedule.spend(due)
+                fired(due.timer, nil, armed, self)
+            }
+        }
+    }
+
     /// Takes a timer's transition (guards decided by `passes`) and says how many of the
     /// source's parents it stayed inside; `nil` as `fire(_:context:)`.
     @inlinable package mutating func fireKeeping(
