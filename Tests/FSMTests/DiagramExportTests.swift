@@ -54,6 +54,7 @@ struct DiagramExportTests {
         #expect(doorDefinition.dot(DiagramOptions(direction: .leftToRight)) == """
         digraph "door" {
           rankdir=LR;
+          ranksep=0.3;
           node [shape=box, style=rounded, fontname="Helvetica", fontsize=12];
           edge [fontname="Helvetica", fontsize=10];
           __initial [shape=point, width=0.15, label=""];
@@ -63,10 +64,10 @@ struct DiagramExportTests {
           s3 [label=<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1"><TR><TD>broken</TD></TR><TR><TD><FONT POINT-SIZE="9" COLOR="gray40">ignored: knock</FONT></TD></TR></TABLE>>, peripheries=2];
           __initial -> s1;
           s0 -> s1 [label="close / creak, click"];
-          s1 -> s0 [label="open / creak", constraint=false];
-          s1 -> s2 [label="lock [has key] / bolt"];
+          s0 -> s1 [label="open / creak", dir=back];
+          s1 -> s2 [label="lock [has key]\\n/ bolt"];
           s1 -> s3 [label="kick"];
-          s2 -> s1 [label="unlock [has key] / unbolt", constraint=false];
+          s1 -> s2 [label="unlock [has key]\\n/ unbolt", dir=back];
           s2 -> s3 [label="kick"];
         }
 
@@ -91,7 +92,7 @@ struct DiagramExportTests {
         #expect(dot.contains("[label=\"two\\nlines\"]"))
         #expect(dot.contains("[label=\"<html>{record}|pipe\"]"))
         #expect(dot.contains("[label=\"日本語 ✓ café\"]"))
-        #expect(dot.contains("label=\"go: \\\"now\\\"; #1 [ready? [\\\"yes\\\"]]\\n/ say \\\"x\\\", a\\\\b\""))
+        #expect(dot.contains("label=\"go: \\\"now\\\"; #1\\n[ready? [\\\"yes\\\"]]\\n/ say \\\"x\\\", a\\\\b\""))
         #expect(!dot.contains("\n\n"), "no raw newline inside a label")
     }
 
@@ -123,7 +124,7 @@ struct DiagramExportTests {
         #expect(dot.contains("s0 -> s1 [label=\"close ×2 / creak, click\"];"))
         #expect(dot.contains("<TD>closed</TD></TR><HR/><TR><TD><FONT POINT-SIZE=\"10\">knock / echo ×1</FONT></TD>"), "a taken internal transition: plain, in its state")
         #expect(dot.contains("<TD>locked</TD></TR><HR/><TR><TD><FONT POINT-SIZE=\"10\"><FONT COLOR=\"red\">knock / echo</FONT></FONT></TD>"), "one not taken: red")
-        #expect(dot.contains("s1 -> s2 [label=\"lock [has key] / bolt\", style=dashed, color=\"red\", fontcolor=\"red\"];"))
+        #expect(dot.contains("s1 -> s2 [label=\"lock [has key]\\n/ bolt\", style=dashed, color=\"red\", fontcolor=\"red\"];"))
         #expect(dot.contains("</TABLE>>, style=\"rounded,dashed\", color=\"red\", fontcolor=\"red\"];"), "locked, never entered")
         #expect(dot.components(separatedBy: "style=dashed, color=\"red\"").count - 1 == 4, "6 external transitions, 2 taken")
         #expect(dot.components(separatedBy: "style=\"rounded,dashed\", color=\"red\"").count - 1 == 2, "locked and broken never entered")
@@ -158,6 +159,12 @@ struct DiagramExportTests {
         #expect(doorDefinition.mermaid(DiagramOptions(highlightedState: "closed", direction: .leftToRight)) == """
         ---
         title: "door"
+        config:
+          themeVariables:
+            fontSize: 14px
+          flowchart:
+            rankSpacing: 20
+            nodeSpacing: 30
         ---
         stateDiagram-v2
           direction LR
@@ -172,9 +179,9 @@ struct DiagramExportTests {
           state "broken" as s3
           s3 : ignored: knock
           [*] --> s1
-          s0 --> s1 : close / creak, click
+          s0 --> s1 : close<br>/ creak, click
           s1 --> s0 : open / creak
-          s1 --> s2 : lock [has key] / bolt
+          s1 --> s2 : lock [has key]<br>/ bolt
           s1 --> s3 : kick
           s2 --> s1 : unlock [has key]<br>/ unbolt
           s2 --> s3 : kick
@@ -189,7 +196,8 @@ struct DiagramExportTests {
     func mermaidStructure() {
         let text = oddDefinition.mermaid()
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(Array(lines.prefix(5)) == ["---", "title: \"odd \\\"machine\\\"\"", "---", "stateDiagram-v2", "  direction TB"])
+        // Top to bottom, the ranks keep Mermaid's spacing (the door, left to right, sets it).
+        #expect(Array(lines.prefix(10)) == ["---", "title: \"odd \\\"machine\\\"\"", "config:", "  themeVariables:", "    fontSize: 14px", "  flowchart:", "    nodeSpacing: 30", "---", "stateDiagram-v2", "  direction TB"])
         let declarations = lines.filter { $0.hasPrefix("  state \"") }
         #expect(declarations.count == oddDefinition.states.count)
         for (index, line) in declarations.enumerated() {
@@ -216,7 +224,7 @@ struct DiagramExportTests {
         #expect(arrows.count == oddDefinition.transitions.count - internals + 1 + oddDefinition.finalStates.count)
         #expect(text.contains("state \"two<br>lines\" as s2"))
         #expect(text.contains("state \"#lt;html#gt;#123;record#125;#124;pipe\" as s3"))
-        #expect(text.contains("s0 --> s1 : go#58; #quot;now#quot;#59; #35;1 [ready? [#quot;yes#quot;]]<br>/ say #quot;x#quot;, a#92;b"))
+        #expect(text.contains("s0 --> s1 : go#58; #quot;now#quot;#59; #35;1<br>[ready? [#quot;yes#quot;]]<br>/ say #quot;x#quot;, a#92;b"))
         #expect(text.contains("\n  s6 : ignored: all events\n"))
     }
 
@@ -228,7 +236,7 @@ struct DiagramExportTests {
         try door.send(.open, context: withKey)
         let text = doorDefinition.mermaid(DiagramOptions(coverage: recorder.coverage[machine: "door"]))
         #expect(text.contains("  s1 --> s0 : open / creak ×1\n"))
-        #expect(text.contains("  s0 --> s1 : close / creak, click <span style=\"color:#c00\">never taken</span>\n"))
+        #expect(text.contains("  s0 --> s1 : close<br>/ creak, click <span style=\"color:#c00\">never taken</span>\n"))
         #expect(text.contains("  classDef neverEntered stroke:#c00,stroke-dasharray:4 4,color:#c00\n  class s2,s3 neverEntered\n"))
     }
 }
@@ -250,7 +258,7 @@ struct DiagramLegendTests {
             In("fontname=\"Helvetica-Bold\"") { On("<HR/>", to: "peripheries=2"); On("color=\"gray25\"", to: "peripheries=2") }
         }
         #expect(Self.items([mimic]) == [
-            "- An arrow is a transition: `event [guard] / effects` (a long label puts its effects below).",
+            "- An arrow is a transition: `event [guard] / effects` (a long label puts its guard and its effects below).",
             "- A black dot points to the initial state.",
         ])
     }
@@ -269,6 +277,20 @@ struct DiagramLegendTests {
 }
 
 extension DiagramLegendTests {
+    @Test("a state's line back to itself: a loop in DOT, in Mermaid a line of its description (a loop's label is drawn over its neighbours'); the legend says so")
+    func stateLoops() {
+        let kettle = MachineDefinition<String, String, String, Void>(name: "kettle", initial: "cold", events: ["heat", "pour"]) {
+            In("cold") { On("heat", to: "hot", emit: "boil"); Ignore("pour") }
+            In("hot") { On("pour", to: "hot", guard: Guard("full") { _ in true }, emit: "pourOut"); On("heat", to: "cold") }
+        }
+        #expect(kettle.dot().contains("  s1 -> s1 [label=\"pour [full]\\n/ pourOut\"];\n"), "a loop in DOT")
+        let mermaid = kettle.mermaid()
+        #expect(mermaid.contains("  state \"hot\" as s1\n  s1 : pour [full] / pourOut (re-enters)\n"))
+        #expect(!mermaid.contains("s1 --> s1"), "no loop in Mermaid")
+        #expect(Self.items([kettle]).contains { $0.hasPrefix("- An arrow from a state back to itself leaves and enters it again") })
+        #expect(!Self.items([doorDefinition]).contains { $0.hasPrefix("- An arrow from a state back to itself") }, "the door has none")
+    }
+
     @Test("a parallel machine adds its regions; an overview without effects drops the rule")
     func regionsAndOverview() {
         let items = Self.items([LegendFixtures.lights])

@@ -355,7 +355,10 @@ struct RunningRulesTests {
 @Suite("Rules of the exporters: how each escapes each special character")
 struct ExporterEscapingRulesTests {
     private static func machine(_ name: String) -> MachineDefinition<String, String, String, Void> {
-        MachineDefinition<String, String, String, Void>(name: "m", initial: name, events: ["e"]) { In(name) { On("e", to: name) } }
+        MachineDefinition<String, String, String, Void>(name: "m", initial: name, events: ["e"]) {
+            In(name) { On("e", to: "other") }
+            In("other") { On("e", to: name) }
+        }
     }
 
     @Test("Mermaid writes each syntax character as an entity code", arguments: [
@@ -377,11 +380,12 @@ struct ExporterEscapingRulesTests {
             In("x") { On("e", to: "x"); Ignore(name) }
         }
         #expect(ignoring.mermaid().contains("  s0 : ignored: " + plain + "\n"))
-        // A state with a description: its name is a title, drawn as written too.
+        // A state with a description (its line back to itself, then what it ignores): its
+        // name is a title, drawn as written too.
         let described = MachineDefinition<String, String, String, Void>(name: "m", initial: name, events: ["e", "f"]) {
             In(name) { On("e", to: name); Ignore("f") }
         }
-        #expect(described.mermaid().contains("state \"\(plain)\" as s0\n  s0 : ignored: f\n"))
+        #expect(described.mermaid().contains("state \"\(plain)\" as s0\n  s0 : e (re-enters)\n  s0 : ignored: f\n"))
     }
 
     @Test("Mermaid breaks the word direction, in any case, and draws an empty name as a zero-width space", arguments: [

@@ -168,12 +168,12 @@ struct EventsWithDataTests {
     @Test("diagrams label edges by case and guard, never by a payload value")
     func diagrams() {
         let dot = lockDefinition.dot()
-        #expect(dot.contains("unlock [code matches] / unbolt"))
-        #expect(dot.contains("lock [four digits] / bolt"))
-        #expect(dot.contains("failure(tamper) [armed]\\n/ siren"))
+        #expect(dot.contains("unlock\\n[code matches]\\n/ unbolt"))
+        #expect(dot.contains("lock [four digits]\\n/ bolt"))
+        #expect(dot.contains("failure(tamper)\\n[armed] / siren"))
         #expect(!dot.contains("code:"))
         let mermaid = lockDefinition.mermaid()
-        #expect(mermaid.contains("unlock [code matches]<br>/ unbolt"))
+        #expect(mermaid.contains("unlock<br>[code matches]<br>/ unbolt"))
     }
 
     @Test("a guard reads the event's data, and the context, on send")

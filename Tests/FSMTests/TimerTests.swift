@@ -200,11 +200,11 @@ struct TimerDiagramTests {
     func edges() throws {
         let dot = session.dot()
         #expect(dot.contains("label=\"after 20 s / warn\""))
-        #expect(dot.contains("label=\"after 10 s [may lock] / lock\""))
+        #expect(dot.contains("label=\"after 10 s\\n[may lock] / lock\""))
         #expect(dot.contains("ltail=cluster_p0"), "the parent's timer leaves its cluster")
         let mermaid = session.mermaid()
-        #expect(mermaid.contains("s0 --> s1 : after 20 s / warn"))
-        #expect(mermaid.contains("p0 --> s3 : after 60 s / expire"))
+        #expect(mermaid.contains("s0 --> s1 : after 20 s<br>/ warn"))
+        #expect(mermaid.contains("p0 --> s3 : after 60 s<br>/ expire"))
     }
 }
 

@@ -3,6 +3,7 @@ import FSMREPL
 import FSMTool
 import Foundation
 import Testing
+import TestSupport
 
 /// Names holding every character class a diagram must escape.
 let trickyNames = [
@@ -29,17 +30,6 @@ let trickyMachine = MachineDefinition<String, String, String, Void>(
 
 private let graphviz = Graphviz.find()
 
-/// The texts of an SVG's `<text>` elements, XML entities decoded.
-private func svgTexts(_ svg: Data) -> [String] {
-    let text = String(decoding: svg, as: UTF8.self)
-    return text.matches(of: #/<text[^>]*>([^<]*)</text>/#).map { match in
-        String(match.output.1)
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
-            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&#45;", with: "-")
-            .replacingOccurrences(of: "&amp;", with: "&")
-    }
-}
-
 /// The numbers of nodes and edges Graphviz drew, from `dot -Tplain`.
 private func counts(_ dot: String, _ graphviz: Graphviz) throws -> (nodes: Int, edges: Int) {
     let plain = String(decoding: try graphviz.run(["-Tplain"], input: dot), as: UTF8.self)
@@ -61,13 +51,13 @@ struct GraphvizTests {
     @Test("every tricky name reaches the drawing intact")
     func trickyLabels() throws {
         let graphviz = try #require(graphviz)
-        let texts = svgTexts(try graphviz.svg(fromDOT: trickyMachine.dot()))
+        let texts = SVGText.texts(try graphviz.svg(fromDOT: trickyMachine.dot()))
         for name in trickyNames {
             for line in name.split(separator: "\n") {
                 #expect(texts.contains(String(line)), "'\(line)' is not drawn as such; drawn: \(texts)")
             }
         }
-        #expect(texts.contains("go \"on\" [ready? \"yes\" \\ <no>]"))
+        #expect(SVGText.drawsLabel("go \"on\" [ready? \"yes\" \\ <no>] / emit \"x\", y\\z", in: texts), "a long label: its guard and effects on lines of their own")
         #expect(texts.contains("/ emit \"x\", y\\z"), "a long label's effects on a line of their own")
         #expect(texts.contains("stay|<> / 日本"))
     }
@@ -85,7 +75,7 @@ struct GraphvizTests {
         }
         let dot = brackets.dot(DiagramOptions(highlightedState: "]"))
         #expect(dot.contains("<TD>&#93;</TD>"), "a state named ]")
-        let texts = svgTexts(try graphviz.svg(fromDOT: dot))
+        let texts = SVGText.texts(try graphviz.svg(fromDOT: dot))
         #expect(texts.contains("]") && texts.contains("]]") && texts.contains("entry / a"))
         #expect(texts.contains { $0.hasSuffix(" / \u{FFFD}\u{FFFD};") }, "the fuzzer's effect: its first line; its second, ], below it")
     }
@@ -100,7 +90,7 @@ struct GraphvizTests {
         let transitions = dot.split(separator: "\n").filter { $0.contains(" -> ") }.count
         #expect(edges == transitions)
         let svg = try graphviz.svg(fromDOT: dot)
-        #expect(svgTexts(svg).filter { machine.stateNames.contains($0) }.count == machine.stateNames.count)
+        #expect(SVGText.texts(svg).filter { machine.stateNames.contains($0) }.count == machine.stateNames.count)
     }
 }
 
@@ -132,7 +122,7 @@ struct GraphvizStatechartTests {
         let (nodes, edges) = try counts(dot, graphviz)
         #expect(nodes == 4, "three states and the initial point")
         #expect(edges == 4, "the initial arrow, two own transitions, one parent transition")
-        let texts = svgTexts(try graphviz.svg(fromDOT: dot))
+        let texts = SVGText.texts(try graphviz.svg(fromDOT: dot))
         #expect(texts.contains("parent \"p\" <{|}>") && texts.contains("entry / in \"p\"") && texts.contains("inner") && texts.contains("exit / bye"))
         #expect(texts.contains("back\\{x} / out|<>"))
     }
@@ -144,7 +134,7 @@ struct GraphvizStatechartTests {
         let (nodes, edges) = try counts(dot, graphviz)
         #expect(nodes == 8, "three states and an initial point per region")
         #expect(edges == 8)
-        let texts = svgTexts(try graphviz.svg(fromDOT: dot))
+        let texts = SVGText.texts(try graphviz.svg(fromDOT: dot))
         #expect(texts.contains("left \"r\" {|}") && texts.contains("right") && texts.contains("side"))
         #expect(trickyParallel.states.count == 9)
     }

@@ -2,6 +2,7 @@ import FSM
 @testable import FSMTool
 import Foundation
 import Testing
+import TestSupport
 
 /// Names a user may give that once broke or altered the output: HTML entities that Graphviz
 /// decoded, Graphviz's own backslash escapes, and YAML syntax in Mermaid's front matter.
@@ -23,30 +24,21 @@ func machine(named name: String) -> MachineDefinition<String, String, String, Vo
     }
 }
 
-/// The texts of an SVG's `<text>` elements, XML entities decoded.
-private func drawnTexts(_ svg: Data) -> [String] {
-    String(decoding: svg, as: UTF8.self).matches(of: #/<text[^>]*>([^<]*)</text>/#).map { match in
-        String(match.output.1)
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
-            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&#45;", with: "-")
-            .replacingOccurrences(of: "&#160;", with: " ").replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
-    }
-}
-
 @Suite("Any name is drawn intact and cannot break the syntax")
 struct NameSafetyTests {
     @Test("Graphviz draws every name exactly as given", .enabled(if: graphviz != nil || inCI), arguments: userNames)
     func graphvizDrawsNamesIntact(name: String) throws {
         let graphviz = try #require(graphviz, "Graphviz (dot) is not installed; CI installs it")
         let definition = machine(named: name)
-        let texts = drawnTexts(try graphviz.svg(fromDOT: definition.dot()))
-        // A long label puts its effects on a line of their own.
-        let short = "\(name) e [\(name) g] / \(name) x".count <= 30
-        let labels = short ? ["\(name) e [\(name) g] / \(name) x"] : ["\(name) e [\(name) g]", "/ \(name) x"]
-        for expected in [name + " 1", name + " 2"] + labels {
+        let texts = SVGText.texts(try graphviz.svg(fromDOT: definition.dot()))
+        for expected in [name + " 1", name + " 2"] {
             #expect(texts.contains { $0.trimmingCharacters(in: .whitespaces) == expected.trimmingCharacters(in: .whitespaces) },
                     "'\(expected)' is not drawn as such; drawn: \(texts)")
         }
+        // A long label puts its guard and its effects on lines of their own.
+        let label = "\(name) e [\(name) g] / \(name) x"
+        let drawnLabel = SVGText.drawsLabel(label, in: texts)
+        #expect(drawnLabel, "'\(label)' is not drawn as such; drawn: \(texts)")
         let plain = String(decoding: try graphviz.run(["-Tplain"], input: definition.dot()), as: UTF8.self)
         #expect(plain.split(separator: "\n").filter { $0.hasPrefix("node ") }.count == 3)
     }
@@ -55,8 +47,9 @@ struct NameSafetyTests {
     func mermaidTitleParses(name: String) throws {
         let mermaid = machine(named: name).mermaid()
         let lines = mermaid.split(separator: "\n", omittingEmptySubsequences: false)
-        try #require(lines.count > 3 && lines[0] == "---" && lines[2] == "---", "the front matter is three lines")
-        let title = try YAML.title(of: String(lines[1]))
+        let end = try #require(lines.dropFirst().firstIndex(of: "---"), "the front matter ends")
+        try #require(lines[0] == "---" && lines[1].hasPrefix("title: "), "the front matter starts with the title")
+        let title = try YAML.title(of: lines[1..<end].joined(separator: "\n"))
         #expect(title == name)
     }
 }
@@ -65,7 +58,7 @@ struct NameSafetyTests {
 enum YAML {
     static let available: Bool = (try? run("import yaml", input: "")) != nil
 
-    /// The `title` that PyYAML reads from one front-matter line.
+    /// The `title` that PyYAML reads from a front matter (without its `---` lines).
     static func title(of line: String) throws -> String {
         try run("import sys, yaml, json; print(json.dumps(yaml.safe_load(sys.stdin.read())['title']))", input: line)
             .flatMap { try JSONDecoder().decode(String.self, from: Data($0.utf8)) } ?? ""

@@ -63,11 +63,13 @@ package enum EdgeGeometry {
         for edge in graph["edges"] as? [[String: Any]] ?? [] {
             guard let id = edge["id"] as? String, let pos = edge["pos"] as? String,
                   let line = declared[String(id.prefix { $0 != "." })] else { continue }
-            guard let start = startPoint(of: pos) else {
+            // A line written reversed (`dir=back`: back to a state declared earlier) is
+            // drawn from its last point.
+            guard let start = edge["dir"] as? String == "back" ? endPoint(of: pos) : startPoint(of: pos) else {
                 problems.append("\(definition.name): \(id) (\(line.event)) has no start point in \(pos)")
                 continue
             }
-            let tail = (edge["tail"] as? Int).flatMap { nameByID[$0] } ?? "?"
+            let tail = (edge[edge["dir"] as? String == "back" ? "head" : "tail"] as? Int).flatMap { nameByID[$0] } ?? "?"
             if let cluster = line.parentCluster {
                 judged += 1
                 guard let box = clusters[cluster] else {
@@ -101,6 +103,11 @@ package enum EdgeGeometry {
             return Point(token)
         }
         return nil
+    }
+
+    /// The last point of a line's spline.
+    static func endPoint(of pos: String) -> Point? {
+        pos.split(separator: " ").last { !$0.hasPrefix("e,") && !$0.hasPrefix("s,") }.flatMap(Point.init)
     }
 
     /// A point of Graphviz's layout, in points.

@@ -9,7 +9,7 @@ enum DOT {
     }
 
     /// The widest line of an edge's label, in characters, before it wraps.
-    static var labelWidth: Int { 30 }
+    static var labelWidth: Int { 20 }
 
     /// The lines of a transition's effects under its event: `/ a, b,` then `c, d`, each line
     /// about `width` characters at most (an effect longer than that has a line of its own).

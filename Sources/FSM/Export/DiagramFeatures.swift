@@ -22,4 +22,6 @@ package struct DiagramFeatures: OptionSet, Sendable {
     package static let history = DiagramFeatures(rawValue: 1 << 7)
     /// The point inside a parent's box that its lines to states inside it leave from.
     package static let innerLines = DiagramFeatures(rawValue: 1 << 8)
+    /// A state's transition back to itself (a loop; in Mermaid a line of its description ending `(re-enters)`).
+    package static let stateLoops = DiagramFeatures(rawValue: 1 << 9)
 }

@@ -95,7 +95,7 @@ package struct DiagramSet: Sendable {
     var legend: [String] {
         let drawnFeatures = drawings.reduce(into: DiagramFeatures()) { all, drawing in all.formUnion(drawing.features) }
         func drawn(_ feature: DiagramFeatures) -> Bool { drawnFeatures.contains(feature) }
-        var items = ["- An arrow is a transition: `event [guard] / effects` (a long label puts its effects below)."]
+        var items = ["- An arrow is a transition: `event [guard] / effects` (a long label puts its guard and its effects below)."]
         if drawn(.initialState) { items.append("- A black dot points to the initial state.") }
         if drawn(.compartments) {
             items.append("- Under the rule in a state: its `entry /` and `exit /` effects and its internal transitions (`event / effects`: handled without leaving the state).")
@@ -109,6 +109,7 @@ package struct DiagramSet: Sendable {
         if drawn(.innerLines) { items.append("- A small grey dot in a parent: its transitions to a state inside it (one of its children, or itself, entered again) leave from there; every child takes them.") }
         if drawn(.history) { items.append("- A small circle H in a parent is its history: an arrow into it resumes the child the parent was last in (H* the state deep inside it); its dashed arrow goes where it resumes the first time.") }
         if drawn(.regions) { items.append("- A dashed box with a bold name is a region of a parallel machine: the machine is in one state of each region at once.") }
+        if drawn(.stateLoops) { items.append("- An arrow from a state back to itself leaves and enters it again: its exit and entry effects run (the Mermaid blocks write it under the state's name: `event / effects (re-enters)`).") }
         return ["Legend of the SVGs (the Mermaid blocks show the same: a state's effects, internal transitions and ignored events under its name; a parent's in a note beside it):", ""] + items
     }
 

@@ -2,11 +2,17 @@ extension MachineDefinition {
     /// The definition as a Mermaid `stateDiagram-v2`: a pure function of the definition,
     /// byte-stable, showing what the DOT export shows.
     ///
+    /// Its front matter sets a 14-pixel type and closer states (Mermaid's default type is 16
+    /// pixels, its states 50 apart), and left to right closer ranks: a drawing that fits a
+    /// documentation column more often.
+    ///
     /// States get identifiers `s0`, `s1`, ... and their names as descriptions
     /// (`state "failure(network)" as s3`); `[*]` marks the initial state and each final
-    /// state; edges are labelled `event [guard] / effect, effect` (a long label puts its
-    /// effects on lines below). A state's entry and exit effects, internal transitions and
-    /// ignored events are its description, drawn inside its box under its name; a parent's,
+    /// state; edges are labelled `event [guard] / effect, effect` (a label longer than about
+    /// 16 characters puts its guard and its effects on lines below). A state's entry and exit
+    /// effects, internal transitions, transitions back to itself (`event / effects
+    /// (re-enters)`: Mermaid draws a loop's label over its neighbours') and ignored events are
+    /// its description, drawn inside its box under its name; a parent's,
     /// which Mermaid cannot draw inside a composite state, a note beside it. Characters
     /// Mermaid would read as syntax are written as entity codes (`#quot;`, `#58;`, ...).
     ///
@@ -22,7 +28,8 @@ extension MachineDefinition {
 
 extension MachineGraph {
     func mermaid(_ options: DiagramOptions) -> String {
-        var lines = ["---", "title: \(Mermaid.yamlQuoted(name))", "---", "stateDiagram-v2", "  direction \((options.direction ?? automaticDirection()).rawValue)"]
+        let direction = options.direction ?? automaticDirection()
+        var lines = ["---", "title: \(Mermaid.yamlQuoted(name))"] + Mermaid.layoutConfiguration(direction) + ["---", "stateDiagram-v2", "  direction \(direction.rawValue)"]
         if regions.isEmpty {
             appendMermaidBody(options, indent: "  ", to: &lines)
         } else {
@@ -49,8 +56,11 @@ extension MachineGraph {
     func appendMermaidBody(_ options: DiagramOptions, indent: String, flat: Bool = false, to lines: inout [String]) {
         // What a state says of itself is its description, drawn inside its box under a rule
         // (as DOT draws it): a note would be placed far from the state, on a long connector.
+        // A state's line back to itself too: Mermaid draws a loop's label over the labels
+        // and states around it (measured with `Judges/diagram-metrics.py`), so it is a line
+        // of the state's description marked `(re-enters)`.
         var internals = [[Edge]](repeating: [], count: nodes.count)
-        forEachEdge { edge in if edge.kind == .internal { internals[edge.source].append(edge) } }
+        forEachEdge { edge in if edge.kind == .internal || isStateLoop(edge) { internals[edge.source].append(edge) } }
         var descriptions = nodes.indices.map { combinations[$0] == nil ? describedLines(ofNode: $0, internal: internals[$0], options) : [] }
         var notes: [Int: [String]] = [:]
         for (p, parent) in parents.enumerated() {
@@ -88,17 +98,11 @@ extension MachineGraph {
             for end in ends(of: initial, parent: nil) { lines.append(indent + "[*] --> \(end.parent.map { parents[$0].mermaidID } ?? end.id)") }
         }
         forEachEdge { edge in
-            guard edge.kind == .external else { return }
-            var label = edge.label(showsEffects: false, escape: Mermaid.escaped)
-            if options.showsEffects {
-                // As in DOT: a long label puts its effects on lines of their own below, here
-                // narrower (Mermaid's type is larger; past 200 pixels it wraps a label itself,
-                // as a box 200 pixels wide).
-                let effects = DOT.wrapped(edge.effects, after: "/", width: Mermaid.labelWidth, escape: Mermaid.escaped)
-                let head = edge.event.count + (edge.guardName.map { $0.count + 3 } ?? 0)
-                let fits = effects.count == 1 && head + 1 + edge.effects.joined(separator: ", ").count + 2 <= Mermaid.labelWidth
-                for line in effects { label += (fits ? " " : "<br>") + line }
-            }
+            guard edge.kind == .external, !isStateLoop(edge) else { return }
+            // As in DOT: a long label puts its guard and its effects on lines of their own
+            // below, here narrower (Mermaid's type is larger; past 200 pixels it wraps a label
+            // itself, as a box 200 pixels wide).
+            var label = edge.labelLines(showsEffects: options.showsEffects, width: Mermaid.labelWidth, escape: Mermaid.escaped).joined(separator: "<br>")
             if let paint = options.paint {
                 // Coverage view: Mermaid cannot style one transition, so its label says it.
                 let count = paint.count(keys(of: edge))
@@ -153,12 +157,13 @@ extension MachineGraph {
     }
 
     /// A state's description lines (escaped): its entry and exit effects, its internal
-    /// transitions (`event / effects`, with their counts in a coverage view), the events it
-    /// ignores; each list a line about every 30 characters.
+    /// transitions (`event / effects`) and transitions back to itself (`event / effects
+    /// (re-enters)`), with their counts in a coverage view, the events it ignores; each list
+    /// a line about every 20 characters.
     func describedLines(ofNode index: Int, internal internalEdges: [Edge], _ options: DiagramOptions) -> [String] {
         var items = effectLines(entry: nodes[index].entryEffects, exit: nodes[index].exitEffects, options)
         for edge in internalEdges {
-            var line = edge.label(showsEffects: options.showsEffects, escape: Mermaid.escaped)
+            var line = edge.label(showsEffects: options.showsEffects, escape: Mermaid.escaped) + (edge.kind == .external ? " (re-enters)" : "")
             if let count = options.paint?.count(keys(of: edge)) { line += count > 0 ? " ×\(count)" : " never taken" }
             items.append(line)
         }

@@ -66,11 +66,15 @@ extension MachineGraph {
         let labelWidths = external.map { width($0.labelLines(), points: 10) + 16 }
         // Ranks as Graphviz's DOT here makes them: a line to a state declared later puts it
         // at least a rank further (two through a history point); a line back to a state
-        // declared earlier does not constrain (`constraint=false`). The longest such path, in
-        // declaration order: each line once.
+        // declared earlier is written reversed (`dir=back`), so it puts its source a rank
+        // after its target. The longest such path, in declaration order: each line once.
         var outgoing = [[(target: Int, step: Int)]](repeating: [], count: nodes.count)
-        for edge in external where edge.target > edge.source {
-            outgoing[edge.source].append((edge.target, edge.history == nil ? 1 : 2))
+        for edge in external {
+            if edge.target > edge.source {
+                outgoing[edge.source].append((edge.target, edge.history == nil ? 1 : 2))
+            } else if edge.target < edge.source && edge.history == nil {
+                outgoing[edge.target].append((edge.source, 1))
+            }
         }
         var rank = [Int](repeating: 0, count: nodes.count)
         for source in nodes.indices {
@@ -87,7 +91,8 @@ extension MachineGraph {
             sideBySide[rank[index]] += nodeWidths[index] + 24
         }
         for (edge, label) in zip(external, labelWidths) {
-            let from = rank[edge.source], to = rank[edge.target]
+            let (from, to) = edge.target < edge.source && edge.history == nil
+                ? (rank[edge.target], rank[edge.source]) : (rank[edge.source], rank[edge.target])
             if edge.source == edge.target {
                 // A loop: beside its state either way.
                 sideBySide[from] += label
@@ -116,10 +121,11 @@ extension MachineGraph {
             }
         }
         let clusters = 2 * 12 * Double(levels.max() ?? 0)
-        let margin = 16.0 + 48  // the initial point and its line, the margins
+        let rankSeparation = 0.3 * 96  // `ranksep=0.3`
+        let margin = 16.0 + rankSeparation  // the initial point and its line, the margins
         if direction == .leftToRight {
             // A label sits on a rank of its own, with the ranks' separation on both sides.
-            let gaps = widestLabelAfter.dropLast().reduce(0) { $0 + ($1 > 0 ? $1 + 48 : 48) }
+            let gaps = widestLabelAfter.dropLast().reduce(0) { $0 + ($1 > 0 ? $1 + rankSeparation : rankSeparation) }
             return margin + widest.reduce(0, +) + gaps + clusters
         }
         // (Graphviz tucks lines going back up beside the ranks: about half their widest label.)
@@ -128,14 +134,32 @@ extension MachineGraph {
 }
 
 extension MachineGraph.Edge {
-    /// The lines of the label DOT and Mermaid draw: `event [guard] / effects` on one line
-    /// when it fits in about 30 characters, else the effects on lines of their own below.
-    func labelLines(showsEffects: Bool = true) -> [String] {
-        let head = label(showsEffects: false)
-        guard showsEffects, !effects.isEmpty else { return [head] }
-        let lines = DOT.wrapped(effects)
-        if lines.count == 1 && head.count + 1 + lines[0].count <= DOT.labelWidth { return [head + " " + lines[0]] }
-        return [head] + lines
+    /// The lines of the label DOT and Mermaid draw, each about `width` characters at most
+    /// (counted before `escape`; a name longer than that keeps a line of its own):
+    /// `event [guard] / effects` on one line when it fits; else the guard under the event when
+    /// both do not fit on one line, and the effects on lines of their own below. `suffix`
+    /// (a coverage count, not escaped nor counted) ends the line of the event and its
+    /// guard.
+    func labelLines(showsEffects: Bool = true, width: Int = DOT.labelWidth, suffix: String = "", escape: (String) -> String = { $0 }) -> [String] {
+        var head = [escape(event)]
+        var last = event.count
+        if let guardName {
+            if event.count + 3 + guardName.count <= width {
+                head[0] += " [" + escape(guardName) + "]"
+                last += 3 + guardName.count
+            } else {
+                head.append("[" + escape(guardName) + "]")
+                last = guardName.count + 2
+            }
+        }
+        head[head.count - 1] += suffix
+        guard showsEffects, !effects.isEmpty else { return head }
+        let lines = DOT.wrapped(effects, after: "/", width: width, escape: escape)
+        if lines.count == 1 && last + 3 + effects.reduce(0, { $0 + $1.count + 2 }) - 2 <= width {
+            head[head.count - 1] += " " + lines[0]
+            return head
+        }
+        return head + lines
     }
 }
 

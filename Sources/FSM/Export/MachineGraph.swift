@@ -96,6 +96,13 @@ struct MachineGraph {
         }
     }
 
+    /// Whether `edge` is a state's own transition back to that state (leaving and entering
+    /// it again): a loop in DOT, a line of the state's description in Mermaid (marked `(re-enters)`).
+    func isStateLoop(_ edge: Edge) -> Bool {
+        edge.kind == .external && edge.source == edge.target && edge.sourceParent == nil && edge.targetParent == nil
+            && edge.history == nil && combinations[edge.source] == nil
+    }
+
     let name: String
     /// What node and cluster identifiers start with (a region's `r0`), or empty.
     let idPrefix: String
