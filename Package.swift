@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "FSMMacros", targets: ["FSMMacros"]),
         .library(name: "FSMTesting", targets: ["FSMTesting"]),
         .library(name: "FSMRuntime", targets: ["FSMRuntime"]),
+        .library(name: "FSMPersistence", targets: ["FSMPersistence"]),
         .library(name: "FSMREPL", targets: ["FSMREPL"]),
         .library(name: "FSMTerminal", targets: ["FSMTerminal"]),
         .library(name: "FSMTool", targets: ["FSMTool"]),
@@ -83,6 +84,7 @@ let package = Package(
         .target(name: "FSMCoverage", dependencies: ["FSM"], swiftSettings: strict),
         .target(name: "FSMTesting", dependencies: ["FSM", "FSMCoverage"], swiftSettings: strict),
         .target(name: "FSMRuntime", dependencies: ["FSM"], swiftSettings: strict),
+        .target(name: "FSMPersistence", dependencies: ["FSM"], swiftSettings: strict),
         .target(name: "Entities", swiftSettings: strict),
         .target(name: "UseCases", dependencies: ["FSM", "FSMCoverage", "FSMMacros", "FSMRuntime", "Entities"], swiftSettings: strict),
         .target(name: "APIServices", dependencies: ["UseCases", "Entities", "FSMRuntime"], swiftSettings: strict),
@@ -133,6 +135,7 @@ let package = Package(
         ),
         .testTarget(name: "FSMTestingTests", dependencies: ["FSM", "FSMCoverage", "FSMTesting", "FSMREPL", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FSMRuntimeTests", dependencies: ["FSM", "FSMRuntime", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FSMPersistenceTests", dependencies: ["FSM", "FSMPersistence", "FSMTesting", "UseCases", "Entities", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"], swiftSettings: strict),
         // Bounded waits for the async tests (a wrong machine fails in seconds, never hangs),
         // and real Mermaid as a judge, for the tests.

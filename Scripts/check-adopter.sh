@@ -23,9 +23,10 @@ MANIFEST
 }
 
 lean="$work/lean"
-write_package "$lean" '.product(name: "FSM", package: "FSM"), .product(name: "FSMTesting", package: "FSM"), .product(name: "FSMRuntime", package: "FSM")'
+write_package "$lean" '.product(name: "FSM", package: "FSM"), .product(name: "FSMTesting", package: "FSM"), .product(name: "FSMRuntime", package: "FSM"), .product(name: "FSMPersistence", package: "FSM")'
 cat > "$lean/Sources/Adopter/main.swift" <<'SWIFT'
 import FSM
+import FSMPersistence
 import FSMRuntime
 import FSMTesting
 
@@ -38,6 +39,8 @@ let door = MachineDefinition<Door, DoorEvent, Never, Void>(name: "door", initial
 }
 var machine = try Machine(door)
 try machine.send(.open)
+// Saved by names and restored: nothing runs.
+machine = try Machine(door, restoring: machine.snapshot())
 try machine.send(.close)
 try machine.send(.lock)
 

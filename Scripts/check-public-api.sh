@@ -20,7 +20,7 @@ dir=$(mktemp -d)
 out=$(mktemp -d)
 trap 'rm -rf "$dir" "$out"' EXIT
 # Every library product's target (the Login Challenge's targets are the demo, not products).
-[ ${#targets[@]} -gt 0 ] || targets=(FSM FSMCoverage FSMMacros FSMTesting FSMRuntime FSMREPL FSMTerminal FSMTool)
+[ ${#targets[@]} -gt 0 ] || targets=(FSM FSMCoverage FSMMacros FSMTesting FSMRuntime FSMPersistence FSMREPL FSMTerminal FSMTool)
 # The symbol graphs are read from the modules of the debug build (`swift build`, which CI has
 # made already): swift-symbolgraph-extract takes about a second for every product. No library
 # target expands a macro (FSMMacros declares them; the demo and the tests use them), so the

@@ -1,6 +1,7 @@
 import FSM
 import FSMREPL
 import Testing
+import TestSupport
 
 @Suite("The REPL says when a line resumes a history")
 struct REPLHistoryTests {

@@ -3,6 +3,7 @@ import FSMTool
 import FSMREPL
 import Foundation
 import Testing
+import TestSupport
 
 /// A door written by hand in SCXML, without any `fsm:` attribute: what a user brings.
 let handWrittenDoor = """

@@ -107,6 +107,10 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
     /// (`Int32.max`: all, and the state itself: an internal transition); empty when the
     /// definition has no timer, which is what it is for.
     @usableFromInline let keptTable: FixedTable<Int32>
+    /// The digest of the definition's structure (`MachineDefinition.structureDigest`), made
+    /// the first time a snapshot asks for it: once per compiled definition, however many
+    /// machines are saved and restored with it.
+    let structureDigestCache = LockedValue<String?>(nil)
     /// The number of declared states: the rows without history memory (`stateTable` has a
     /// row per state and memory, see `HistoryPlan`; row `r` is state `r % stateCount`).
     let stateCount: Int

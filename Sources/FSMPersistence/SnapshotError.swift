@@ -1,0 +1,82 @@
+import FSM
+
+/// Why a snapshot was not restored: the machine it names, and what does not fit. Its
+/// `description` is one sentence for a log or a user.
+public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What does not fit.
+    public enum Reason: Sendable, Equatable {
+        /// The snapshot is of another machine (its name).
+        case otherMachine(String)
+        /// The snapshot is written in a later format than this library reads.
+        case newerFormat(Int)
+        /// The definition's structure is not the one the snapshot was taken from (both
+        /// fingerprints).
+        case otherStructure(snapshot: String, definition: String)
+        /// No state of the definition has the snapshot's state's name.
+        case unknownState(String)
+        /// Two states of the definition have this name.
+        case ambiguousState(String)
+        /// The state is declared inside other parents than the snapshot says.
+        case movedState(String, declared: [String], saved: [String])
+        /// The machine never rests in the state: a transition without an event and without a
+        /// guard leaves it at once (to the second state).
+        case transientState(String, leadsTo: String)
+        /// No transition of the definition resumes this history.
+        case unknownHistory(parent: String, deep: Bool)
+        /// The history cannot remember this state.
+        case unknownMemory(parent: String, deep: Bool, remembers: String)
+        /// The snapshot says twice what one history remembers.
+        case repeatedHistory(parent: String, deep: Bool)
+        /// The definition itself has errors: it cannot run.
+        case invalidDefinition(DefinitionError)
+
+        init(_ mismatch: ConfigurationMismatch) {
+            switch mismatch {
+            case let .unknownState(state): self = .unknownState(state)
+            case let .ambiguousState(state): self = .ambiguousState(state)
+            case let .movedState(state, declared, saved): self = .movedState(state, declared: declared, saved: saved)
+            case let .transient(state, leadsTo): self = .transientState(state, leadsTo: leadsTo)
+            case let .unknownHistory(parent, deep): self = .unknownHistory(parent: parent, deep: deep)
+            case let .unknownMemory(parent, deep, remembers): self = .unknownMemory(parent: parent, deep: deep, remembers: remembers)
+            case let .repeatedHistory(parent, deep): self = .repeatedHistory(parent: parent, deep: deep)
+            }
+        }
+    }
+
+    /// The machine the snapshot was restored into (its definition's name).
+    public let machine: String
+    /// What does not fit.
+    public let reason: Reason
+
+    /// The error of restoring into `machine`, for `reason`.
+    public init(machine: String, reason: Reason) {
+        self.machine = machine
+        self.reason = reason
+    }
+
+    /// One sentence: `cannot restore 'usb': no state is named 'Sleeping'; nothing was restored`.
+    public var description: String {
+        let history = { (parent: String, deep: Bool) in "the \(deep ? "deep " : "")history of '\(parent)'" }
+        let what: String
+        switch reason {
+        case let .otherMachine(name): what = "the snapshot is of the machine '\(name)'"
+        case let .newerFormat(format): what = "the snapshot is written in format \(format); this library reads up to \(MachineSnapshot.currentFormat)"
+        case let .otherStructure(snapshot, definition):
+            what = "the machine changed since the snapshot was taken (fingerprint \(snapshot), now \(definition)): migrate it, or restore matching names only"
+        case let .unknownState(state): what = "no state is named '\(state)'"
+        case let .ambiguousState(state): what = "two states are named '\(state)'"
+        case let .movedState(state, declared, saved):
+            what = "'\(state)' is inside \(Self.path(declared)) now, not \(Self.path(saved))"
+        case let .transientState(state, leadsTo): what = "the machine never rests in '\(state)': it goes on to '\(leadsTo)' at once"
+        case let .unknownHistory(parent, deep): what = "no transition resumes \(history(parent, deep))"
+        case let .unknownMemory(parent, deep, remembers): what = "\(history(parent, deep)) cannot remember '\(remembers)'"
+        case let .repeatedHistory(parent, deep): what = "the snapshot says twice what \(history(parent, deep)) remembers"
+        case let .invalidDefinition(error): what = "its definition cannot run: \(error)"
+        }
+        return "cannot restore '\(machine)': \(what); nothing was restored"
+    }
+
+    private static func path(_ parents: [String]) -> String {
+        parents.isEmpty ? "no parent" : parents.map { "'\($0)'" }.joined(separator: " > ")
+    }
+}
