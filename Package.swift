@@ -90,7 +90,7 @@ let package = Package(
         .target(name: "APIServices", dependencies: ["UseCases", "Entities", "FSMRuntime"], swiftSettings: strict),
         // The explorer's page is edited as files (Explorer/Page), embedded when the module builds.
         .target(
-            name: "FSMREPL", dependencies: ["FSM", "FSMCoverage", "FSMTerminal"],
+            name: "FSMREPL", dependencies: ["FSM", "FSMCoverage", "FSMPersistence", "FSMTerminal"],
             resources: [
                 .embedInCode("Explorer/Page/explorer.html"), .embedInCode("Explorer/Page/explorer.css"),
                 .embedInCode("Explorer/Page/explorer.js"),

@@ -222,6 +222,23 @@ public final class REPLSession {
                 return Output(text: "saved \(script.count) line(s) to \(path) as a Swift test\(hint)")
             }
             return Output(text: "saved \(script.count) line(s) to \(path); replay with: \(ShellText.command(replayCommand + [path]))")
+        case "snapshot":
+            guard !argument.isEmpty else { return Output(text: "error: :snapshot needs a file name, e.g. :snapshot device.json", isError: true) }
+            do {
+                try writeFile(argument, engine.snapshotJSON())
+            } catch {
+                return Output(text: "error: cannot write \(argument): \(FileText.describe(error))", isError: true)
+            }
+            return Output(text: "saved a snapshot of \(configuration) to \(argument); restore with: \(ShellText.command([toolName, "repl", machineArgument ?? machineName, "--restore", argument]))")
+        case "restore":
+            guard !argument.isEmpty else { return Output(text: "error: :restore needs a file name, e.g. :restore device.json", isError: true) }
+            let bytes: [UInt8]
+            do {
+                bytes = try ScriptFile.bytes(of: argument, kind: "a snapshot")
+            } catch {
+                return Output(text: "error: cannot read \(argument): \(error.description); nothing changed", isError: true)
+            }
+            return engine.restore(bytes, line: ":restore " + argument)
         case "quit", "q", "exit": return Output(text: "", quits: true)
         default:
             let suggestion = Suggestion.closest(to: name, in: Self.commands).map { "; did you mean ':\($0)'?" } ?? ""
@@ -229,7 +246,7 @@ public final class REPLSession {
         }
     }
 
-    static let commands = ["help", "state", "events", "history", "undo", "reset", "dot", "table", "guards", "guard", "advance", "coverage", "save", "quit"]
+    static let commands = ["help", "state", "events", "history", "undo", "reset", "dot", "table", "guards", "guard", "advance", "coverage", "save", "snapshot", "restore", "quit"]
 
     /// The help text.
     public static let help = """
@@ -255,6 +272,9 @@ public final class REPLSession {
     :save FILE.swift [EXPRESSION]
                          save it as a Swift test that replays each line and expects what
                          it printed; EXPRESSION gives the definition (LoginMachine.definition)
+    :snapshot FILE       save the machine (its state and histories' memory) as JSON
+    :restore FILE        put the machine where a snapshot says (nothing runs; its timers
+                         start again); refused, with why, when it does not fit
     :quit                end the session (so does end of input)
     Lines starting with # are comments.
     """

@@ -1,5 +1,7 @@
 import FSM
 import FSMCoverage
+import FSMPersistence
+import Foundation
 
 /// The typed half of a ``REPLSession``: one machine, its history and its guard settings.
 protocol SessionMachine {
@@ -35,6 +37,12 @@ protocol SessionMachine {
     mutating func undo() -> REPLSession.Output
     mutating func reset() -> REPLSession.Output
     mutating func advance(_ argument: String) -> REPLSession.Output
+    /// The machine's snapshot (`FSMPersistence`) as JSON with sorted keys, and a line break.
+    func snapshotJSON() -> String
+    /// Puts the machine where a snapshot read as `bytes` says (nothing runs), as `line` in
+    /// the history; its timers start again from now. A snapshot that does not fit is refused
+    /// with what does not fit, and nothing changes.
+    mutating func restore(_ bytes: [UInt8], line: String) -> REPLSession.Output
 }
 
 struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: SessionMachine {
@@ -369,6 +377,53 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
         schedule = TimerSchedule()
         schedule.rearm(machine.timers, kept: Int32.max, now: .zero)
         return REPLSession.Output(text: "reset; state: \(configuration)")
+    }
+}
+
+extension TypedSession {
+    func snapshotJSON() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // (Strings, numbers and arrays of them: encoding cannot fail.)
+        let data = (try? encoder.encode(machine.snapshot())) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    mutating func restore(_ bytes: [UInt8], line: String) -> REPLSession.Output {
+        let snapshot: MachineSnapshot
+        do {
+            snapshot = try JSONDecoder().decode(MachineSnapshot.self, from: Data(bytes))
+        } catch {
+            return REPLSession.Output(text: "error: the file is not a snapshot (\(Self.describe(error))); nothing changed", isError: true)
+        }
+        var restored = machine
+        do {
+            try restored.restore(snapshot)
+        } catch {
+            return REPLSession.Output(text: "error: \(error)", isError: true)
+        }
+        appendHistory((line, machine, guardValues, now, schedule, machine.recordingMark))
+        machine = restored
+        lastEffects = []
+        // A snapshot holds no timer yet: the state's timers start again now.
+        schedule = TimerSchedule()
+        schedule.rearm(machine.timers, kept: Int32.max, now: now)
+        return REPLSession.Output(text: "restored: \(configuration) (nothing ran; its timers start again now)")
+    }
+
+    /// A decoding error as a short phrase: what is missing or wrong, and where.
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "it cannot be read" }
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "" : " at " + keys.joined(separator: ".")
+        }
+        switch error {
+        case let .keyNotFound(key, context): return "no '\(key.stringValue)'\(path(context))"
+        case let .typeMismatch(_, context), let .valueNotFound(_, context): return "a value of the wrong kind\(path(context))"
+        case .dataCorrupted: return "not JSON"
+        @unknown default: return "it cannot be read"
+        }
     }
 }
 

@@ -4,7 +4,7 @@ import FSMCoverage
 import FSMREPL
 import FSMTerminal
 
-/// `repl MACHINE [--script FILE [--strict]]`.
+/// `repl MACHINE [--script FILE [--strict]] [--restore FILE]`.
 struct ReplCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl",
@@ -23,6 +23,8 @@ struct ReplCommand: ParsableCommand {
     var script: String?
     @Flag(help: "With --script: stop with exit 1 at the first rejected line.")
     var strict = false
+    @Option(help: ArgumentHelp("Start where a snapshot saved with :snapshot says (nothing runs); refused, with why, when it does not fit the machine.", valueName: "file"))
+    var restore: String?
     @Option(help: ArgumentHelp("Write what the session exercised to this coverage file (JSON) after every line, for 'coverage' and 'dot --coverage'.", valueName: "file"))
     var coverageOut: String?
     @Flag(help: "At a terminal: do not load or save the history (kept per machine in $XDG_STATE_HOME/TOOL/history, ~/.local/state by default).")
@@ -31,6 +33,7 @@ struct ReplCommand: ParsableCommand {
     func validate() throws {
         if strict && script == nil { throw ValidationError("--strict needs --script FILE") }
         if let coverageOut, coverageOut.isEmpty { throw ValidationError("--coverage-out needs a file name") }
+        if let restore, restore.isEmpty { throw ValidationError("--restore needs a file name") }
     }
 
     func run() throws {
@@ -59,6 +62,15 @@ struct ReplCommand: ParsableCommand {
         session.toolName = context.name
         // The hint of :save names the machine as typed: an SCXML document by its path.
         session.machineArgument = self.machine
+        if let restore {
+            // As `:restore FILE` at the prompt: in the history, so :undo goes back before it.
+            let output = session.handle(":restore " + io.path(restore))
+            if output.isError {
+                try io.printError(TerminalText.visibleLines(output.text))
+                throw ExitCode(1)
+            }
+            try io.print(TerminalText.visibleLines(output.text))
+        }
         let coverage = CoverageOutput(path: coverageOut.map(io.path), session: session, io: io, toolName: context.name)
         defer { coverage.finish() }
         try coverage.write()

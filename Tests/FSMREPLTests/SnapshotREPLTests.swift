@@ -1,0 +1,70 @@
+import FSM
+import FSMREPL
+import Foundation
+import Testing
+
+/// A media box: `on` has a shallow history that `power` resumes from `standby`.
+private let box = MachineDefinition<String, String, String, Void>(name: "box", initial: "standby", events: ["power", "next", "sleep"]) {
+    In("standby") { On("power", to: "tv", resuming: .shallow("on")); Ignore("next", "sleep") }
+    Parent("on") {
+        On("power", to: "standby", emit: "off")
+        After(.seconds(60), to: "standby", emit: "timeout")
+    } children: {
+        In("tv") { On("next", to: "radio"); Ignore("sleep") }
+        In("radio") { On("next", to: "tv"); On("sleep", to: "standby") }
+    }
+}
+
+@Suite("REPL: :snapshot and :restore")
+struct SnapshotREPLTests {
+    /// A session whose files are written into a fresh folder.
+    func session() throws -> (REPLSession, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("repl-snapshot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return (try REPLSession(box), folder)
+    }
+
+    @Test(":snapshot writes the machine with its history's memory; :restore puts it back without running anything; :undo goes back before it")
+    func roundTrip() throws {
+        let (session, folder) = try session()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("box.json").path
+        _ = session.handle("power")
+        _ = session.handle("next")
+        _ = session.handle("power")  // standby, the history remembers radio
+        #expect(session.handle(":snapshot " + file).text == "saved a snapshot of standby to \(file); restore with: fsm repl box --restore \(file)")
+        let json = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(json.hasSuffix("\"history\":[{\"deep\":false,\"parent\":\"on\",\"remembers\":\"radio\"}],\"machine\":\"box\",\"parents\":[],\"state\":\"standby\"}\n"))
+        _ = session.handle(":reset")
+        #expect(session.handle(":restore " + file).text == "restored: standby (nothing ran; its timers start again now)")
+        #expect(session.handle("power").text == "standby --power--> radio [on > radio]")
+        #expect(session.handle(":undo").text.hasPrefix("undid 'power'"))
+        #expect(session.handle(":undo").text == "undid ':restore \(file)'; state: standby")
+        #expect(session.handle("power").text == "standby --power--> tv [on > tv]", "before the restore the history remembered nothing")
+        // Restored into on > tv, the parent's timer starts again from now.
+        _ = session.handle(":snapshot " + file)
+        _ = session.handle(":advance 30s")
+        _ = session.handle(":restore " + file)
+        #expect(session.handle(":advance 59s").text == "time 89 s: no timer ran out; next: after 60 s (on) in 1 s")
+    }
+
+    @Test("a missing name, a missing file, a file that is not a snapshot, a snapshot of another machine: an error, nothing changed")
+    func refusals() throws {
+        let (session, folder) = try session()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = session.handle("power")
+        #expect(session.handle(":snapshot").isError)
+        #expect(session.handle(":restore").text == "error: :restore needs a file name, e.g. :restore device.json")
+        let missing = folder.appendingPathComponent("missing.json").path
+        let read = session.handle(":restore " + missing)
+        #expect(read.isError && read.text.hasPrefix("error: cannot read \(missing): "))
+        let text = folder.appendingPathComponent("notes.json").path
+        try "hello".write(toFile: text, atomically: true, encoding: .utf8)
+        #expect(session.handle(":restore " + text).text == "error: the file is not a snapshot (not JSON); nothing changed")
+        let other = folder.appendingPathComponent("other.json").path
+        try #"{"fingerprint":"0","format":1,"history":[],"machine":"tv","parents":[],"state":"standby"}"#.write(toFile: other, atomically: true, encoding: .utf8)
+        #expect(session.handle(":restore " + other).text == "error: cannot restore 'box': the snapshot is of the machine 'tv'; nothing was restored")
+        #expect(session.stateName == "tv")
+        #expect(session.script == ["power"], "no refused line in the history")
+    }
+}
