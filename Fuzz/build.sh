@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets: FSM, FSMCoverage, FSMTerminal, FSMRuntime, FSMREPL and the app's modules compiled with coverage and AddressSanitizer
+# Builds the libFuzzer targets: FSM, FSMCoverage, FSMTerminal, FSMRuntime, FSMPersistence, FSMREPL and the app's modules compiled with coverage and AddressSanitizer
 # (swiftc -sanitize=fuzzer,address), then each Fuzz/*.swift linked against them.
 # Usage: Fuzz/build.sh [OUT]   (default .build-fuzz)
 set -euo pipefail
@@ -16,6 +16,8 @@ swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMTerminal
   -emit-module-path "$out/FSMTerminal.swiftmodule" -o "$out/libFSMTerminal.a" $(find Sources/FSMTerminal -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
 swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMRuntime \
   -emit-module-path "$out/FSMRuntime.swiftmodule" -o "$out/libFSMRuntime.a" $(find Sources/FSMRuntime -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
+swiftc "${flags[@]}" -emit-library -static -emit-module -module-name FSMPersistence \
+  -emit-module-path "$out/FSMPersistence.swiftmodule" -o "$out/libFSMPersistence.a" $(find Sources/FSMPersistence -name "*.swift") 2> >(grep -v "ld.gold: warning" >&2)
 # The explorer's page files, embedded as SwiftPM's `.embedInCode` does for `swift build`.
 python3 - "$out/FSMREPLResources.swift" Sources/FSMREPL/Explorer/Page/explorer.html \
     Sources/FSMREPL/Explorer/Page/explorer.css Sources/FSMREPL/Explorer/Page/explorer.js <<'PY'
@@ -45,6 +47,6 @@ for module in Entities UseCases APIServices LoginChallengeApp; do
 done
 for target in Fuzz/Targets/*.swift; do
   name=$(basename "$target" .swift)
-  swiftc "${flags[@]}" -lLoginChallengeApp -lAPIServices -lFSMRuntime -lUseCases -lEntities -lFSMREPL -lFSMTerminal -lFSMMacros -lFSMCoverage -lFSM "$target" Fuzz/Support/*.swift -o "$out/$name" 2> >(grep -v "ld.gold: warning" >&2)
+  swiftc "${flags[@]}" -lLoginChallengeApp -lAPIServices -lFSMRuntime -lUseCases -lEntities -lFSMREPL -lFSMPersistence -lFSMTerminal -lFSMMacros -lFSMCoverage -lFSM "$target" Fuzz/Support/*.swift -o "$out/$name" 2> >(grep -v "ld.gold: warning" >&2)
   echo "built $out/$name"
 done

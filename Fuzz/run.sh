@@ -46,13 +46,16 @@ finish_judge() {
 declare -A corpora
 trap 'finish_judge || true; rm -rf "${corpora[@]}"' EXIT
 
-# One fuzzer runs on each core: export with repl, then terminal, app and the SCXML importer
-# while the judge replays the export corpus.
+# One fuzzer runs on each core: export with repl and snapshot, then terminal, app and the SCXML
+# importer while the judge replays the export corpus.
 fuzz_one() {
   local target=$1 corpus=$2
   # (Called as `fuzz_one ... &` under `||`: `set -e` does not hold here, each failure returns.)
   cp Fuzz/Corpus/$target/* "$corpus"/ || { echo "fuzz-$target: its seeds could not be copied"; return 1; }
-  if ! .build-fuzz/fuzz-$target -max_total_time="$seconds" -max_len=1100 -print_final_stats=0 \
+  # A target's dictionary of the words its inputs are made of, when it has one.
+  local dict=()
+  [ -f Fuzz/Dictionaries/$target.dict ] && dict=(-dict=Fuzz/Dictionaries/$target.dict)
+  if ! .build-fuzz/fuzz-$target -max_total_time="$seconds" -max_len=1100 -print_final_stats=0 "${dict[@]}" \
       -artifact_prefix=.build-fuzz/$target- "$corpus" > .build-fuzz/fuzz-$target.log 2>&1; then
     echo "fuzz-$target failed:"
     grep -a "fuzz invariant failed\|ERROR\|SUMMARY\|Test unit written" .build-fuzz/fuzz-$target.log || tail -20 .build-fuzz/fuzz-$target.log
@@ -78,7 +81,9 @@ fuzz_pair() {
   return "$status"
 }
 
-fuzz_pair export repl || exit 1
+# Snapshots restored beside them: three processes on two cores for that minute.
+fuzz_pair export repl snapshot || exit 1
+rm -rf "${corpora[snapshot]}"
 rm -rf "${corpora[repl]}"
 if command -v dot >/dev/null 2>&1; then
   judge_export_corpus "${corpora[export]}" > .build-fuzz/judge-export.log 2>&1 &

@@ -65,9 +65,12 @@ public func fuzzExport(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
     // before it.
     let lines = mermaid.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
     let title = Array("title: ".unicodeScalars)
-    check(lines[0] == Array("---".unicodeScalars) && lines[2] == Array("---".unicodeScalars) && lines[1].starts(with: title), "front matter broken")
+    // The front matter: `---`, the title, the layout's `config:` block (indented lines), `---`.
+    let end = lines.indices.dropFirst().first { lines[$0] == Array("---".unicodeScalars) } ?? 0
+    check(lines[0] == Array("---".unicodeScalars) && end >= 2 && lines[1].starts(with: title), "front matter broken")
+    check(end < 3 || (lines[2] == Array("config:".unicodeScalars) && lines[3..<end].allSatisfy { $0.starts(with: Array("  ".unicodeScalars)) }), "front matter's config broken")
     check(YAMLCheck.doubleQuoted(String(String.UnicodeScalarView(lines[1].dropFirst(title.count)))) == EchoedText.shown(machineName, limit: 1_000), "title does not read back as the name (cut after 1,000 scalars)")
-    for line in lines.dropFirst(3) where !line.isEmpty {
+    for line in lines.dropFirst(end + 1) where !line.isEmpty {
         check(line == Array("stateDiagram-v2".unicodeScalars) || line.starts(with: Array("  ".unicodeScalars)), "a Mermaid statement spans lines: \(String(String.UnicodeScalarView(line)))")
     }
     let scxml = machine.scxml
