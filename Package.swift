@@ -135,7 +135,7 @@ let package = Package(
         ),
         .testTarget(name: "FSMTestingTests", dependencies: ["FSM", "FSMCoverage", "FSMTesting", "FSMREPL", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FSMRuntimeTests", dependencies: ["FSM", "FSMRuntime", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "FSMPersistenceTests", dependencies: ["FSM", "FSMPersistence", "FSMTesting", "UseCases", "Entities", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "FSMPersistenceTests", dependencies: ["FSM", "FSMCoverage", "FSMPersistence", "FSMTesting", "UseCases", "Entities", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"], swiftSettings: strict),
         // Bounded waits for the async tests (a wrong machine fails in seconds, never hangs),
         // and real Mermaid as a judge, for the tests.

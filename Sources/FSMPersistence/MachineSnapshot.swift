@@ -35,7 +35,7 @@ public struct MachineSnapshot: Codable, Sendable, Hashable {
     }
 
     /// The version of this format that this library writes; a snapshot of a later one is
-    /// refused (``SnapshotError/Reason/newerFormat(_:)``).
+    /// refused (``SnapshotError/Reason/unsupportedFormat(_:)``).
     public static var currentFormat: Int { 1 }
 
     /// The format the snapshot is written in.
@@ -116,10 +116,11 @@ extension Machine {
     /// - Throws: ``SnapshotError`` naming what does not fit: another machine, a later format,
     ///   another structure, a state that is not declared any more (or moved to other parents,
     ///   or one the machine never rests in), a history that is not resumed any more or cannot
-    ///   remember what the snapshot says. The machine is then unchanged.
+    ///   remember what the snapshot says, a parent's two histories that contradict each
+    ///   other. The machine is then unchanged.
     public mutating func restore(_ snapshot: MachineSnapshot, matching: SnapshotMatching = .fingerprint) throws(SnapshotError) {
         func refuse(_ reason: SnapshotError.Reason) -> SnapshotError { SnapshotError(machine: definition.name, reason: reason) }
-        guard snapshot.format <= MachineSnapshot.currentFormat else { throw refuse(.newerFormat(snapshot.format)) }
+        guard (1...MachineSnapshot.currentFormat).contains(snapshot.format) else { throw refuse(.unsupportedFormat(snapshot.format)) }
         guard snapshot.machine == definition.name else { throw refuse(.otherMachine(snapshot.machine)) }
         if matching == .fingerprint {
             let fingerprint = structureDigest

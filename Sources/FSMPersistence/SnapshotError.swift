@@ -7,14 +7,15 @@ public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible
     public enum Reason: Sendable, Equatable {
         /// The snapshot is of another machine (its name).
         case otherMachine(String)
-        /// The snapshot is written in a later format than this library reads.
-        case newerFormat(Int)
+        /// The snapshot is written in a format this library does not read (a later one).
+        case unsupportedFormat(Int)
         /// The definition's structure is not the one the snapshot was taken from (both
         /// fingerprints).
         case otherStructure(snapshot: String, definition: String)
         /// No state of the definition has the snapshot's state's name.
         case unknownState(String)
-        /// Two states of the definition have this name.
+        /// Two states of the definition have this name (or two things a history can remember:
+        /// a child state and a child parent of one name).
         case ambiguousState(String)
         /// The state is declared inside other parents than the snapshot says.
         case movedState(String, declared: [String], saved: [String])
@@ -27,6 +28,8 @@ public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible
         case unknownMemory(parent: String, deep: Bool, remembers: String)
         /// The snapshot says twice what one history remembers.
         case repeatedHistory(parent: String, deep: Bool)
+        /// The parent's shallow and deep histories remember things no run leaves together.
+        case contradictoryHistory(parent: String)
         /// The definition itself has errors: it cannot run.
         case invalidDefinition(DefinitionError)
 
@@ -39,6 +42,7 @@ public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible
             case let .unknownHistory(parent, deep): self = .unknownHistory(parent: parent, deep: deep)
             case let .unknownMemory(parent, deep, remembers): self = .unknownMemory(parent: parent, deep: deep, remembers: remembers)
             case let .repeatedHistory(parent, deep): self = .repeatedHistory(parent: parent, deep: deep)
+            case let .contradictoryHistory(parent): self = .contradictoryHistory(parent: parent)
             }
         }
     }
@@ -60,7 +64,7 @@ public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible
         let what: String
         switch reason {
         case let .otherMachine(name): what = "the snapshot is of the machine '\(name)'"
-        case let .newerFormat(format): what = "the snapshot is written in format \(format); this library reads up to \(MachineSnapshot.currentFormat)"
+        case let .unsupportedFormat(format): what = "the snapshot is written in format \(format); this library reads formats 1 to \(MachineSnapshot.currentFormat)"
         case let .otherStructure(snapshot, definition):
             what = "the machine changed since the snapshot was taken (fingerprint \(snapshot), now \(definition)): migrate it, or restore matching names only"
         case let .unknownState(state): what = "no state is named '\(state)'"
@@ -71,6 +75,7 @@ public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible
         case let .unknownHistory(parent, deep): what = "no transition resumes \(history(parent, deep))"
         case let .unknownMemory(parent, deep, remembers): what = "\(history(parent, deep)) cannot remember '\(remembers)'"
         case let .repeatedHistory(parent, deep): what = "the snapshot says twice what \(history(parent, deep)) remembers"
+        case let .contradictoryHistory(parent): what = "the histories of '\(parent)' remember what no run leaves together (the deep one a state outside the child the shallow one remembers)"
         case let .invalidDefinition(error): what = "its definition cannot run: \(error)"
         }
         return "cannot restore '\(machine)': \(what); nothing was restored"

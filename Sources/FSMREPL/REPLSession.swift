@@ -73,6 +73,10 @@ public final class REPLSession {
     /// The effects the last event line emitted, in order (none when it was refused or ignored).
     package var lastEffects: [String] { engine.lastEffects }
 
+    /// Where a file a command names is, given as typed (`:restore FILE`): the tool resolves it
+    /// against its working directory, as `writeFile` does for the files written.
+    package var resolvePath: (String) -> String = { $0 }
+
     /// The name of the tool that replays saved scripts, for the hint `:save` prints
     /// (`replay with: fsm repl login --script run.fsm`).
     public var toolName = "fsm"
@@ -126,6 +130,7 @@ public final class REPLSession {
         writeFile = { _, _ in throw ExplorerError(description: "a scratch session writes no files") }
         toolName = other.toolName
         machineArgument = other.machineArgument
+        resolvePath = other.resolvePath
     }
 
     /// The prompt for a terminal: `login(idle)> `.
@@ -224,8 +229,9 @@ public final class REPLSession {
             return Output(text: "saved \(script.count) line(s) to \(path); replay with: \(ShellText.command(replayCommand + [path]))")
         case "snapshot":
             guard !argument.isEmpty else { return Output(text: "error: :snapshot needs a file name, e.g. :snapshot device.json", isError: true) }
+            guard let json = engine.snapshotJSON() else { return Output(text: "error: the snapshot cannot be written as JSON; nothing written", isError: true) }
             do {
-                try writeFile(argument, engine.snapshotJSON())
+                try writeFile(argument, json)
             } catch {
                 return Output(text: "error: cannot write \(argument): \(FileText.describe(error))", isError: true)
             }
@@ -234,7 +240,7 @@ public final class REPLSession {
             guard !argument.isEmpty else { return Output(text: "error: :restore needs a file name, e.g. :restore device.json", isError: true) }
             let bytes: [UInt8]
             do {
-                bytes = try ScriptFile.bytes(of: argument, kind: "a snapshot")
+                bytes = try ScriptFile.bytes(of: resolvePath(argument), kind: "a snapshot")
             } catch {
                 return Output(text: "error: cannot read \(argument): \(error.description); nothing changed", isError: true)
             }

@@ -37,8 +37,9 @@ protocol SessionMachine {
     mutating func undo() -> REPLSession.Output
     mutating func reset() -> REPLSession.Output
     mutating func advance(_ argument: String) -> REPLSession.Output
-    /// The machine's snapshot (`FSMPersistence`) as JSON with sorted keys, and a line break.
-    func snapshotJSON() -> String
+    /// The machine's snapshot (`FSMPersistence`) as JSON with sorted keys, and a line break;
+    /// `nil` if it cannot be encoded.
+    func snapshotJSON() -> String?
     /// Puts the machine where a snapshot read as `bytes` says (nothing runs), as `line` in
     /// the history; its timers start again from now. A snapshot that does not fit is refused
     /// with what does not fit, and nothing changes.
@@ -381,11 +382,10 @@ struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
 }
 
 extension TypedSession {
-    func snapshotJSON() -> String {
+    func snapshotJSON() -> String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        // (Strings, numbers and arrays of them: encoding cannot fail.)
-        let data = (try? encoder.encode(machine.snapshot())) ?? Data()
+        guard let data = try? encoder.encode(machine.snapshot()) else { return nil }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 

@@ -41,7 +41,7 @@ private func runPersistenceExample() throws -> [String] {
     encoder.outputFormatting = [.sortedKeys]  // the same machine, the same bytes
     let data = try encoder.encode(live.snapshot())
     print(String(decoding: data, as: UTF8.self))
-    // {"fingerprint":"0c4a8ca364d885d6","format":1,"history":[{"deep":false,"parent":"awake","remembers":"configured"}],"machine":"device","parents":["attached"],"state":"suspended"}
+    // {"fingerprint":"980844339ee022dd","format":1,"history":[{"deep":false,"parent":"awake","remembers":"configured"}],"machine":"device","parents":["attached"],"state":"suspended"}
     // example:save:end
 
     // example:restore:start

@@ -1,5 +1,6 @@
 import Entities
 import FSM
+import FSMCoverage
 import FSMPersistence
 import FSMTesting
 import Foundation
@@ -73,6 +74,22 @@ struct SnapshotTests {
             print("\(name): \(walked.rows.count) rows, \(walked.trips) round trips")
         }
         #expect(player.trips > 0 && login.trips > 0 && home.trips > 0)
+        print("round trips: \([usb, elevator, player, jukebox, login, home].reduce(0) { $0 + $1.trips })")
+    }
+
+    @Test("restored under a coverage recorder: the state counted as entered, and no pair of transitions across the jump")
+    func coverage() throws {
+        let recorder = CoverageRecorder()
+        var machine = try Machine(usbDevice)
+        machine.recorder = recorder
+        try machine.send("powerOn", context: ())
+        var saved = try Machine(usbDevice)
+        for event in ["powerOn", "address", "configure"] { try saved.send(event, context: ()) }
+        try machine.restore(saved.snapshot())
+        try machine.send("deconfigure", context: ())
+        let coverage = try #require(recorder.coverage[machine: "usb"])
+        #expect(coverage.states.first { $0.state == "Configured" }?.entered == 1)
+        #expect(coverage.pairs.isEmpty, "powerOn and deconfigure were never taken one after the other: \(coverage.pairs)")
     }
 
     @Test("the snapshot of the USB device: its state, parents and what its history remembers, also while it is not inside the parent")

@@ -57,17 +57,17 @@ struct SnapshotProcessTests {
         #expect(try String(contentsOfFile: again, encoding: .utf8) == String(contentsOfFile: snapshot, encoding: .utf8))
     }
 
-    @Test("the USB device (two parents, a history, a timer): suspended while configured, resumed in another process", .enabled(if: fsmExecutable != nil, "the fsm executable is not built"))
+    @Test("the USB device (two parents, a history, a timer): suspended while configured, resumed in another process")
     func usb() throws {
         try continues(usbDevice.scxml, named: "usb", before: ["powerOn", "address", "configure", "suspend"], after: ["busActivity", ":advance", "busActivity", "refresh", ":state"])
     }
 
-    @Test("the jukebox (regions inside a parent, deep and shallow histories): playing, powered off, powered on in another process", .enabled(if: fsmExecutable != nil, "the fsm executable is not built"))
+    @Test("the jukebox (regions inside a parent, deep and shallow histories): playing, powered off, powered on in another process")
     func jukebox() throws {
         try continues(jukeboxMachine.scxml, named: "jukebox", before: ["play", "mute", "pause", "power"], after: ["power", ":state", "unmute", "stop", "wake", ":state"])
     }
 
-    @Test("a snapshot that does not fit: the second process says why and does not start", .enabled(if: fsmExecutable != nil, "the fsm executable is not built"))
+    @Test("a snapshot that does not fit: the second process says why and does not start")
     func refused() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fsm-snapshot-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -4,13 +4,16 @@ extension MachineDefinition {
     /// is final, the initial state, each history that some transition resumes, each cell of the
     /// table (its entries in order: target, guard name, every effect performed in order,
     /// internal, resumed history), each timer (its duration), each line without an event (its
-    /// place among its state's). Names are written as Swift literals (quoted, escaped), so no
-    /// name can pass for another line's text. Labels (the machine's summary, diagram
-    /// directions) are not in it, nor the order of declarations that do not change behaviour.
+    /// place among its state's), each parent with the state it enters first and its regions.
+    /// Names (and effects, as `String(describing:)` writes them: an effect whose description
+    /// changes from one run to the next, such as one holding a `Set`, changes it too) are
+    /// written with their length in UTF-8 bytes first (`5:ready`), so no name can pass for
+    /// another line's text. Labels (the machine's summary, diagram directions) are not in it,
+    /// nor the order of declarations that do not change behaviour.
     /// What ``structureDigest`` digests. Linear in the table's size (then sorted).
     package var structureLines: [String] {
         let resolution = self.resolution
-        func quoted(_ text: String) -> String { String(reflecting: text) }
+        func quoted(_ text: String) -> String { "\(text.utf8.count):" + text }
         func entryText(_ entry: TransitionTable<State, Event.Key, Effect>.Entry) -> String {
             var text = "-> " + quoted(name(of: entry.target))
             if let guardName = entry.guardName { text += " [" + quoted(guardName) + "]" }
@@ -30,9 +33,10 @@ extension MachineDefinition {
             lines.append("state " + quoted(resolution.stateNames[s]) + " in [" + parents.joined(separator: ", ") + "]"
                 + (resolution.declarations[s].isFinal ? " final" : ""))
         }
-        for parent in resolution.parents {
+        for (p, parent) in resolution.parents.enumerated() {
             let regions = parent.regions.map { " regions [" + $0.names.map(quoted).joined(separator: ", ") + "]" } ?? ""
-            lines.append("parent " + quoted(parent.name) + regions)
+            let first = resolution.parentInitialLeaf[p]
+            lines.append("parent " + quoted(parent.name) + (first >= 0 ? " enters " + quoted(resolution.stateNames[first]) : "") + regions)
         }
         if let initial { lines.append("initial " + quoted(name(of: initial))) }
         for history in resolution.histories { lines.append((history.isDeep ? "deep history " : "history ") + quoted(history.parent)) }

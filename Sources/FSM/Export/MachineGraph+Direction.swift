@@ -69,10 +69,12 @@ extension MachineGraph {
         // declared earlier is written reversed (`dir=back`), so it puts its source a rank
         // after its target. The longest such path, in declaration order: each line once.
         var outgoing = [[(target: Int, step: Int)]](repeating: [], count: nodes.count)
-        for edge in external {
+        // (A line written reversed is one `isBackEdge` says is: not from a parent's inner point.)
+        let reversed = external.map { edge in isBackEdge(edge, fromInside: edge.sourceParent.map { endsInside(edge, $0) } ?? false) }
+        for (edge, back) in zip(external, reversed) {
             if edge.target > edge.source {
                 outgoing[edge.source].append((edge.target, edge.history == nil ? 1 : 2))
-            } else if edge.target < edge.source && edge.history == nil {
+            } else if back {
                 outgoing[edge.target].append((edge.source, 1))
             }
         }
@@ -90,9 +92,8 @@ extension MachineGraph {
             widest[rank[index]] = max(widest[rank[index]], nodeWidths[index])
             sideBySide[rank[index]] += nodeWidths[index] + 24
         }
-        for (edge, label) in zip(external, labelWidths) {
-            let (from, to) = edge.target < edge.source && edge.history == nil
-                ? (rank[edge.target], rank[edge.source]) : (rank[edge.source], rank[edge.target])
+        for ((edge, label), back) in zip(zip(external, labelWidths), reversed) {
+            let (from, to) = back ? (rank[edge.target], rank[edge.source]) : (rank[edge.source], rank[edge.target])
             if edge.source == edge.target {
                 // A loop: beside its state either way.
                 sideBySide[from] += label

@@ -111,6 +111,9 @@ final class DispatchTable<State: Hashable & Sendable, Event: MachineEvent, Effec
     /// the first time a snapshot asks for it: once per compiled definition, however many
     /// machines are saved and restored with it.
     let structureDigestCache = LockedValue<String?>(nil)
+    /// The names its histories remember (``HistoryNames``), made the first time a
+    /// configuration is saved or restored.
+    let historyNamesCache = LockedValue<HistoryNames?>(nil)
     /// The number of declared states: the rows without history memory (`stateTable` has a
     /// row per state and memory, see `HistoryPlan`; row `r` is state `r % stateCount`).
     let stateCount: Int

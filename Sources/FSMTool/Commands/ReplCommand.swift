@@ -60,11 +60,12 @@ struct ReplCommand: ParsableCommand {
             throw ExitCode(1)
         }
         session.toolName = context.name
+        session.resolvePath = { io.path($0) }
         // The hint of :save names the machine as typed: an SCXML document by its path.
         session.machineArgument = self.machine
         if let restore {
             // As `:restore FILE` at the prompt: in the history, so :undo goes back before it.
-            let output = session.handle(":restore " + io.path(restore))
+            let output = session.handle(":restore " + restore)
             if output.isError {
                 try io.printError(TerminalText.visibleLines(output.text))
                 throw ExitCode(1)
