@@ -64,9 +64,11 @@ public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible
         let what: String
         switch reason {
         case let .otherMachine(name): what = "the snapshot is of the machine '\(name)'"
-        case let .unsupportedFormat(format): what = "the snapshot is written in format \(format); this library reads formats 1 to \(MachineSnapshot.currentFormat)"
+        case let .unsupportedFormat(format):
+            let current = MachineSnapshot.currentFormat
+            what = "the snapshot is written in format \(format); this library reads " + (current == 1 ? "format 1" : "formats 1 to \(current)")
         case let .otherStructure(snapshot, definition):
-            what = "the machine changed since the snapshot was taken (fingerprint \(snapshot), now \(definition)): migrate it, or restore matching names only"
+            what = "the machine changed since the snapshot was taken (fingerprint \(snapshot), now \(definition)): it is restored only when matching names is asked for (`matching: .names`)"
         case let .unknownState(state): what = "no state is named '\(state)'"
         case let .ambiguousState(state): what = "two states are named '\(state)'"
         case let .movedState(state, declared, saved):
@@ -82,6 +84,6 @@ public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     private static func path(_ parents: [String]) -> String {
-        parents.isEmpty ? "no parent" : parents.map { "'\($0)'" }.joined(separator: " > ")
+        parents.isEmpty ? "the top (no parent)" : parents.map { "'\($0)'" }.joined(separator: " > ")
     }
 }

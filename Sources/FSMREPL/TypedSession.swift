@@ -421,7 +421,9 @@ extension TypedSession {
         switch error {
         case let .keyNotFound(key, context): return "no '\(key.stringValue)'\(path(context))"
         case let .typeMismatch(_, context), let .valueNotFound(_, context): return "a value of the wrong kind\(path(context))"
-        case .dataCorrupted: return "not JSON"
+        // (Foundation on Linux reports a fraction where a whole number is read as data that is
+        // "not valid JSON", without a path: the phrase covers both.)
+        case let .dataCorrupted(context): return context.codingPath.isEmpty ? "not valid JSON for a snapshot" : "a value of the wrong kind\(path(context))"
         @unknown default: return "it cannot be read"
         }
     }

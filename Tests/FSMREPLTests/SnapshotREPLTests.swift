@@ -60,7 +60,10 @@ struct SnapshotREPLTests {
         #expect(read.isError && read.text.hasPrefix("error: cannot read \(missing): "))
         let text = folder.appendingPathComponent("notes.json").path
         try "hello".write(toFile: text, atomically: true, encoding: .utf8)
-        #expect(session.handle(":restore " + text).text == "error: the file is not a snapshot (not JSON); nothing changed")
+        #expect(session.handle(":restore " + text).text == "error: the file is not a snapshot (not valid JSON for a snapshot); nothing changed")
+        let fraction = folder.appendingPathComponent("fraction.json").path
+        try #"{"fingerprint":"0","format":1.5,"history":[],"machine":"box","parents":[],"state":"standby"}"#.write(toFile: fraction, atomically: true, encoding: .utf8)
+        #expect(session.handle(":restore " + fraction).text == "error: the file is not a snapshot (not valid JSON for a snapshot); nothing changed")
         let other = folder.appendingPathComponent("other.json").path
         try #"{"fingerprint":"0","format":1,"history":[],"machine":"tv","parents":[],"state":"standby"}"#.write(toFile: other, atomically: true, encoding: .utf8)
         #expect(session.handle(":restore " + other).text == "error: cannot restore 'box': the snapshot is of the machine 'tv'; nothing was restored")

@@ -178,7 +178,7 @@ struct ToolReplTests {
         try "coin\n:save \(target.path)\npush\n".write(to: folder.appendingPathComponent("run.fsm"), atomically: true, encoding: .utf8)
         let run = await tool(["repl", "turnstile", "--script", "run.fsm"], in: folder)
         #expect(run.status == 0)
-        #expect(run.stdout.contains("error: cannot write \(target.path): a replayed script does not write files (use :save at the prompt)"))
+        #expect(run.stdout.contains("error: cannot write \(target.path): a replayed script does not write files (use :save or :snapshot at the prompt)"))
         #expect(run.stdout.hasSuffix("state: locked\n"))
         #expect(try String(contentsOf: target, encoding: .utf8) == "keep me")
     }

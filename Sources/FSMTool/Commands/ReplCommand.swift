@@ -195,5 +195,5 @@ final class CoverageOutput {
 
 /// Why a replayed script's `:save` writes nothing.
 struct ScriptWriteRefused: Error, CustomStringConvertible {
-    var description: String { "a replayed script does not write files (use :save at the prompt)" }
+    var description: String { "a replayed script does not write files (use :save or :snapshot at the prompt)" }
 }
