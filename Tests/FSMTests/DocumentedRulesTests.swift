@@ -362,7 +362,7 @@ struct ExporterEscapingRulesTests {
     }
 
     @Test("Mermaid writes each syntax character as an entity code", arguments: [
-        ("\"", "#quot;"), ("#", "#35;"), ("&", "#amp;"), (":", "#58;"), (";", "#59;"), ("<", "#lt;"), (">", "#gt;"),
+        ("\"", "#quot;"), ("=", "#61;"), ("#", "#35;"), ("&", "#amp;"), (":", "#58;"), (";", "#59;"), ("<", "#lt;"), (">", "#gt;"),
         ("{", "#123;"), ("}", "#125;"), ("|", "#124;"), ("%", "#37;"), ("*", "#42;"), ("\\", "#92;"), ("_", "#95;"), ("\t", "#9;"), ("\n", "<br>"),
     ])
     func mermaidCharacter(character: String, code: String) {

@@ -148,6 +148,9 @@ package enum Mermaid {
             }
             switch scalar {
             case "\"": out += "#quot;"
+            // (`=` before a closing quote made Mermaid read the quote as part of the name, and
+            // the name on to the next quote: found by fuzzing.)
+            case "=": out += "#61;"
             case "#": out += "#35;"
             case "&": out += "#amp;"
             case ":": out += "#58;"
