@@ -34,6 +34,33 @@ public struct MachineSnapshot: Codable, Sendable, Hashable {
         }
     }
 
+    /// A timer armed when the snapshot was taken: which `After` line it is (its owner and its
+    /// place among the owner's lines, by names, never an index of the machine), its delay, and
+    /// how long it had left. A runner that restores it (``FSMRuntime/MachineRuntime``, the
+    /// REPL, the explorer) keeps it running, unless it is stale: its owner is not a state or a
+    /// parent the machine is in any more, or its delay changed.
+    public struct Timer: Codable, Sendable, Hashable {
+        /// The state or parent whose entry armed it (the one that declares the line).
+        public var owner: String
+        /// Its place among its owner's `After` lines, from 0.
+        public var position: Int
+        /// Its delay, in nanoseconds.
+        public var afterNanoseconds: Int64
+        /// How long it had left when the snapshot was taken, in nanoseconds (0 or less: it
+        /// was due); `nil` when it is spent (it ran out and its guard did not hold: it does
+        /// not run again until its state is entered again).
+        public var remainingNanoseconds: Int64?
+
+        /// The timer `position` of `owner`, of delay `afterNanoseconds`, with
+        /// `remainingNanoseconds` left (`nil`: spent).
+        public init(owner: String, position: Int, afterNanoseconds: Int64, remainingNanoseconds: Int64?) {
+            self.owner = owner
+            self.position = position
+            self.afterNanoseconds = afterNanoseconds
+            self.remainingNanoseconds = remainingNanoseconds
+        }
+    }
+
     /// The version of this format that this library writes; a snapshot of a later one is
     /// refused (``SnapshotError/Reason/unsupportedFormat(_:)``).
     public static var currentFormat: Int { 1 }
@@ -50,16 +77,35 @@ public struct MachineSnapshot: Codable, Sendable, Hashable {
     public var parents: [String]
     /// What each history that some transition resumes remembers.
     public var history: [Memory]
+    /// The timers armed, when a runner with a clock took the snapshot (a runtime, the REPL,
+    /// the explorer); `nil` from a machine alone, which keeps no time.
+    public var timers: [Timer]?
+    /// When the snapshot was taken, in seconds since 1970 on the wall clock, when a runtime
+    /// took it: restoring one that keeps its timers' deadlines counts the time since. `nil`
+    /// in virtual time (the REPL, the explorer, a test).
+    public var takenAt: Double?
+    /// The events a runtime had queued (sent while a step's effects were being performed),
+    /// in order, when its events are `Codable`.
+    public var events: [SnapshotValue]?
+    /// The context, when the runtime's owner saved it with the snapshot.
+    public var context: SnapshotValue?
 
     /// A snapshot with these parts: for a migration that writes one, or a test. A machine's
     /// own is ``FSM/Machine/snapshot()``.
-    public init(format: Int = MachineSnapshot.currentFormat, machine: String, fingerprint: String, state: String, parents: [String], history: [Memory]) {
+    public init(
+        format: Int = MachineSnapshot.currentFormat, machine: String, fingerprint: String, state: String, parents: [String], history: [Memory],
+        timers: [Timer]? = nil, takenAt: Double? = nil, events: [SnapshotValue]? = nil, context: SnapshotValue? = nil
+    ) {
         self.format = format
         self.machine = machine
         self.fingerprint = fingerprint
         self.state = state
         self.parents = parents
         self.history = history
+        self.timers = timers
+        self.takenAt = takenAt
+        self.events = events
+        self.context = context
     }
 }
 

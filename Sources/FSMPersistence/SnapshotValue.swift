@@ -1,0 +1,61 @@
+import Foundation
+
+/// A JSON value inside a snapshot: a runtime's queued events and the context, kept as the
+/// JSON they encode to, so that ``MachineSnapshot`` stays one `Codable` type whatever the
+/// machine's types are, and a migration can read and rewrite them by their keys.
+///
+/// Whole numbers are kept as `Int64` (a `Double` would round those above 2^53).
+public enum SnapshotValue: Codable, Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+    case array([SnapshotValue])
+    case object([String: SnapshotValue])
+
+    /// The JSON `value` encodes to (with `JSONEncoder`).
+    /// - Throws: What encoding `value` throws (`EncodingError`).
+    public init<Value: Encodable>(encoding value: Value) throws {
+        let data = try JSONEncoder().encode(value)
+        self = try JSONDecoder().decode(SnapshotValue.self, from: data)
+    }
+
+    /// The value of type `type` this JSON decodes to (with `JSONDecoder`).
+    /// - Throws: What decoding throws (`DecodingError`) when it is not one.
+    public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        try JSONDecoder().decode(type, from: JSONEncoder().encode(self))
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([SnapshotValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: SnapshotValue].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case let .bool(value): try container.encode(value)
+        case let .integer(value): try container.encode(value)
+        case let .number(value): try container.encode(value)
+        case let .string(value): try container.encode(value)
+        case let .array(value): try container.encode(value)
+        case let .object(value): try container.encode(value)
+        }
+    }
+}
