@@ -47,6 +47,6 @@ for module in Entities UseCases APIServices LoginChallengeApp; do
 done
 for target in Fuzz/Targets/*.swift; do
   name=$(basename "$target" .swift)
-  swiftc "${flags[@]}" -lLoginChallengeApp -lAPIServices -lFSMRuntime -lUseCases -lEntities -lFSMREPL -lFSMPersistence -lFSMTerminal -lFSMMacros -lFSMCoverage -lFSM "$target" Fuzz/Support/*.swift -o "$out/$name" 2> >(grep -v "ld.gold: warning" >&2)
+  swiftc "${flags[@]}" -lLoginChallengeApp -lAPIServices -lFSMRuntime -lUseCases -lEntities -lFSMREPL -lFSMPersistence -lFSMRuntime -lFSMTerminal -lFSMMacros -lFSMCoverage -lFSM "$target" Fuzz/Support/*.swift -o "$out/$name" 2> >(grep -v "ld.gold: warning" >&2)
   echo "built $out/$name"
 done

@@ -4,7 +4,7 @@
 // Invariants: no crash and no hang; bytes that are not a snapshot are a decoding error; a
 // snapshot that does not fit is a `SnapshotError` with a sentence and leaves the machine as it
 // was; one restored is a machine that works: its own snapshot restores to the same row, and
-// every event can be sent to it.
+// every event can be sent to it; its timers are put back once each.
 import FSM
 import FSMPersistence
 import Foundation
@@ -23,6 +23,7 @@ let usb = MachineDefinition<String, String, String, Void>(
             On("suspend", to: "Suspended")
             On("refresh", to: "Default", resuming: .deep("Awake"))
             Ignore("busActivity")
+            After(.seconds(3), to: "Suspended")
         } children: {
             In("Default") { On("address", to: "Address"); Ignore("configure") }
             In("Address") { On("configure", to: "Configured"); Ignore("address") }
@@ -50,6 +51,13 @@ func restore<S, E, F, C>(_ snapshot: MachineSnapshot, into compiled: Machine<S, 
         check(false, "a restored machine's own snapshot is refused: \(error)")
     }
     check(again.row == machine.row, "a restored machine's own snapshot restores elsewhere")
+    // Its timers, as a runner puts them back: every armed timer once, whatever the snapshot
+    // lists (stale ones dropped), in each mode.
+    for mode in [TimerRestore.keepDeadlines, .resumeRemaining, .restart] {
+        let armed = machine.timers
+        let schedule = TimerSchedule.restoring(armed, now: .seconds(1), saved: snapshot.savedTimers(elapsed: .seconds(2), mode: mode))
+        check(schedule.entries.map(\.timer) == armed, "the restored schedule is not the armed timers")
+    }
     for event in events {
         var copy = machine
         _ = copy.transition(on: event, context: context)

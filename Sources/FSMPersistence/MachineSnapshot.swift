@@ -176,9 +176,19 @@ extension Machine {
             state: snapshot.state, parents: snapshot.parents,
             memories: snapshot.history.map { ConfigurationNames.Memory(parent: $0.parent, deep: $0.deep, remembers: $0.remembers) }
         )
+        var timers = Set<TimerName>()
+        for timer in snapshot.timers ?? [] where !timers.insert(TimerName(owner: timer.owner, position: timer.position)).inserted {
+            throw refuse(.repeatedTimer(owner: timer.owner, position: timer.position))
+        }
         switch restoring(names) {
         case let .success(restored): self = restored
         case let .failure(mismatch): throw refuse(SnapshotError.Reason(mismatch))
         }
     }
+}
+
+/// A timer by names: its owner and its place among the owner's `After` lines.
+struct TimerName: Hashable {
+    let owner: String
+    let position: Int
 }

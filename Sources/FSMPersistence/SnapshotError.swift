@@ -30,6 +30,17 @@ public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible
         case repeatedHistory(parent: String, deep: Bool)
         /// The parent's shallow and deep histories remember things no run leaves together.
         case contradictoryHistory(parent: String)
+        /// The snapshot lists one timer (its owner's `After` line at `position`) twice.
+        case repeatedTimer(owner: String, position: Int)
+        /// A runtime was asked for a snapshot while taking a step (from its `onTransition` or
+        /// `onRejection`): the step is not over. Taken by a snapshot, never a restore.
+        case midStep
+        /// A queued event cannot be written as JSON (what the encoder said, or that the
+        /// machine's events are not `Encodable`). Taken by a snapshot, never a restore.
+        case eventNotEncodable(String)
+        /// A snapshot's queued event cannot be read as the machine's event (what the decoder
+        /// said, or that the machine's events are not `Decodable`).
+        case eventNotDecodable(String)
         /// The definition itself has errors: it cannot run.
         case invalidDefinition(DefinitionError)
 
@@ -78,6 +89,12 @@ public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible
         case let .unknownMemory(parent, deep, remembers): what = "\(history(parent, deep)) cannot remember '\(remembers)'"
         case let .repeatedHistory(parent, deep): what = "the snapshot says twice what \(history(parent, deep)) remembers"
         case let .contradictoryHistory(parent): what = "the histories of '\(parent)' remember what no run leaves together (the deep one a state outside the child the shallow one remembers)"
+        case let .repeatedTimer(owner, position): what = "the snapshot lists timer \(position + 1) of '\(owner)' twice"
+        case .midStep:
+            return "cannot take a snapshot of '\(machine)' in the middle of a step (from onTransition or onRejection): take it once the step is over"
+        case let .eventNotEncodable(reason):
+            return "cannot take a snapshot of '\(machine)': a queued event cannot be written as JSON (\(reason)); nothing was written"
+        case let .eventNotDecodable(reason): what = "a queued event is not one of its events (\(reason))"
         case let .invalidDefinition(error): what = "its definition cannot run: \(error)"
         }
         return "cannot restore '\(machine)': \(what); nothing was restored"

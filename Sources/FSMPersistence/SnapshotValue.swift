@@ -6,12 +6,19 @@ import Foundation
 ///
 /// Whole numbers are kept as `Int64` (a `Double` would round those above 2^53).
 public enum SnapshotValue: Codable, Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number without a fraction.
     case integer(Int64)
+    /// A number with a fraction (or too large for `Int64`).
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([SnapshotValue])
+    /// An object (its keys written sorted with `.sortedKeys`).
     case object([String: SnapshotValue])
 
     /// The JSON `value` encodes to (with `JSONEncoder`).
@@ -27,6 +34,7 @@ public enum SnapshotValue: Codable, Sendable, Hashable {
         try JSONDecoder().decode(type, from: JSONEncoder().encode(self))
     }
 
+    /// Reads any JSON value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -46,6 +54,7 @@ public enum SnapshotValue: Codable, Sendable, Hashable {
         }
     }
 
+    /// Writes the value as the JSON it stands for.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

@@ -278,9 +278,10 @@ public final class REPLSession {
     :save FILE.swift [EXPRESSION]
                          save it as a Swift test that replays each line and expects what
                          it printed; EXPRESSION gives the definition (LoginMachine.definition)
-    :snapshot FILE       save the machine (its state and histories' memory) as JSON
+    :snapshot FILE       save the machine (its state, histories' memory, timers' time
+                         left) as JSON
     :restore FILE        put the machine where a snapshot says (nothing runs; its timers
-                         start again); refused, with why, when it does not fit
+                         resume); refused, with why, when it does not fit
     :quit                end the session (so does end of input)
     Lines starting with # are comments.
     """

@@ -41,7 +41,8 @@ protocol SessionMachine {
     /// `nil` if it cannot be encoded.
     func snapshotJSON() -> String?
     /// Puts the machine where a snapshot read as `bytes` says (nothing runs), as `line` in
-    /// the history; its timers start again from now. A snapshot that does not fit is refused
+    /// the history; its timers resume with the time they had left (start again from now when
+    /// the snapshot lists none). A snapshot that does not fit is refused
     /// with what does not fit, and nothing changes.
     mutating func restore(_ bytes: [UInt8], line: String) -> REPLSession.Output
 }
@@ -385,7 +386,11 @@ extension TypedSession {
     func snapshotJSON() -> String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(machine.snapshot()) else { return nil }
+        var snapshot = machine.snapshot()
+        // Virtual time: the timers with the time they have left, and no wall-clock time.
+        let timers = schedule.saved(at: now)
+        if !timers.isEmpty { snapshot.timers = MachineSnapshot.timers(timers) }
+        guard let data = try? encoder.encode(snapshot) else { return nil }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
@@ -405,10 +410,12 @@ extension TypedSession {
         appendHistory((line, machine, guardValues, now, schedule, machine.recordingMark))
         machine = restored
         lastEffects = []
-        // A snapshot holds no timer yet: the state's timers start again now.
-        schedule = TimerSchedule()
-        schedule.rearm(machine.timers, kept: Int32.max, now: now)
-        return REPLSession.Output(text: "restored: \(configuration) (nothing ran; its timers start again now)")
+        // Timers resume with the time they had left (virtual time does not pass between
+        // sessions); a snapshot without timers (a machine's own) starts them now.
+        let armed = machine.isFinished ? [] : machine.timers
+        schedule = TimerSchedule.restoring(armed, now: now, saved: snapshot.savedTimers(elapsed: .zero, mode: .resumeRemaining))
+        let timers = armed.isEmpty ? "" : snapshot.timers == nil ? "; its timers start again now" : "; its timers resume with the time they had left"
+        return REPLSession.Output(text: "restored: \(configuration) (nothing ran\(timers))")
     }
 
     /// A decoding error as a short phrase: what is missing or wrong, and where.

@@ -557,6 +557,51 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
     }
 }
 
+// MARK: - Persistence (the FSMPersistence product reads and restores a runtime through these)
+
+extension MachineRuntime {
+    /// What a snapshot of the runtime holds, now: its machine, each armed timer with the time
+    /// it has left (or spent), the events queued (in order), and whether a step is being taken
+    /// (its `onTransition` or `onRejection` running: the step is not over).
+    package var persistedParts: (machine: Machine<State, Event, Effect, Context>, timers: [(timer: MachineTimer, saved: TimerSchedule.Saved)], queued: [Event], inStep: Bool) {
+        let queued: [Event] = queue[head...].compactMap { item in
+            if case let .event(event, _) = item { return event }
+            return nil
+        }
+        return (machine, schedule.saved(at: elapsed()), queued, taking)
+    }
+
+    /// Puts back what a snapshot held, right after `init`: the timers' schedule (made at the
+    /// runtime's time now) and the events that were queued. Then, on the actor's next turn
+    /// (once the owner has set `onTransition`), performs `effects` (the owner's work on
+    /// resumption) through the handler as a step's effects are, and takes the queued events;
+    /// events sent meanwhile wait behind them, and overdue timers after them.
+    package func restorePersisted(schedule make: (_ now: Duration) -> TimerSchedule, queued: [Event], resuming effects: [Effect]) {
+        timerTask?.cancel()
+        timerTask = nil
+        timerDeadline = nil
+        schedule = storedIsFinished ? TimerSchedule() : make(elapsed())
+        for event in queued { queue.append(.event(event, nil)) }
+        let resume = storedIsFinished ? [] : effects
+        guard !resume.isEmpty || !queue.isEmpty else {
+            armTimerTask()
+            return
+        }
+        performing = true
+        progress &+= 1
+        let handler = self.handler
+        let send = Send(runtime: self, work: nil)
+        effectTask = Task { [weak self] in
+            for effect in resume {
+                guard !Task.isCancelled, self?.stopped == false else { return }
+                await handler(effect, send)
+                self?.progress &+= 1
+            }
+            self?.effectsDone(nil)
+        }
+    }
+}
+
 extension MachineRuntime where Context == Void {
     /// A runtime for a machine whose guards read no context.
     public convenience init<C: Clock>(_ machine: Machine<State, Event, Effect, Context>, clock: C, perform: @escaping Handler) where C.Duration == Duration {

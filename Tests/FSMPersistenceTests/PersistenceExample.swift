@@ -101,8 +101,8 @@ func persistenceFile(_ path: String) throws -> String {
 }
 
 /// The lines of an example region of this file, without their common indentation.
-func exampleLines(_ name: String) throws -> [String] {
-    let lines = try persistenceFile("Tests/FSMPersistenceTests/PersistenceExample.swift").split(separator: "\n", omittingEmptySubsequences: false)
+func exampleLines(_ name: String, in file: String = "Tests/FSMPersistenceTests/PersistenceExample.swift") throws -> [String] {
+    let lines = try persistenceFile(file).split(separator: "\n", omittingEmptySubsequences: false)
     let start = try #require(lines.firstIndex { $0.hasSuffix("// example:\(name):start") })
     let end = try #require(lines.firstIndex { $0.hasSuffix("// example:\(name):end") })
     let region = lines[(start + 1)..<end]

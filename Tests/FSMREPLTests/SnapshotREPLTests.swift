@@ -1,4 +1,5 @@
 import FSM
+import FSMPersistence
 import FSMREPL
 import Foundation
 import Testing
@@ -36,16 +37,25 @@ struct SnapshotREPLTests {
         let json = try String(contentsOfFile: file, encoding: .utf8)
         #expect(json.hasSuffix("\"history\":[{\"deep\":false,\"parent\":\"on\",\"remembers\":\"radio\"}],\"machine\":\"box\",\"parents\":[],\"state\":\"standby\"}\n"))
         _ = session.handle(":reset")
-        #expect(session.handle(":restore " + file).text == "restored: standby (nothing ran; its timers start again now)")
+        #expect(session.handle(":restore " + file).text == "restored: standby (nothing ran)")
         #expect(session.handle("power").text == "standby --power--> radio [on > radio]")
         #expect(session.handle(":undo").text.hasPrefix("undid 'power'"))
         #expect(session.handle(":undo").text == "undid ':restore \(file)'; state: standby")
         #expect(session.handle("power").text == "standby --power--> tv [on > tv]", "before the restore the history remembered nothing")
-        // Restored into on > tv, the parent's timer starts again from now.
+        // In on > tv 20 s after entering it, the parent's timer has 40 s left: saved, and
+        // resumed with 40 s left 30 s later.
+        _ = session.handle(":advance 20s")
         _ = session.handle(":snapshot " + file)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains(#""timers":[{"afterNanoseconds":60000000000,"owner":"on","position":0,"remainingNanoseconds":40000000000}]"#))
         _ = session.handle(":advance 30s")
-        _ = session.handle(":restore " + file)
-        #expect(session.handle(":advance 59s").text == "time 89 s: no timer ran out; next: after 60 s (on) in 1 s")
+        #expect(session.handle(":restore " + file).text == "restored: on > tv (nothing ran; its timers resume with the time they had left)")
+        #expect(session.handle(":advance 39s").text == "time 89 s: no timer ran out; next: after 60 s (on) in 1 s")
+        // A machine's own snapshot holds no timers: they start again.
+        var bare = try JSONDecoder().decode(MachineSnapshot.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
+        bare.timers = nil
+        try JSONEncoder().encode(bare).write(to: URL(fileURLWithPath: file))
+        #expect(session.handle(":restore " + file).text == "restored: on > tv (nothing ran; its timers start again now)")
+        #expect(session.handle(":advance 59s").text == "time 148 s: no timer ran out; next: after 60 s (on) in 1 s")
     }
 
     @Test("a missing name, a missing file, a file that is not a snapshot, a snapshot of another machine: an error, nothing changed")

@@ -18,6 +18,9 @@ public struct MachineTimer: Hashable, Sendable {
     /// state itself.
     @usableFromInline let depth: Int32
 
+    /// Its place among its owner's `After` lines, from 0: with ``owner``, how a snapshot names it.
+    package var place: Int { Int(position) }
+
     init(duration: Duration, owner: String, node: Int32, position: Int32, depth: Int32) {
         self.duration = duration
         self.owner = owner

@@ -56,6 +56,40 @@
         armings = fresh
     }
 
+    /// The schedule of `armed` (a machine's timers, in its order) put back at `now` from what
+    /// was saved of it: `saved(timer)` is `.running(left)` for a timer that had `left` to run
+    /// (0 or less: overdue, it runs out at once, overdue ones in deadline order), `.spent` for
+    /// one whose guard did not hold, `nil` for one nothing was saved of (it starts now).
+    package static func restoring(_ armed: [MachineTimer], now: Duration, saved: (MachineTimer) -> Saved?) -> TimerSchedule {
+        var schedule = TimerSchedule()
+        for timer in armed {
+            schedule.armings += 1
+            switch saved(timer) {
+            case let .running(left)?:
+                schedule.entries.append(Entry(timer: timer, deadline: now + left, arming: schedule.armings, phase: .running))
+            case .spent?:
+                schedule.entries.append(Entry(timer: timer, deadline: now, arming: schedule.armings, phase: .spent))
+            case nil:
+                schedule.entries.append(Entry(timer: timer, deadline: now + timer.duration, arming: schedule.armings, phase: .running))
+            }
+        }
+        return schedule
+    }
+
+    /// What was saved of an armed timer (see ``restoring(_:now:saved:)``).
+    package enum Saved: Sendable, Equatable {
+        /// It had this long left (0 or less: it was due).
+        case running(Duration)
+        /// It ran out and its guard did not hold.
+        case spent
+    }
+
+    /// Each armed timer, and what would be saved of it at `now`: the time it has left (0 or
+    /// less when it is due, or waiting in its runner's line to be taken), or spent.
+    package func saved(at now: Duration) -> [(timer: MachineTimer, saved: Saved)] {
+        entries.map { ($0.timer, $0.phase == .spent ? .spent : .running($0.deadline - now)) }
+    }
+
     /// Moves every running timer's deadline `elapsed` earlier: the schedule as seen from a
     /// clock started `elapsed` later (for tools that keep times relative to now, such as the
     /// explorer page). A spent or due timer keeps its deadline: it no longer runs.
