@@ -82,7 +82,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "FSMCoverage", dependencies: ["FSM"], swiftSettings: strict),
-        .target(name: "FSMTesting", dependencies: ["FSM", "FSMCoverage"], swiftSettings: strict),
+        .target(name: "FSMTesting", dependencies: ["FSM", "FSMCoverage", "FSMPersistence"], swiftSettings: strict),
         .target(name: "FSMRuntime", dependencies: ["FSM"], swiftSettings: strict),
         .target(name: "FSMPersistence", dependencies: ["FSM", "FSMRuntime"], swiftSettings: strict),
         .target(name: "Entities", swiftSettings: strict),

@@ -47,6 +47,30 @@ public enum PropertyInput<Event: MachineEvent>: CustomStringConvertible {
     }
 }
 
+extension PropertyInput {
+    /// The draw under which an input is an advance (of 2^53 values), for a chance of
+    /// `advancing` (1 in 8 by default); 0 without timers (an advance would do nothing).
+    static func threshold(_ hasTimers: Bool, advancing: Double?) -> UInt64 {
+        let chance = hasTimers ? min(1, max(0, advancing ?? 1.0 / 8)) : 0
+        return UInt64(chance * 9_007_199_254_740_992)
+    }
+
+    /// A random walk of `count` inputs: an advance when a draw falls under `threshold`,
+    /// otherwise an event `event` makes.
+    static func walk(_ count: Int, advancing threshold: UInt64, random: inout SeededRandom, event: (inout SeededRandom) -> Event) -> [Self] {
+        var inputs: [Self] = []
+        inputs.reserveCapacity(max(0, count))
+        for _ in 0..<max(0, count) {
+            if threshold > 0, random.next() >> 11 < threshold {
+                inputs.append(.advance)
+            } else {
+                inputs.append(.event(event(&random)))
+            }
+        }
+        return inputs
+    }
+}
+
 extension PropertyInput: Sendable {}
 extension PropertyInput: Equatable where Event: Equatable {}
 extension PropertyInput: Hashable where Event: Hashable {}
@@ -146,10 +170,7 @@ public func expectProperty<State: Hashable & Sendable, Event: MachineEvent, Effe
         return nil
     }
     guard let start = try? Machine(definition) else { return nil }
-    // Without timers an advance would do nothing: none is drawn.
-    let chance = definition.hasTimers ? min(1, max(0, advancing ?? 1.0 / 8)) : 0
-    // An advance when a draw of 2^53 values falls under the chance.
-    let threshold = UInt64(chance * 9_007_199_254_740_992)
+    let threshold = PropertyInput<Event>.threshold(definition.hasTimers, advancing: advancing)
     /// Where `inputs` breaks the property: the number of inputs it took and what was said.
     func breaks(_ inputs: some Collection<PropertyInput<Event>>) -> (length: Int, failure: String)? {
         var walk = TimedWalk(start)
@@ -168,15 +189,7 @@ public func expectProperty<State: Hashable & Sendable, Event: MachineEvent, Effe
     for walkNumber in 0..<max(0, walks) {
         let walkSeed = seed &+ UInt64(walkNumber)
         var random = SeededRandom(seed: walkSeed)
-        var inputs: [PropertyInput<Event>] = []
-        inputs.reserveCapacity(steps)
-        for _ in 0..<max(0, steps) {
-            if threshold > 0, random.next() >> 11 < threshold {
-                inputs.append(.advance)
-            } else {
-                inputs.append(.event(event(&random)))
-            }
-        }
+        let inputs = PropertyInput.walk(steps, advancing: threshold, random: &random, event: event)
         guard let broken = breaks(inputs) else { continue }
         var shortest = Array(inputs.prefix(broken.length))
         var failure = broken.failure
@@ -257,6 +270,14 @@ struct TimedWalk<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendab
     init(_ machine: Machine<State, Event, Effect, Context>) {
         self.machine = machine
         schedule.rearm(machine.timers, kept: Int32.max, now: .zero)
+    }
+
+    /// A walk of `machine` at `now`, its timers as `schedule` says (one restored from a
+    /// snapshot).
+    init(_ machine: Machine<State, Event, Effect, Context>, schedule: TimerSchedule, now: Duration) {
+        self.machine = machine
+        self.schedule = schedule
+        self.now = now
     }
 
     /// Takes one input: `step` sees each step it makes (an event's, or each timer's that took
@@ -363,16 +384,16 @@ enum Shrinking {
     /// the REPL last held it (a combination of guards is not set: the REPL decides its parts).
     static func script<State, Event, Effect, Context>(
         _ inputs: [PropertyInput<Event>], start: Machine<State, Event, Effect, Context>, context: Context,
-        _ definition: MachineDefinition<State, Event, Effect, Context>
+        _ definition: MachineDefinition<State, Event, Effect, Context>, before insertions: [Int: String] = [:]
     ) -> String {
         var walk = TimedWalk(start)
         // The REPL holds every guard until told otherwise: each named guard on the context is
         // set as the walk decided it, before the line that asks it.
         var set: [String: Bool] = [:]
-        return inputs.compactMap { input -> String? in
+        let lines = inputs.enumerated().compactMap { index, input -> String? in
             var decided: [TimedWalk<State, Event, Effect, Context>.Decision] = []
             let elapsed = walk.take(input, context: context, decided: &decided)
-            var lines: [String] = []
+            var lines: [String] = insertions[index].map { [$0] } ?? []
             for decision in decided where set[decision.name, default: true] != decision.holds {
                 set[decision.name] = decision.holds
                 lines.append(":guard \(decision.name) \(decision.holds ? "on" : "off")")
@@ -380,11 +401,11 @@ enum Shrinking {
             switch input {
             case let .event(event): lines.append(script([event], definition))
             case .advance:
-                guard let elapsed else { return nil }
-                lines.append(":advance \(DurationText.words(elapsed))")
+                if let elapsed { lines.append(":advance \(DurationText.words(elapsed))") }
             }
-            return lines.joined(separator: "\n")
-        }.joined(separator: "\n")
+            return lines.isEmpty ? nil : lines.joined(separator: "\n")
+        }
+        return (lines + (insertions[inputs.count].map { [$0] } ?? [])).joined(separator: "\n")
     }
 
     /// The events as REPL lines, by the names tables use. An event whose data its name does not
