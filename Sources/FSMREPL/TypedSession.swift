@@ -387,9 +387,9 @@ extension TypedSession {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var snapshot = machine.snapshot()
-        // Virtual time: the timers with the time they have left, and no wall-clock time.
-        let timers = schedule.saved(at: now)
-        if !timers.isEmpty { snapshot.timers = MachineSnapshot.timers(timers) }
+        // Virtual time: the timers with the time they have left (none armed: an empty list,
+        // as a runner writes it), and no wall-clock time.
+        snapshot.timers = MachineSnapshot.timers(schedule.saved(at: now))
         guard let data = try? encoder.encode(snapshot) else { return nil }
         return String(decoding: data, as: UTF8.self) + "\n"
     }

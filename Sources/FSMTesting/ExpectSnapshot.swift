@@ -259,8 +259,7 @@ struct Continuation<State: Hashable & Sendable, Event: MachineEvent, Effect: Sen
     /// The walk's machine and timers, as a runner saves them.
     func snapshot(of walk: TimedWalk<State, Event, Effect, Context>) -> MachineSnapshot {
         var snapshot = walk.machine.snapshot()
-        let timers = walk.schedule.saved(at: walk.now)
-        if !timers.isEmpty { snapshot.timers = MachineSnapshot.timers(timers) }
+        snapshot.timers = MachineSnapshot.timers(walk.schedule.saved(at: walk.now))
         return snapshot
     }
 

@@ -35,7 +35,7 @@ struct SnapshotREPLTests {
         _ = session.handle("power")  // standby, the history remembers radio
         #expect(session.handle(":snapshot " + file).text == "saved a snapshot of standby to \(file); restore with: fsm repl box --restore \(file)")
         let json = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(json.hasSuffix("\"history\":[{\"deep\":false,\"parent\":\"on\",\"remembers\":\"radio\"}],\"machine\":\"box\",\"parents\":[],\"state\":\"standby\"}\n"))
+        #expect(json.hasSuffix("\"history\":[{\"deep\":false,\"parent\":\"on\",\"remembers\":\"radio\"}],\"machine\":\"box\",\"parents\":[],\"state\":\"standby\",\"timers\":[]}\n"))
         _ = session.handle(":reset")
         #expect(session.handle(":restore " + file).text == "restored: standby (nothing ran)")
         #expect(session.handle("power").text == "standby --power--> radio [on > radio]")

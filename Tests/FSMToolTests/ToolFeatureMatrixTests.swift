@@ -215,7 +215,7 @@ let matrixFeatures: [MatrixFeature] = [
 /// The tools, each run on a feature's machine: what it printed, or what went wrong.
 enum MatrixTool: String, CaseIterable, Sendable {
     case list, validate, table, tableAllEffects = "table --all-effects", dot, mermaid, scxmlOut = "scxml", scxmlIn = "scxml in"
-    case repl, explore, coverage, paths, property = "expectProperty", agreement = "expectAgreesWithTable"
+    case repl, explore, exploreSnapshots = "explore snapshots", coverage, paths, property = "expectProperty", agreement = "expectAgreesWithTable"
 }
 
 @Suite("The tool-by-feature matrix: every tool works on a machine of every feature")
@@ -261,6 +261,41 @@ struct ToolFeatureMatrixTests {
         case .explore:
             let page = await run(["explore", name, "--output", "-"]).stdout
             #expect(page.contains("\"situations\""), "an explorer page")
+        case .exploreSnapshots:
+            // Every situation of the page, as its Download snapshot writes it (the header Swift
+            // embedded, the names of the situation; timers left out), restores in the REPL
+            // (`Machine.restore`) into the page's state.
+            let model = try ExplorerAgreement.model(ofPage: try ExplorerPage.html(for: machine))
+            let snapshot = try #require(model["snapshot"] as? [String: Any])
+            let headerText = try #require(snapshot["header"] as? String)
+            let header = try #require(try JSONSerialization.jsonObject(with: Data(headerText.utf8)) as? [String: Any])
+            let histories = snapshot["histories"] as? [[String: Any]] ?? []
+            let texts = model["texts"] as? [String] ?? []
+            let states = model["states"] as? [[String: Any]] ?? []
+            let situations = model["situations"] as? [[String: Any]] ?? []
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("matrix-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("snapshot.json")
+            #expect(situations.count > 1)
+            for situation in situations {
+                let names = try #require(situation["snapshot"] as? [Any])
+                let remembers = try #require(names[2] as? [Any])
+                var document = header
+                document["state"] = texts[try #require(names[0] as? Int)]
+                document["parents"] = try #require(names[1] as? [Int]).map { texts[$0] }
+                document["history"] = zip(histories, remembers).map { history, remembered in
+                    var memory = history
+                    if let index = remembered as? Int { memory["remembers"] = texts[index] }
+                    return memory
+                }
+                try JSONSerialization.data(withJSONObject: document).write(to: file)
+                let session = try machine.makeSession()
+                let restored = session.handle(":restore " + file.path)
+                #expect(!restored.isError, "\(restored.text)")
+                let state = try #require(situation["state"] as? Int)
+                #expect(session.stateName == states[state]["name"] as? String)
+            }
         case .coverage:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("matrix-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,5 +1,7 @@
 import FSM
 import FSMCoverage
+import FSMPersistence
+import Foundation
 
 /// A guard decision as a tree over the named guards the machine asked about, in the order it
 /// asked: each leaf is what the machine did with those answers (the REPL decides every other
@@ -221,6 +223,15 @@ extension TypedSession {
             texts.append(ExplorerJSON.string(value))
             return String(texts.count - 1)
         }
+        // The snapshot every download starts from: the initial machine's, as Swift encodes it
+        // (format, machine, fingerprint and any field a later format adds), and its histories.
+        let initialSnapshot = start.snapshot()
+        let snapshotHistories = initialSnapshot.history.map { [$0.parent, $0.deep ? "deep" : ""] }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let snapshotHeader = try? encoder.encode(initialSnapshot) else {
+            throw ExplorerError(description: "the snapshot of \(quoting: definition.name) cannot be written as JSON")
+        }
         var head = 0
         while head < situations.count {
             let here = situations[head]
@@ -317,14 +328,37 @@ extension TypedSession {
                 }
                 if let failure { throw failure }
             }
+            // Each timer as the page shows it, and as a snapshot writes it: its owner, its place
+            // among the owner's `After` lines, its delay and the time left (a due timer: none; a
+            // spent one: null).
             var timers: [String] = []
             for entry in here.schedule.entries {
-                let left = entry.phase == .running ? try Self.nanoseconds(entry.deadline) : "null"
-                timers.append(ExplorerJSON.object([("label", ExplorerJSON.string(entry.timer.description)), ("left", left)]))
+                let left: String
+                switch entry.phase {
+                case .running: left = try Self.nanoseconds(entry.deadline)
+                case .due: left = "\"0\""
+                case .spent: left = "null"
+                }
+                timers.append(ExplorerJSON.object([
+                    ("label", ExplorerJSON.string(entry.timer.description)), ("left", left),
+                    ("owner", text(entry.timer.owner)), ("position", String(entry.timer.place)), ("after", try Self.nanoseconds(entry.timer.duration)),
+                ]))
             }
+            // The names a snapshot of this situation holds, exactly as `snapshot()` writes them:
+            // [state, [parents], [what each history of `snapshotHistories` remembers or null]],
+            // as numbers in `texts`.
+            let snapshot = here.machine.snapshot()
+            guard snapshot.history.map({ [$0.parent, $0.deep ? "deep" : ""] }) == snapshotHistories else {
+                throw ExplorerError(description: "\(quoting: definition.name)'s snapshots list other histories in \(quoting: stateName) than in its initial state; the page cannot write them")
+            }
+            let names = ExplorerJSON.array([
+                text(snapshot.state), ExplorerJSON.array(snapshot.parents.map(text)),
+                ExplorerJSON.array(snapshot.history.map { $0.remembers.map(text) ?? "null" }),
+            ])
             situationParts.append([
                 ("state", String(stateIndex[state] ?? -1)),
                 ("timers", ExplorerJSON.array(timers)),
+                ("snapshot", names),
                 ("next", next),
                 ("cells", ExplorerJSON.array(cells)),
                 ("advance", advance),
@@ -374,6 +408,11 @@ extension TypedSession {
             ("states", ExplorerJSON.array(rows)),
             ("situations", ExplorerJSON.array(situationRows)),
             ("texts", ExplorerJSON.array(texts)),
+            ("snapshot", ExplorerJSON.object([
+                ("header", ExplorerJSON.string(String(decoding: snapshotHeader, as: UTF8.self))),
+                ("formats", String(MachineSnapshot.currentFormat)),
+                ("histories", ExplorerJSON.array(initialSnapshot.history.map { ExplorerJSON.object([("parent", ExplorerJSON.string($0.parent)), ("deep", $0.deep ? "true" : "false")]) })),
+            ])),
             ("edges", ExplorerJSON.array(edges)),
         ])
     }

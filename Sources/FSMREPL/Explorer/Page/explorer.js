@@ -148,9 +148,187 @@
     render();
   }
 
+  // ---- Snapshots: the files FSMPersistence writes and reads (`:snapshot`, `:restore`). ----
+  // Every field but where the machine is comes from Swift: the initial machine's snapshot as
+  // its JSONEncoder wrote it (format, machine, fingerprint and any field a later format adds).
+  const SNAP = M.snapshot;
+  // JSON with its whole numbers read exactly, as BigInt (nanoseconds go past 2^53): from the
+  // number's own text where the browser gives it, else only when it is a safe integer.
+  function readJSON(text) {
+    return JSON.parse(text, function (k, value, context) {
+      if (typeof value !== "number") return value;
+      const source = context && typeof context.source === "string" ? context.source : null;
+      if (source !== null) return /^-?[0-9]+$/.test(source) ? BigInt(source) : value;
+      return Number.isSafeInteger(value) ? BigInt(value) : value;
+    });
+  }
+  // A string as Swift's JSONEncoder writes it: \" \\ \/ \b \f \n \r \t, other control
+  // characters as \u00xx, everything else as it is.
+  function swiftString(text) {
+    let out = "\"";
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i], c = text.charCodeAt(i);
+      if (ch === "\"") out += "\\\"";
+      else if (ch === "\\") out += "\\\\";
+      else if (ch === "/") out += "\\/";
+      else if (ch === "\n") out += "\\n";
+      else if (ch === "\r") out += "\\r";
+      else if (ch === "\t") out += "\\t";
+      else if (c === 8) out += "\\b";
+      else if (c === 12) out += "\\f";
+      else if (c < 0x20) out += "\\u00" + c.toString(16).padStart(2, "0");
+      else out += ch;
+    }
+    return out + "\"";
+  }
+  // A value as JSONEncoder with `.sortedKeys` writes it: no spaces, keys in order, an absent
+  // (undefined) field left out.
+  function swiftJSON(value) {
+    if (value === null) return "null";
+    if (typeof value === "bigint") return value.toString();
+    if (typeof value === "number") return JSON.stringify(value);
+    if (typeof value === "boolean") return value ? "true" : "false";
+    if (typeof value === "string") return swiftString(value);
+    if (Array.isArray(value)) return "[" + value.map(swiftJSON).join(",") + "]";
+    const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort();
+    return "{" + keys.map((k) => swiftString(k) + ":" + swiftJSON(value[k])).join(",") + "}";
+  }
+  // The snapshot of a situation, as `:snapshot` writes it (a line break at the end): its names
+  // as `machine.snapshot()` gives them, its timers with the (virtual) time left, no `takenAt`.
+  function snapshotText(situation) {
+    const s = S[situation];
+    const doc = readJSON(SNAP.header);
+    const [state, parents, remembers] = s.snapshot;
+    doc.state = T[state];
+    doc.parents = parents.map((n) => T[n]);
+    doc.history = SNAP.histories.map((h, i) => ({ deep: h.deep, parent: h.parent, remembers: remembers[i] === null ? undefined : T[remembers[i]] }));
+    doc.timers = s.timers.map((t) => ({ afterNanoseconds: BigInt(t.after), owner: T[t.owner], position: BigInt(t.position), remainingNanoseconds: t.left === null ? undefined : BigInt(t.left) }));
+    doc.takenAt = undefined;
+    return swiftJSON(doc) + "\n";
+  }
+  // The situations by the names a snapshot gives them (state, parents, what each history
+  // remembers), made at the first upload: one pass over the page.
+  let situationsByNames = null;
+  const namesKey = (state, parents, remembers) => JSON.stringify([state, parents, remembers]);
+  function byNames() {
+    if (situationsByNames !== null) return situationsByNames;
+    situationsByNames = new Map();
+    S.forEach((s, i) => {
+      const [state, parents, remembers] = s.snapshot;
+      const k = namesKey(T[state], parents.map((n) => T[n]), remembers.map((n) => n === null ? null : T[n]));
+      const list = situationsByNames.get(k);
+      if (list) list.push(i); else situationsByNames.set(k, [i]);
+    });
+    return situationsByNames;
+  }
+  // A timer as a snapshot and a situation compare: owner, place, delay, time left or spent.
+  const timerKey = (owner, position, after, left) => JSON.stringify([owner, String(position), String(after), left === null ? "spent" : String(left)]);
+  const situationTimers = (situation) => JSON.stringify(S[situation].timers.map((t) => timerKey(T[t.owner], t.position, t.after, t.left)).sort());
+  const fresh = (situation) => S[situation].timers.every((t) => t.left === t.after);
+  const int64 = (v) => typeof v === "bigint" && v >= -(2n ** 63n) && v < 2n ** 63n;
+  // What a decoder of MachineSnapshot would refuse in `doc`, as the REPL words it, or null.
+  function malformed(doc) {
+    if (doc === null || typeof doc !== "object" || Array.isArray(doc)) return "not a JSON object";
+    const wrong = (path) => "a value of the wrong kind at " + path;
+    const fields = [["format", int64], ["machine", (v) => typeof v === "string"], ["fingerprint", (v) => typeof v === "string"],
+      ["state", (v) => typeof v === "string"], ["parents", (v) => Array.isArray(v)], ["history", (v) => Array.isArray(v)]];
+    for (const [name, ok] of fields) {
+      if (!Object.prototype.hasOwnProperty.call(doc, name)) return "no '" + name + "'";
+      if (!ok(doc[name])) return wrong(name);
+    }
+    for (let i = 0; i < doc.parents.length; i++) if (typeof doc.parents[i] !== "string") return wrong("parents[" + i + "]");
+    for (let i = 0; i < doc.history.length; i++) {
+      const m = doc.history[i];
+      if (m === null || typeof m !== "object" || Array.isArray(m)) return wrong("history[" + i + "]");
+      if (typeof m.parent !== "string") return m.parent === undefined ? "no 'parent' at history[" + i + "]" : wrong("history[" + i + "].parent");
+      if (typeof m.deep !== "boolean") return m.deep === undefined ? "no 'deep' at history[" + i + "]" : wrong("history[" + i + "].deep");
+      if (m.remembers !== undefined && m.remembers !== null && typeof m.remembers !== "string") return wrong("history[" + i + "].remembers");
+    }
+    if (doc.timers !== undefined && doc.timers !== null) {
+      if (!Array.isArray(doc.timers)) return wrong("timers");
+      for (let i = 0; i < doc.timers.length; i++) {
+        const t = doc.timers[i], at = "timers[" + i + "]";
+        if (t === null || typeof t !== "object" || Array.isArray(t)) return wrong(at);
+        for (const [name, ok] of [["owner", (v) => typeof v === "string"], ["position", int64], ["afterNanoseconds", int64]]) {
+          if (t[name] === undefined) return "no '" + name + "' at " + at;
+          if (!ok(t[name])) return wrong(at + "." + name);
+        }
+        if (t.remainingNanoseconds !== undefined && t.remainingNanoseconds !== null && !int64(t.remainingNanoseconds)) return wrong(at + ".remainingNanoseconds");
+      }
+    }
+    return null;
+  }
+  const quoted = (name) => "'" + name + "'";
+  // Where a snapshot puts the page: { target, resumed } or { error } (then nothing changes).
+  function placeSnapshot(doc) {
+    const problem = malformed(doc);
+    if (problem !== null) return { error: "is not a snapshot (" + problem + ")" };
+    const header = readJSON(SNAP.header);
+    const cannot = (what) => ({ error: "cannot be restored into " + quoted(header.machine) + ": " + what });
+    if (doc.format < 1n || doc.format > BigInt(SNAP.formats)) return cannot("the snapshot is written in format " + doc.format + "; this page reads " + (SNAP.formats === 1 ? "format 1" : "formats 1 to " + SNAP.formats));
+    if (doc.machine !== header.machine) return cannot("the snapshot is of the machine " + quoted(doc.machine));
+    if (doc.fingerprint !== header.fingerprint) return cannot("the machine changed since the snapshot was taken (fingerprint " + doc.fingerprint + ", this page's " + header.fingerprint + "): make the page again from the machine the snapshot was taken from");
+    // What each history remembers, in the page's order (one the snapshot leaves out remembers nothing).
+    const remembers = SNAP.histories.map(() => null);
+    const seen = SNAP.histories.map(() => false);
+    const slot = new Map(SNAP.histories.map((h, i) => [JSON.stringify([h.parent, h.deep]), i]));
+    const historyName = (m) => "the " + (m.deep ? "deep " : "") + "history of " + quoted(m.parent);
+    for (const m of doc.history) {
+      const i = slot.get(JSON.stringify([m.parent, m.deep]));
+      if (i === undefined) return cannot("no transition resumes " + historyName(m));
+      if (seen[i]) return cannot("the snapshot says twice what " + historyName(m) + " remembers");
+      seen[i] = true;
+      remembers[i] = typeof m.remembers === "string" ? m.remembers : null;
+    }
+    const where = quoted(doc.state) + (doc.parents.length ? " inside " + doc.parents.map(quoted).join(" > ") : "");
+    const memory = SNAP.histories.map((h, i) => remembers[i] === null ? null : historyName(h) + " remembering " + quoted(remembers[i])).filter((x) => x !== null);
+    const candidates = byNames().get(namesKey(doc.state, doc.parents, remembers));
+    if (!candidates) {
+      return cannot("the page has no situation of " + where + (memory.length ? " with " + memory.join(", ") : " with no history remembering anything")
+        + " (it holds the situations a run from the initial state reaches)");
+    }
+    if (doc.timers === undefined || doc.timers === null) {
+      const target = candidates.find(fresh);
+      if (target === undefined) return cannot("the snapshot has no timers, and the page has no situation of " + where + " with its timers started afresh");
+      return { target: target, resumed: false };
+    }
+    const wanted = JSON.stringify(doc.timers.map((t) => timerKey(t.owner, t.position, t.afterNanoseconds,
+      t.remainingNanoseconds === undefined || t.remainingNanoseconds === null ? null : (t.remainingNanoseconds < 0n ? 0n : t.remainingNanoseconds))).sort());
+    const target = candidates.find((c) => situationTimers(c) === wanted);
+    if (target === undefined) {
+      const described = doc.timers.map((t) => "after " + words(t.afterNanoseconds < 0n ? 0n : t.afterNanoseconds) + " (" + t.owner + ", line " + t.position + "), "
+        + (t.remainingNanoseconds === undefined || t.remainingNanoseconds === null ? "spent" : words(t.remainingNanoseconds < 0n ? 0n : t.remainingNanoseconds) + " left"));
+      return cannot("the page has no situation of " + where + " with " + (described.length ? "the timers " + described.join("; ") : "no timer armed")
+        + " (it holds the times left that advancing to each deadline reaches; a snapshot without timers starts them afresh)");
+    }
+    return { target: target, resumed: true };
+  }
+  // Restores a snapshot read from a file: a step of the session (`:restore FILE`), undone by
+  // Undo; or the reason it was refused, with nothing changed.
+  function restoreSnapshot(text, fileName) {
+    let doc;
+    try { doc = readJSON(text); } catch (error) { return fileName + " is not JSON; nothing changed."; }
+    const placed = placeSnapshot(doc);
+    if (placed.error) return fileName + " " + placed.error + "; nothing changed.";
+    const line = ":restore " + fileName;
+    const configuration = stateOf(placed.target).configuration;
+    // As the REPL's `:restore` says it.
+    const result = "restored: " + configuration + (S[placed.target].timers.length === 0 ? " (nothing ran)"
+      : placed.resumed ? " (nothing ran; its timers resume with the time they had left)" : " (nothing ran; its timers start again now)");
+    history.push({ line: line, at: at, now: now, guards: new Map(guards), text: result, file: fileName });
+    bump(entered, stateOf(placed.target).name);
+    lastStep = null;
+    at = placed.target;
+    record(line, result, false);
+    render();
+    return "Restored " + fileName + ": " + configuration + ".";
+  }
+
   // ---- Exports: the files the REPL's :save writes. ----
   function scriptText() { return history.map((h) => h.line + "\n").join(""); }
-  function typeableLine(line) {
+  function typeableLine(line, file) {
+    // A restore's file name as the REPL reads it after `:restore ` (trimmed, on one line).
+    if (file !== undefined) return file !== "" && file === trimmed(file) && !/[\n\r]/.test(file);
     const e = M.events.indexOf(line);
     if (e >= 0) return M.typeableEvents[e];
     const g = M.guards.findIndex((name) => line === ":guard " + name + " on" || line === ":guard " + name + " off");
@@ -371,10 +549,12 @@
     for (const tr of tableRows) { const current = tr.dataset.state === String(S[at].state); tr.classList.toggle("current", current); if (current) tr.setAttribute("aria-current", "true"); else tr.removeAttribute("aria-current"); }
     paint();
     $("export-script").value = scriptText();
-    const untypeable = history.filter((h) => !typeableLine(h.line)).map((h) => h.line);
-    $("script-hint").textContent = visible(untypeable.length
+    const untypeable = history.filter((h) => !typeableLine(h.line, h.file)).map((h) => h.line);
+    const files = history.filter((h) => h.file !== undefined).map((h) => h.file);
+    $("script-hint").textContent = visible((untypeable.length
       ? "The REPL cannot read " + untypeable.map((l) => JSON.stringify(l)).join(", ") + " as a line (a name starting with # or :, with spaces at an end, or a line break): this script and test will not replay."
-      : "Replay with: " + M.replay + " FILE");
+      : "Replay with: " + M.replay + " FILE")
+      + (files.length ? " Its :restore lines read " + Array.from(new Set(files), (f) => JSON.stringify(f)).join(", ") + " from the folder it is replayed in: keep the snapshot files there." : ""));
     $("export-test").value = swiftTest();
   }
 
@@ -497,6 +677,18 @@
   $("test-definition").addEventListener("input", () => { $("export-test").value = swiftTest(); });
   $("download-script").addEventListener("click", () => download(identifier(M.machine) + ".fsm", scriptText()));
   $("download-test").addEventListener("click", () => download(testFileName().split("/").pop(), swiftTest()));
+  $("download-snapshot").addEventListener("click", () => {
+    const name = identifier(M.machine) + "-snapshot.json";
+    download(name, snapshotText(at));
+    $("snapshot-status").textContent = visible("Downloaded " + name + ": " + stateOf(at).configuration + ".");
+  });
+  $("snapshot-file").addEventListener("change", (ev) => {
+    const input = ev.target;
+    const file = input.files && input.files[0];
+    if (!file) return;
+    file.text().then((text) => { $("snapshot-status").textContent = visible(restoreSnapshot(text, file.name)); input.value = ""; },
+      () => { $("snapshot-status").textContent = visible("Cannot read " + file.name + "; nothing changed."); input.value = ""; });
+  });
   $("coverage-file").addEventListener("change", (ev) => {
     const file = ev.target.files && ev.target.files[0];
     if (!file) return;
@@ -530,5 +722,7 @@
     transcript: () => timeline.map((t) => "> " + t.line + (t.text === "" ? "" : "\n" + t.text)).join("\n"),
     script: scriptText,
     swiftTest: swiftTest,
+    snapshot: () => snapshotText(at),
+    situation: () => at,
   });
 })();
