@@ -6,12 +6,19 @@ import Foundation
 ///
 /// Whole numbers are kept as `Int64` (a `Double` would round those above 2^53).
 public enum SnapshotValue: Codable, Sendable, Hashable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number without a fraction or an exponent that fits in 64 bits.
     case integer(Int64)
+    /// Any other number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array, in order.
     case array([SnapshotValue])
+    /// An object, by its keys (written in the encoder's key order: sorted with `.sortedKeys`).
     case object([String: SnapshotValue])
 
     /// The JSON `value` encodes to (with `JSONEncoder`).
@@ -27,6 +34,9 @@ public enum SnapshotValue: Codable, Sendable, Hashable {
         try JSONDecoder().decode(type, from: JSONEncoder().encode(self))
     }
 
+    /// The JSON value `decoder` holds: `null`, a boolean, a whole number (as ``integer(_:)``
+    /// when it fits in `Int64`), another number, a string, an array or an object.
+    /// - Throws: `DecodingError` when it holds none of these.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -46,6 +56,8 @@ public enum SnapshotValue: Codable, Sendable, Hashable {
         }
     }
 
+    /// Writes the value as the JSON it is.
+    /// - Throws: What `encoder` throws (`EncodingError`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
