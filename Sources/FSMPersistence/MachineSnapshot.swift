@@ -152,12 +152,7 @@ extension Machine {
         _ definition: MachineDefinition<State, Event, Effect, Context>, restoring snapshot: MachineSnapshot,
         matching: SnapshotMatching = .fingerprint, policy: RejectionPolicy = .throw
     ) throws(SnapshotError) {
-        do {
-            self = try Machine(definition, policy: policy)
-        } catch {
-            throw SnapshotError(machine: definition.name, reason: .invalidDefinition(error))
-        }
-        try restore(snapshot, matching: matching)
+        try self.init(definition, restoring: snapshot, migrating: SnapshotMigrations(), matching: matching, policy: policy)
     }
 
     /// Puts this machine where `snapshot` says, keeping its compiled definition (a server
