@@ -69,6 +69,11 @@ public struct MachineSnapshot: Codable, Sendable, Hashable {
     public var format: Int
     /// The machine's name (its definition's `name`).
     public var machine: String
+    /// The version of the machine it was taken from (its definition's `version`); `nil` for
+    /// version 1, which a snapshot does not write (so a machine that declares no version
+    /// writes what it wrote before versions existed). A snapshot of an earlier version is
+    /// restored through ``SnapshotMigrations``; one of a later version is refused.
+    public var version: Int?
     /// The fingerprint of the definition's structure (``FSM/MachineDefinition/fingerprint``).
     public var fingerprint: String
     /// The current state's name (a combination of its regions' states in a parallel machine).
@@ -93,11 +98,12 @@ public struct MachineSnapshot: Codable, Sendable, Hashable {
     /// A snapshot with these parts: for a migration that writes one, or a test. A machine's
     /// own is ``FSM/Machine/snapshot()``.
     public init(
-        format: Int = MachineSnapshot.currentFormat, machine: String, fingerprint: String, state: String, parents: [String], history: [Memory],
-        timers: [Timer]? = nil, takenAt: Double? = nil, events: [SnapshotValue]? = nil, context: SnapshotValue? = nil
+        format: Int = MachineSnapshot.currentFormat, machine: String, version: Int? = nil, fingerprint: String, state: String, parents: [String],
+        history: [Memory], timers: [Timer]? = nil, takenAt: Double? = nil, events: [SnapshotValue]? = nil, context: SnapshotValue? = nil
     ) {
         self.format = format
         self.machine = machine
+        self.version = version
         self.fingerprint = fingerprint
         self.state = state
         self.parents = parents
@@ -125,7 +131,7 @@ extension Machine {
     public func snapshot() -> MachineSnapshot {
         let names = configurationNames
         return MachineSnapshot(
-            machine: definition.name, fingerprint: structureDigest, state: names.state, parents: names.parents,
+            machine: definition.name, version: definition.version == 1 ? nil : definition.version, fingerprint: structureDigest, state: names.state, parents: names.parents,
             history: names.memories.map { MachineSnapshot.Memory(parent: $0.parent, deep: $0.deep, remembers: $0.remembers) }
         )
     }
@@ -146,12 +152,7 @@ extension Machine {
         _ definition: MachineDefinition<State, Event, Effect, Context>, restoring snapshot: MachineSnapshot,
         matching: SnapshotMatching = .fingerprint, policy: RejectionPolicy = .throw
     ) throws(SnapshotError) {
-        do {
-            self = try Machine(definition, policy: policy)
-        } catch {
-            throw SnapshotError(machine: definition.name, reason: .invalidDefinition(error))
-        }
-        try restore(snapshot, matching: matching)
+        try self.init(definition, restoring: snapshot, migrating: SnapshotMigrations(), matching: matching, policy: policy)
     }
 
     /// Puts this machine where `snapshot` says, keeping its compiled definition (a server
@@ -159,12 +160,65 @@ extension Machine {
     /// ``init(_:restoring:matching:policy:)``. Linear in the states and the histories; the
     /// fingerprint is made once per compiled definition.
     ///
+    /// A snapshot of another version than the definition's is refused: restore one of an
+    /// earlier version with ``restore(_:migrating:matching:)``.
+    ///
     /// - Throws: ``SnapshotError`` naming what does not fit: another machine, a later format,
-    ///   another structure, a state that is not declared any more (or moved to other parents,
-    ///   or one the machine never rests in), a history that is not resumed any more or cannot
-    ///   remember what the snapshot says, a parent's two histories that contradict each
-    ///   other. The machine is then unchanged.
+    ///   another version, another structure, a state that is not declared any more (or moved
+    ///   to other parents, or one the machine never rests in), a history that is not resumed
+    ///   any more or cannot remember what the snapshot says, a parent's two histories that
+    ///   contradict each other. The machine is then unchanged.
     public mutating func restore(_ snapshot: MachineSnapshot, matching: SnapshotMatching = .fingerprint) throws(SnapshotError) {
+        try restore(snapshot, migrating: SnapshotMigrations(), matching: matching)
+    }
+
+    /// A machine of `definition` put where `snapshot` says, as
+    /// ``init(_:restoring:matching:policy:)`` does, after bringing a snapshot of an earlier
+    /// version to the definition's by `migrations` (see ``restore(_:migrating:matching:)``).
+    ///
+    /// - Throws: ``SnapshotError``: what ``restore(_:migrating:matching:)`` throws, or the
+    ///   definition's own errors. Nothing is half-restored.
+    public init(
+        _ definition: MachineDefinition<State, Event, Effect, Context>, restoring snapshot: MachineSnapshot, migrating migrations: SnapshotMigrations,
+        matching: SnapshotMatching = .fingerprint, policy: RejectionPolicy = .throw
+    ) throws(SnapshotError) {
+        do {
+            self = try Machine(definition, policy: policy)
+        } catch {
+            throw SnapshotError(machine: definition.name, reason: .invalidDefinition(error))
+        }
+        try restore(snapshot, migrating: migrations, matching: matching)
+    }
+
+    /// Puts this machine where `snapshot` says; a snapshot of an earlier version than the
+    /// definition's is first brought to it by `migrations`' steps, in order (see
+    /// ``SnapshotMigrations/migrate(_:to:)``), and then checked by names as any snapshot is
+    /// (`matching` applies to a snapshot of the definition's own version only: the structure
+    /// a migrated one was taken from is another by definition). Nothing runs, as in
+    /// ``init(_:restoring:matching:policy:)``. Linear in the size of the snapshot times the
+    /// number of steps, plus what restoring costs.
+    ///
+    /// - Throws: ``SnapshotError``: a snapshot of another machine, of a later format or a later
+    ///   version, of an earlier version that no migration leads on from, a step that failed,
+    ///   or a migrated snapshot that does not fit (with the versions and the steps that ran);
+    ///   or what ``restore(_:matching:)`` refuses. The machine is then unchanged.
+    public mutating func restore(_ snapshot: MachineSnapshot, migrating migrations: SnapshotMigrations, matching: SnapshotMatching = .fingerprint) throws(SnapshotError) {
+        func refuse(_ reason: SnapshotError.Reason) -> SnapshotError { SnapshotError(machine: definition.name, reason: reason) }
+        guard (1...MachineSnapshot.currentFormat).contains(snapshot.format) else { throw refuse(.unsupportedFormat(snapshot.format)) }
+        guard snapshot.machine == definition.name else { throw refuse(.otherMachine(snapshot.machine)) }
+        let from = snapshot.version ?? 1
+        guard from != definition.version else { return try put(snapshot, matching: matching) }
+        let migrated = try migrations.migrated(snapshot, to: definition.version, machine: definition.name)
+        do {
+            try put(migrated.snapshot, matching: .names)
+        } catch {
+            throw refuse(.migratedMisfit(from: from, to: definition.version, steps: migrated.steps, reason: error.reason))
+        }
+    }
+
+    /// Puts this machine where `snapshot` says, whatever its version: its format, machine,
+    /// fingerprint (when `matching` says so) and names checked.
+    private mutating func put(_ snapshot: MachineSnapshot, matching: SnapshotMatching) throws(SnapshotError) {
         func refuse(_ reason: SnapshotError.Reason) -> SnapshotError { SnapshotError(machine: definition.name, reason: reason) }
         guard (1...MachineSnapshot.currentFormat).contains(snapshot.format) else { throw refuse(.unsupportedFormat(snapshot.format)) }
         guard snapshot.machine == definition.name else { throw refuse(.otherMachine(snapshot.machine)) }

@@ -43,6 +43,20 @@ public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible
         case eventNotDecodable(String)
         /// The definition itself has errors: it cannot run.
         case invalidDefinition(DefinitionError)
+        /// The snapshot is of a later version of the machine (`snapshot`) than the definition
+        /// (`machine`): written by a newer app than the one restoring it.
+        case laterVersion(snapshot: Int, machine: Int)
+        /// No migration goes on from version `from` (without passing the definition's
+        /// version, `to`): the snapshot cannot be brought to the definition's version.
+        case noMigration(from: Int, to: Int)
+        /// Two migrations go on from this version: which one is meant cannot be told.
+        case repeatedMigration(from: Int)
+        /// A migration step failed (its name, the versions of its migration, and its error's
+        /// description).
+        case stepFailed(step: String, from: Int, to: Int, error: String)
+        /// The snapshot, migrated from version `from` to `to` by `steps` (their names, in
+        /// order), does not fit the definition, for `reason`.
+        indirect case migratedMisfit(from: Int, to: Int, steps: [String], reason: Reason)
 
         init(_ mismatch: ConfigurationMismatch) {
             switch mismatch {
@@ -71,33 +85,51 @@ public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// One sentence: `cannot restore 'usb': no state is named 'Sleeping'; nothing was restored`.
     public var description: String {
-        let history = { (parent: String, deep: Bool) in "the \(deep ? "deep " : "")history of '\(parent)'" }
-        let what: String
         switch reason {
-        case let .otherMachine(name): what = "the snapshot is of the machine '\(name)'"
+        case .midStep:
+            "cannot take a snapshot of '\(machine)' in the middle of a step (from onTransition or onRejection): take it once the step is over"
+        case let .eventNotEncodable(why):
+            "cannot take a snapshot of '\(machine)': a queued event cannot be written as JSON (\(why)); nothing was written"
+        default:
+            "cannot restore '\(machine)': \(Self.what(reason)); nothing was restored"
+        }
+    }
+
+    /// What does not fit, as the middle of ``description``.
+    private static func what(_ reason: Reason) -> String {
+        let history = { (parent: String, deep: Bool) in "the \(deep ? "deep " : "")history of '\(parent)'" }
+        switch reason {
+        case let .otherMachine(name): return "the snapshot is of the machine '\(name)'"
         case let .unsupportedFormat(format):
             let current = MachineSnapshot.currentFormat
-            what = "the snapshot is written in format \(format); this library reads " + (current == 1 ? "format 1" : "formats 1 to \(current)")
+            return "the snapshot is written in format \(format); this library reads " + (current == 1 ? "format 1" : "formats 1 to \(current)")
         case let .otherStructure(snapshot, definition):
-            what = "the machine changed since the snapshot was taken (fingerprint \(snapshot), now \(definition)): it is restored only when matching names is asked for (`matching: .names`)"
-        case let .unknownState(state): what = "no state is named '\(state)'"
-        case let .ambiguousState(state): what = "two states are named '\(state)'"
+            return "the machine changed since the snapshot was taken (fingerprint \(snapshot), now \(definition)): it is restored only when matching names is asked for (`matching: .names`)"
+        case let .unknownState(state): return "no state is named '\(state)'"
+        case let .ambiguousState(state): return "two states are named '\(state)'"
         case let .movedState(state, declared, saved):
-            what = "'\(state)' is inside \(Self.path(declared)) now, not \(Self.path(saved))"
-        case let .transientState(state, leadsTo): what = "the machine never rests in '\(state)': it goes on to '\(leadsTo)' at once"
-        case let .unknownHistory(parent, deep): what = "no transition resumes \(history(parent, deep))"
-        case let .unknownMemory(parent, deep, remembers): what = "\(history(parent, deep)) cannot remember '\(remembers)'"
-        case let .repeatedHistory(parent, deep): what = "the snapshot says twice what \(history(parent, deep)) remembers"
-        case let .contradictoryHistory(parent): what = "the histories of '\(parent)' remember what no run leaves together (the deep one a state outside the child the shallow one remembers)"
-        case let .repeatedTimer(owner, position): what = "the snapshot lists timer \(position + 1) of '\(owner)' twice"
-        case .midStep:
-            return "cannot take a snapshot of '\(machine)' in the middle of a step (from onTransition or onRejection): take it once the step is over"
-        case let .eventNotEncodable(reason):
-            return "cannot take a snapshot of '\(machine)': a queued event cannot be written as JSON (\(reason)); nothing was written"
-        case let .eventNotDecodable(reason): what = "a queued event is not one of its events (\(reason))"
-        case let .invalidDefinition(error): what = "its definition cannot run: \(error)"
+            return "'\(state)' is inside \(path(declared)) now, not \(path(saved))"
+        case let .transientState(state, leadsTo): return "the machine never rests in '\(state)': it goes on to '\(leadsTo)' at once"
+        case let .unknownHistory(parent, deep): return "no transition resumes \(history(parent, deep))"
+        case let .unknownMemory(parent, deep, remembers): return "\(history(parent, deep)) cannot remember '\(remembers)'"
+        case let .repeatedHistory(parent, deep): return "the snapshot says twice what \(history(parent, deep)) remembers"
+        case let .contradictoryHistory(parent): return "the histories of '\(parent)' remember what no run leaves together (the deep one a state outside the child the shallow one remembers)"
+        case let .invalidDefinition(error): return "its definition cannot run: \(error)"
+        case let .repeatedTimer(owner, position): return "the snapshot lists timer \(position + 1) of '\(owner)' twice"
+        case .midStep: return "a snapshot was taken in the middle of a step"
+        case let .eventNotEncodable(why): return "a queued event cannot be written as JSON (\(why))"
+        case let .eventNotDecodable(why): return "a queued event is not one of its events (\(why))"
+        case let .laterVersion(snapshot, machine):
+            return "the snapshot is of version \(snapshot) of the machine, later than this one's (\(machine))"
+        case let .noMigration(from, to):
+            return "no migration goes on from version \(from) towards the machine's version \(to)"
+        case let .repeatedMigration(from): return "two migrations go on from version \(from)"
+        case let .stepFailed(step, from, to, error):
+            return "the migration from version \(from) to \(to) failed at its step \"\(step)\": \(error)"
+        case let .migratedMisfit(from, to, steps, reason):
+            let ran = steps.isEmpty ? "without a step" : "by " + steps.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "migrated from version \(from) to \(to) \(ran), \(what(reason))"
         }
-        return "cannot restore '\(machine)': \(what); nothing was restored"
     }
 
     private static func path(_ parents: [String]) -> String {

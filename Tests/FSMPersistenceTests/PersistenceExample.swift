@@ -30,6 +30,42 @@ let device = MachineDefinition<Device, Bus, String, Void>(name: "device", initia
 }
 // example:device:end
 
+// example:device2:start
+// Version 2: `idle` is called `unaddressed`, and `configured` became a parent of `active`
+// (entered first) and `resting`.
+enum DeviceV2: Hashable, Sendable { case detached, unaddressed, addressed, active, resting, suspended }
+enum BusV2: Hashable, Sendable, CaseIterable, MachineEvent { case attach, address, configure, suspend, resume, detach, rest, work }
+
+let deviceV2 = MachineDefinition<DeviceV2, BusV2, String, Void>(name: "device", version: 2, initial: .detached) {
+    In(.detached) { On(.attach, to: .unaddressed, emit: "powerUp"); Ignore(.address, .configure, .suspend, .resume, .detach, .rest, .work) }
+    Parent("attached") {
+        On(.detach, to: .detached, emit: "powerDown")
+        Ignore(.attach)
+    } children: {
+        Parent("awake") {
+            On(.suspend, to: .suspended)
+            Ignore(.resume)
+        } children: {
+            In(.unaddressed) { On(.address, to: .addressed); Ignore(.configure, .rest, .work) }
+            In(.addressed) { On(.configure, to: .active, emit: "loadDriver"); Ignore(.address, .rest, .work) }
+            Parent("configured") { Ignore(.address, .configure) } children: {
+                In(.active) { On(.rest, to: .resting); Ignore(.work) }
+                In(.resting) { On(.work, to: .active); Ignore(.rest) }
+            }
+        }
+        In(.suspended) {
+            On(.resume, to: .unaddressed, resuming: .shallow("awake"))
+            Ignore(.address, .configure, .suspend, .rest, .work)
+        }
+    }
+}
+
+let migrations = SnapshotMigrations()
+    .from(1, to: 2,
+          .renameState("idle", to: "unaddressed"),
+          .splitState("configured", into: "active", parents: ["attached", "awake", "configured"]))
+// example:device2:end
+
 private func runPersistenceExample() throws -> [String] {
     var lines: [String] = []
     func print(_ text: String) { lines.append(text) }
@@ -63,6 +99,22 @@ private func runPersistenceExample() throws -> [String] {
         // cannot restore 'device': no state is named 'sleeping'; nothing was restored
     }
     // example:refuse:end
+
+    // example:migrate:start
+    // `data`: what version 1 wrote above, suspended while configured.
+    let old = try JSONDecoder().decode(MachineSnapshot.self, from: data)
+    var upgraded = try Machine(deviceV2, restoring: old, migrating: migrations)
+    print("\(upgraded.state)")                       // suspended
+    try upgraded.send(.resume)
+    print("\(upgraded.state)")                       // active
+    print("\(upgraded.snapshot().version ?? 1)")     // 2
+    do {
+        _ = try Machine(deviceV2, restoring: old)    // no migration given
+    } catch {
+        print("\(error)")
+        // cannot restore 'device': no migration goes on from version 1 towards the machine's version 2; nothing was restored
+    }
+    // example:migrate:end
     return lines
 }
 
@@ -72,7 +124,7 @@ struct PersistenceExampleTests {
     func prints() throws {
         let printed = try runPersistenceExample()
         // What each `print` prints: the comment on its line, or the comment line under it.
-        let said = try ["save", "restore", "refuse"].flatMap { region in
+        let said = try ["save", "restore", "refuse", "migrate"].flatMap { region in
             let lines = try exampleLines(region)
             return lines.indices.compactMap { index -> String? in
                 let line = lines[index]
@@ -87,7 +139,7 @@ struct PersistenceExampleTests {
     @Test("the article shows each example as compiled here")
     func article() throws {
         let text = try persistenceFile("Sources/FSM/Documentation.docc/Persistence.md")
-        for region in ["device", "save", "restore", "refuse"] {
+        for region in ["device", "save", "restore", "refuse", "device2", "migrate"] {
             let code = try exampleLines(region).joined(separator: "\n")
             #expect(text.contains("```swift\n" + code + "\n```"), "Persistence.md does not show '\(region)' as compiled")
         }

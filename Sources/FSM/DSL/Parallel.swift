@@ -18,7 +18,7 @@
 /// `playing > (audio: on | video: paused)`.
 ///
 /// - Within the parent, an event moves every region that takes a transition on it, as in a
-///   parallel machine (``MachineDefinition/init(name:summary:initial:events:regions:)``): the
+///   parallel machine (``MachineDefinition/init(name:summary:version:initial:events:regions:)``): the
 ///   regions that move leave their state and enter the next (their own exit, transition and
 ///   entry effects, region by region); the others stay and emit nothing.
 /// - Entering the parent (a transition to `state`, to `embed(initial)`, or to any child)

@@ -4,15 +4,17 @@ extension MachineDefinition {
     /// - Parameters:
     ///   - name: The machine's name.
     ///   - summary: What the machine is for, in one line.
+    ///   - version: The machine's version, for its snapshots (see ``version``): raise it when
+    ///     a change needs old snapshots migrated.
     ///   - initial: The initial state.
     ///   - events: Every event, in the order tables and diagrams show them.
     ///   - blocks: One ``In`` or ``Final`` block per state (or ``States`` for several).
     @inlinable
     public init(
-        name: String, summary: String = "", initial: State, events: [Event.Key],
+        name: String, summary: String = "", version: Int = 1, initial: State, events: [Event.Key],
         _ blocks: any _StateBlock<State, Event, Effect, Context>...
     ) {
-        self.init(name: name, summary: summary, initial: initial, events: events, declarations: blocks.flatMap { $0._declarations })
+        self.init(name: name, summary: summary, version: version, initial: initial, events: events, declarations: blocks.flatMap { $0._declarations })
     }
 }
 
@@ -22,13 +24,15 @@ extension MachineDefinition where Event.Key: CaseIterable {
     /// - Parameters:
     ///   - name: The machine's name.
     ///   - summary: What the machine is for, in one line.
+    ///   - version: The machine's version, for its snapshots (see ``version``): raise it when
+    ///     a change needs old snapshots migrated.
     ///   - initial: The initial state.
     ///   - blocks: One ``In`` or ``Final`` block per state (or ``States`` for several).
     @inlinable
     public init(
-        name: String, summary: String = "", initial: State,
+        name: String, summary: String = "", version: Int = 1, initial: State,
         _ blocks: any _StateBlock<State, Event, Effect, Context>...
     ) {
-        self.init(name: name, summary: summary, initial: initial, events: Array(Event.Key.allCases), declarations: blocks.flatMap { $0._declarations })
+        self.init(name: name, summary: summary, version: version, initial: initial, events: Array(Event.Key.allCases), declarations: blocks.flatMap { $0._declarations })
     }
 }

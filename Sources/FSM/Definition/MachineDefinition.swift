@@ -30,6 +30,11 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     /// What the machine is for, in one line (empty when not given): tools list it, and
     /// generated diagram folders caption the machine with it.
     public let summary: String
+    /// The version of the machine its author declares (1 unless given), for snapshots: a
+    /// machine's snapshot records it when it is not 1, and restoring a snapshot of an earlier
+    /// version runs the migrations given for it (`FSMPersistence`'s `SnapshotMigrations`). Not
+    /// part of the structure: it changes no fingerprint, table or diagram.
+    public let version: Int
     /// The initial state, if one was given.
     public let initial: State?
     /// The declared events, in declaration order.
@@ -49,9 +54,10 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
 
     /// Creates a definition from its parts. The result-builder initialisers are the usual way.
     @usableFromInline
-    package init(name: String, summary: String = "", initial: State?, events: [Event.Key], declarations: [_StateDeclaration<State, Event, Effect, Context>]) {
+    package init(name: String, summary: String = "", version: Int = 1, initial: State?, events: [Event.Key], declarations: [_StateDeclaration<State, Event, Effect, Context>]) {
         self.name = name
         self.summary = summary
+        self.version = version
         self.initial = initial
         self.events = events
         self.declarations = declarations
@@ -63,6 +69,8 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     /// - Parameters:
     ///   - name: The machine's name.
     ///   - summary: What the machine is for, in one line.
+    ///   - version: The machine's version, for its snapshots (see ``version``): raise it when
+    ///     a change needs old snapshots migrated.
     ///   - initial: The initial state.
     ///   - events: Every event, in the order tables and diagrams show them.
     ///   - body: One ``In`` or ``Final`` block per state.
@@ -70,11 +78,12 @@ public struct MachineDefinition<State: Hashable & Sendable, Event: MachineEvent,
     public init(
         name: String,
         summary: String = "",
+        version: Int = 1,
         initial: State,
         events: [Event.Key],
         @MachineBuilder<State, Event, Effect, Context> _ body: () -> [_StateDeclaration<State, Event, Effect, Context>]
     ) {
-        self.init(name: name, summary: summary, initial: initial, events: events, declarations: body())
+        self.init(name: name, summary: summary, version: version, initial: initial, events: events, declarations: body())
     }
 
     /// The declared states, in declaration order.
@@ -179,16 +188,19 @@ extension MachineDefinition where Event.Key: CaseIterable {
     /// - Parameters:
     ///   - name: The machine's name.
     ///   - summary: What the machine is for, in one line.
+    ///   - version: The machine's version, for its snapshots (see ``version``): raise it when
+    ///     a change needs old snapshots migrated.
     ///   - initial: The initial state.
     ///   - body: One ``In`` or ``Final`` block per state.
     @inlinable
     public init(
         name: String,
         summary: String = "",
+        version: Int = 1,
         initial: State,
         @MachineBuilder<State, Event, Effect, Context> _ body: () -> [_StateDeclaration<State, Event, Effect, Context>]
     ) {
-        self.init(name: name, summary: summary, initial: initial, events: Array(Event.Key.allCases), declarations: body())
+        self.init(name: name, summary: summary, version: version, initial: initial, events: Array(Event.Key.allCases), declarations: body())
     }
 }
 

@@ -17,17 +17,18 @@ extension MachineDefinition {
     /// - Parameters:
     ///   - name: The machine's name.
     ///   - summary: What the machine is for, in one line.
+    ///   - version: The machine's version, for its snapshots (see ``version``).
     ///   - initial: The machine's initial state; each region's part must be that region's
     ///     initial state.
     ///   - events: The events, in order; by default every region's events, the first
     ///     region's first.
     ///   - regions: The regions, in order.
-    public init(name: String, summary: String = "", initial: State, events: [Event.Key]? = nil, regions: Region<State, Event, Effect, Context>...) {
-        self.init(name: name, summary: summary, initial: initial, events: events, regionList: regions)
+    public init(name: String, summary: String = "", version: Int = 1, initial: State, events: [Event.Key]? = nil, regions: Region<State, Event, Effect, Context>...) {
+        self.init(name: name, summary: summary, version: version, initial: initial, events: events, regionList: regions)
     }
 
     /// A parallel machine of regions given as an array (a machine read from a document).
-    package init(name: String, summary: String = "", initial: State, events: [Event.Key]? = nil, regionList regions: [Region<State, Event, Effect, Context>]) {
+    package init(name: String, summary: String = "", version: Int = 1, initial: State, events: [Event.Key]? = nil, regionList regions: [Region<State, Event, Effect, Context>]) {
         var allEvents: [Event.Key] = events ?? []
         if events == nil {
             var seen: Set<Event.Key> = []
@@ -44,7 +45,7 @@ extension MachineDefinition {
             conflicts.append(Diagnostic(.error, .regionConflict, "region \(quoting: region.name) has no states"))
         }
         if let refusal = Self.sizeRefusal(regions, eventCount: allEvents.count) {
-            self.init(name: name, summary: summary, initial: initial, events: allEvents, declarations: [])
+            self.init(name: name, summary: summary, version: version, initial: initial, events: allEvents, declarations: [])
             parallel = ParallelStructure(regions: regions, digits: [], conflicts: [], tooLarge: refusal)
             return
         }
@@ -130,7 +131,7 @@ extension MachineDefinition {
                 transitions: transitions, ignored: ignored, illegal: illegal
             ))
         }
-        self.init(name: name, summary: summary, initial: initial, events: allEvents, declarations: declarations)
+        self.init(name: name, summary: summary, version: version, initial: initial, events: allEvents, declarations: declarations)
         parallel = ParallelStructure(regions: regions, digits: digits, conflicts: conflicts, tooLarge: nil)
     }
 
