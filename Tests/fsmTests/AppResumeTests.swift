@@ -81,7 +81,26 @@ struct AppResumeProcessTests {
         #expect(lines.count == 1 && lines[0].hasPrefix("fsm app: the saved state in \(file) cannot be used: it is not JSON (a truncated or damaged file); it was moved to \(file).unusable-"))
         let aside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("app.json.unusable-") }
         #expect(aside.count == 1)
-        #expect(try String(contentsOfFile: folder.appendingPathComponent(aside[0]).path, encoding: .utf8) == "{\"format\":1,\"seconds\":2,\"scre")
+        let moved = try #require(aside.first)
+        #expect(try String(contentsOfFile: folder.appendingPathComponent(moved).path, encoding: .utf8) == "{\"format\":1,\"seconds\":2,\"scre")
         #expect(try String(contentsOfFile: file, encoding: .utf8).contains("\"again\""))
+    }
+
+    @Test("killed (SIGKILL) in the middle of a command: what the commands before it did was saved already")
+    func killed() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("app.json").path
+        // The real clock's `wait 600` holds the app until the time limit kills it with SIGKILL:
+        // no save at the end runs, only the ones after each command.
+        let input = "id koher\npassword 1234\nwait 600\n"
+        let result = try Subprocess.run(
+            fsmExecutable.path, ["app", "--clock", "real", "--state-file", file], input: Data(input.utf8), timeLimit: .seconds(5)
+        )
+        #expect(result.timedOut)
+        let saved = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(saved.contains("\"id\" : \"koher\"") && !saved.contains("1234"))
+        let second = try fsm(in: folder, ["app", "--state-file", file], input: "")
+        #expect(second.stdout.hasPrefix("── Login") && second.stdout.contains("ID        [koher]"))
     }
 }
