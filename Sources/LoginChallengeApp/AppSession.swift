@@ -119,9 +119,10 @@ public final class AppSession {
     }
 
     /// After a restore: lets the calls sent again run up to their first wait (or end), so the
-    /// first screen shows them.
+    /// first screen shows them; the screen is then the one shown (no update repeats it).
     public func resume() async {
         await settle()
+        lastScreen = screen
     }
 
     /// The app saved as it is now (see ``AppSnapshot``).

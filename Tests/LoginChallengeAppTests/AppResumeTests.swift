@@ -87,6 +87,19 @@ struct AppResumeTests {
         #expect(await after.handle("wait 5").text == before.replacingOccurrences(of: "t=4.0s", with: "t=9.0s"))
     }
 
+    @Test("at a terminal (real clock), the first screen after resuming is not printed again as an update")
+    func noRepeatedScreen() async throws {
+        let saved = AppSession(seed: 7, forcedOutcome: nil, clockMode: .virtual)
+        _ = await saved.handle("id koher")
+        let session = try AppSession(seed: 7, forcedOutcome: nil, clockMode: .real(speed: 10_000), restoring: try saved.snapshot(at: now), at: now)
+        var updates: [String] = []
+        session.onUpdate = { updates.append($0) }
+        await session.resume()
+        for _ in 0..<200 { await Task.yield() }
+        #expect(updates.isEmpty)
+        #expect(session.screen.contains("ID        [koher]"))
+    }
+
     @Test("quit while logging out: the logout is sent again, and ends on the login screen")
     func loggingOut() async throws {
         let dir = try folder()
