@@ -24,15 +24,22 @@ struct ScreenSnapshotTests {
         return (login, auth, users)
     }
 
-    /// A login screen at home, the home screen's first load ended with `koher`.
-    private func atHome() async -> (LoginViewState, ParkingAuthService, ParkingUserService) {
+    /// A login screen with koher / 1234 typed and Login tapped, its call parked; the task
+    /// of the tap.
+    private func tappedLogin(_ users: ParkingUserService = ParkingUserService()) async -> (LoginViewState, ParkingAuthService, Task<Void, Never>) {
         let auth = ParkingAuthService()
-        let users = ParkingUserService()
         let login = LoginViewState(authService: auth, userService: users)
         login.updateID("koher")
         login.updatePassword("1234")
         let task = Task { await login.logIn() }
         await auth.logInCalls.waitForParkedCalls(1)
+        return (login, auth, task)
+    }
+
+    /// A login screen at home, the home screen's first load ended with `koher`.
+    private func atHome() async -> (LoginViewState, ParkingAuthService, ParkingUserService) {
+        let users = ParkingUserService()
+        let (login, auth, task) = await tappedLogin(users)
         await auth.logInCalls.succeed()
         await task.value(waitingFor: "the login")
         let load = Task { await login.home?.load() }
@@ -59,12 +66,7 @@ struct ScreenSnapshotTests {
 
     @Test("the error alert showing: the same alert, the ID kept; closing it returns to idle")
     func alertShowing() async throws {
-        let auth = ParkingAuthService()
-        let login = LoginViewState(authService: auth, userService: ParkingUserService())
-        login.updateID("koher")
-        login.updatePassword("1234")
-        let task = Task { await login.logIn() }
-        await auth.logInCalls.waitForParkedCalls(1)
+        let (login, auth, task) = await tappedLogin()
         await auth.logInCalls.resume(with: .failure(NetworkError(cause: SomeOtherError())))
         await task.value(waitingFor: "the login")
         #expect(login.state == .failed(.network))
@@ -76,12 +78,7 @@ struct ScreenSnapshotTests {
 
     @Test("quit while logging in: the call died and its password is not known, so it is not sent again; the screen is told of a network failure, once")
     func loggingIn() async throws {
-        let auth = ParkingAuthService()
-        let login = LoginViewState(authService: auth, userService: ParkingUserService())
-        login.updateID("koher")
-        login.updatePassword("1234")
-        let task = Task { await login.logIn() }
-        await auth.logInCalls.waitForParkedCalls(1)
+        let (login, auth, task) = await tappedLogin()
         let saved = try login.snapshot(at: date)
         #expect(saved.login.state == "loggingIn")
         await auth.logInCalls.succeed()
