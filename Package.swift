@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "FSMRuntime", dependencies: ["FSM"], swiftSettings: strict),
         .target(name: "FSMPersistence", dependencies: ["FSM", "FSMRuntime"], swiftSettings: strict),
         .target(name: "Entities", swiftSettings: strict),
-        .target(name: "UseCases", dependencies: ["FSM", "FSMCoverage", "FSMMacros", "FSMRuntime", "Entities"], swiftSettings: strict),
+        .target(name: "UseCases", dependencies: ["FSM", "FSMCoverage", "FSMMacros", "FSMRuntime", "FSMPersistence", "Entities"], swiftSettings: strict),
         .target(name: "APIServices", dependencies: ["UseCases", "Entities", "FSMRuntime"], swiftSettings: strict),
         // The explorer's page is edited as files (Explorer/Page), embedded when the module builds.
         .target(
@@ -103,7 +103,7 @@ let package = Package(
             dependencies: ["FSM", "FSMCoverage", "FSMREPL", "FSMTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))],
             swiftSettings: strict
         ),
-        .target(name: "LoginChallengeApp", dependencies: ["FSM", "FSMREPL", "FSMTerminal", "UseCases", "APIServices", "Entities"], swiftSettings: strict),
+        .target(name: "LoginChallengeApp", dependencies: ["FSM", "FSMPersistence", "FSMREPL", "FSMTerminal", "UseCases", "APIServices", "Entities"], swiftSettings: strict),
         .executableTarget(
             name: "fsm",
             dependencies: ["FSMTool", "FSMTerminal", "LoginChallengeApp", "APIServices", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))],
@@ -140,11 +140,11 @@ let package = Package(
         // Bounded waits for the async tests (a wrong machine fails in seconds, never hangs),
         // and real Mermaid as a judge, for the tests.
         .target(name: "TestSupport", dependencies: ["FSMTool", "FSMREPL", "FSM", "FSMCoverage"], path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "FSM", "FSMCoverage", "FSMTesting", "TestSupport"], exclude: ["Tables"], swiftSettings: strict),
+        .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "FSM", "FSMCoverage", "FSMPersistence", "FSMTesting", "TestSupport"], exclude: ["Tables"], swiftSettings: strict),
         .testTarget(name: "FSMTerminalTests", dependencies: ["FSMTerminal", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FSMREPLTests", dependencies: ["FSMREPL", "FSM", "FSMCoverage", "FSMPersistence"], swiftSettings: strict),
         .testTarget(name: "FSMToolTests", dependencies: ["FSMTool", "FSM", "FSMCoverage", "FSMREPL", "FSMPersistence", "FSMTerminal", "FSMTesting", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))], swiftSettings: strict),
-        .testTarget(name: "LoginChallengeAppTests", dependencies: ["LoginChallengeApp", "FSMTool", "FSM", "FSMCoverage", "FSMREPL", "FSMTesting", "UseCases", "TestSupport"], exclude: ["SavedSessions/login-session.fsm"], swiftSettings: strict),
+        .testTarget(name: "LoginChallengeAppTests", dependencies: ["LoginChallengeApp", "FSMTool", "FSM", "FSMCoverage", "FSMPersistence", "FSMREPL", "FSMTesting", "UseCases", "APIServices", "TestSupport"], exclude: ["SavedSessions/login-session.fsm"], swiftSettings: strict),
         .testTarget(name: "fsmTests", dependencies: ["fsm", "FSMTool"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "APIServicesTests", dependencies: ["APIServices", "UseCases", "Entities", "FSMCoverage", "TestSupport"], swiftSettings: strict),
     ],

@@ -21,6 +21,14 @@ public struct HistoryFile: Sendable {
     /// `~/Library/Application Support/TOOL/history/NAME`. Characters other than letters,
     /// digits, `-`, `_` and `.` in the names become `_`. `nil` when there is no home.
     public static func standard(tool: String, name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> HistoryFile? {
+        guard let folder = stateFolder(tool: tool, environment: environment) else { return nil }
+        return HistoryFile(url: folder.appendingPathComponent("history").appendingPathComponent(safe(name)))
+    }
+
+    /// The tool's folder in the user's state directory: `$XDG_STATE_HOME/TOOL` (default
+    /// `~/.local/state/TOOL`), or on macOS `~/Library/Application Support/TOOL`; `nil` when
+    /// there is no home.
+    package static func stateFolder(tool: String, environment: [String: String]) -> URL? {
         let base: URL
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             base = URL(fileURLWithPath: state)
@@ -33,7 +41,7 @@ public struct HistoryFile: Sendable {
         } else {
             return nil
         }
-        return HistoryFile(url: base.appendingPathComponent(safe(tool)).appendingPathComponent("history").appendingPathComponent(safe(name)))
+        return base.appendingPathComponent(safe(tool))
     }
 
     static func safe(_ name: String) -> String {

@@ -39,6 +39,8 @@ public final class AppSession {
     private let manualClock: ManualClock?
     private let backendClock: BackendClock
     private var inFlight = 0
+    /// The time on the clock when the session was restored (0 for a fresh one).
+    private var clockOffset: Double = 0
     private var appearedHome: HomeViewState?
     /// The screen last handed out, so a background update never repeats it.
     private var lastScreen = ""
@@ -56,8 +58,49 @@ public final class AppSession {
     ///   - seed: Seeds the back end's coin draws (`nil`: the system generator, as the original).
     ///   - forcedOutcome: An outcome to force instead of the random failure draw.
     ///   - clockMode: Virtual (reproducible) or real time at a speed.
-    public init(seed: UInt64?, forcedOutcome: ForcedOutcome?, clockMode: ClockMode) {
+    public convenience init(seed: UInt64?, forcedOutcome: ForcedOutcome?, clockMode: ClockMode) {
+        let parts = Self.parts(seed: seed, forcedOutcome: forcedOutcome, clockMode: clockMode)
+        self.init(parts, clockMode: clockMode, login: LoginViewState(authService: AuthService(backend: parts.backend), userService: UserService(backend: parts.backend)))
+    }
+
+    /// A session put back where `snapshot` says: the same screens (the password field empty:
+    /// it is never saved), the same time on its clock. The calls its screens were waiting for
+    /// died with the process that saved it: a home screen's are sent again (on this back end,
+    /// which holds no token: loading the user meets the authentication alert, as after the
+    /// token expired), a login's is reported lost (``LoginViewState/lostLoginOnRestore``).
+    /// Call ``resume()`` before showing the first screen.
+    /// - Throws: ``AppStateError`` when a screen does not fit its machine (a machine changed
+    ///   since), nothing restored.
+    public convenience init(seed: UInt64?, forcedOutcome: ForcedOutcome?, clockMode: ClockMode, restoring snapshot: AppSnapshot, at date: Date = Date()) throws(AppStateError) {
+        let parts = Self.parts(seed: seed, forcedOutcome: forcedOutcome, clockMode: clockMode)
+        let login: LoginViewState
+        do {
+            login = try LoginViewState(
+                authService: AuthService(backend: parts.backend), userService: UserService(backend: parts.backend), restoring: snapshot.screens, at: date
+            )
+        } catch {
+            throw AppStateError(error.description)
+        }
+        self.init(parts, clockMode: clockMode, login: login)
+        clockOffset = snapshot.seconds.isFinite ? max(0, snapshot.seconds) : 0
+        // The home screen shown already appeared in the process that saved it: it does not
+        // load the user again on its own.
+        appearedHome = login.home
+        startAction { await login.resumedCallsEnded() }
+    }
+
+    private init(_ parts: (manualClock: ManualClock?, backendClock: BackendClock, backend: Backend), clockMode: ClockMode, login: LoginViewState) {
         self.clockMode = clockMode
+        manualClock = parts.manualClock
+        backendClock = parts.backendClock
+        backend = parts.backend
+        self.login = login
+    }
+
+    /// The clocks and the back end of a session.
+    private static func parts(seed: UInt64?, forcedOutcome: ForcedOutcome?, clockMode: ClockMode) -> (manualClock: ManualClock?, backendClock: BackendClock, backend: Backend) {
+        let manualClock: ManualClock?
+        let backendClock: BackendClock
         switch clockMode {
         case .virtual:
             let clock = ManualClock()
@@ -67,12 +110,26 @@ public final class AppSession {
             manualClock = nil
             backendClock = BackendClock(ScaledClock(speed: speed))
         }
-        if let seed {
-            backend = Backend(clock: backendClock, generator: SeededGenerator(seed: seed), forcedOutcome: forcedOutcome)
+        let backend = if let seed {
+            Backend(clock: backendClock, generator: SeededGenerator(seed: seed), forcedOutcome: forcedOutcome)
         } else {
-            backend = Backend(clock: backendClock, forcedOutcome: forcedOutcome)
+            Backend(clock: backendClock, forcedOutcome: forcedOutcome)
         }
-        login = LoginViewState(authService: AuthService(backend: backend), userService: UserService(backend: backend))
+        return (manualClock, backendClock, backend)
+    }
+
+    /// After a restore: lets the calls sent again run up to their first wait (or end), so the
+    /// first screen shows them; the screen is then the one shown (no update repeats it).
+    public func resume() async {
+        await settle()
+        lastScreen = screen
+    }
+
+    /// The app saved as it is now (see ``AppSnapshot``).
+    /// - Throws: What taking a machine's snapshot throws (in the middle of a step; never
+    ///   between commands).
+    public func snapshot(at date: Date = Date()) throws -> AppSnapshot {
+        AppSnapshot(seconds: seconds, screens: try login.snapshot(at: date))
     }
 
     /// The commands, for help and suggestions.
@@ -277,6 +334,6 @@ public final class AppSession {
     /// The time on the back end's clock, in seconds.
     public var seconds: Double {
         let elapsed = backendClock.now()
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return clockOffset + Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }

@@ -1,6 +1,8 @@
 import Entities
+import Foundation
 import FSM
 import FSMCoverage
+import FSMPersistence
 import FSMRuntime
 import Observation
 
@@ -27,7 +29,8 @@ public final class HomeViewState {
     /// Why the last action was refused, if it was (cleared by the next accepted one).
     public private(set) var lastRejection: String?
 
-    @ObservationIgnored private let runtime: MachineRuntime<HomeState, HomeEvent, HomeEffect, Void>
+    private typealias Runtime = MachineRuntime<HomeState, HomeEvent, HomeEffect, Void>
+    @ObservationIgnored private let runtime: Runtime
     @ObservationIgnored private let authService: any AuthServiceProtocol
     @ObservationIgnored private let userService: any UserServiceProtocol
     @ObservationIgnored private let dismiss: @MainActor (HomeViewState) async -> Void
@@ -41,17 +44,51 @@ public final class HomeViewState {
     ///   - recorder: Where the machine reports what it does, for coverage (tests); `nil`
     ///     records nothing.
     ///   - dismiss: Takes the screen away (back to login); called at most once.
-    public init(
+    public convenience init(
         authService: any AuthServiceProtocol, userService: any UserServiceProtocol, recorder: CoverageRecorder? = nil,
         dismiss: @escaping @MainActor (HomeViewState) async -> Void
+    ) {
+        let owner = Owner<HomeViewState>()
+        let runtime = Runtime.viewState(HomeMachine.definition, recorder: recorder, context: {}) { effect, send in
+            owner.value?.perform(effect, send)
+        }
+        self.init(authService: authService, userService: userService, dismiss: dismiss, owner: owner, runtime: runtime)
+    }
+
+    /// The home screen put back where `snapshot` (from ``snapshot(at:)``) says, with the user
+    /// it had loaded, without running anything but the calls it was waiting for: loading the
+    /// user, logging out. Those died with the process; they are sent again, in that order.
+    /// The screen does not appear again (it does not load the user unless it was loading).
+    /// - Throws: ``ScreenRestoreError`` when the snapshot does not fit the `home` machine, or
+    ///   what the screen keeps is missing.
+    public convenience init(
+        authService: any AuthServiceProtocol, userService: any UserServiceProtocol, recorder: CoverageRecorder? = nil,
+        restoring snapshot: MachineSnapshot, at date: Date = Date(), dismiss: @escaping @MainActor (HomeViewState) async -> Void
+    ) throws(ScreenRestoreError) {
+        let form = try ScreenRestoreError.form(HomeForm.self, of: snapshot, screen: "home")
+        let owner = Owner<HomeViewState>()
+        let runtime = try Runtime.restoredViewState(
+            HomeMachine.definition, recorder: recorder, restoring: snapshot, at: date, context: {}, resuming: Self.resumed
+        ) { effect, send in
+            owner.value?.perform(effect, send)
+        }
+        self.init(authService: authService, userService: userService, dismiss: dismiss, owner: owner, runtime: runtime)
+        user = form.user
+    }
+
+    /// The calls a restored screen sends again: the ones its state was waiting for.
+    private static func resumed(_ state: HomeState) -> [HomeEffect] {
+        (state.loading == .loading ? [.callCurrentUser] : []) + (state.logout == .loggingOut ? [.callLogOut] : [])
+    }
+
+    private init(
+        authService: any AuthServiceProtocol, userService: any UserServiceProtocol, dismiss: @escaping @MainActor (HomeViewState) async -> Void,
+        owner: Owner<HomeViewState>, runtime: Runtime
     ) {
         self.authService = authService
         self.userService = userService
         self.dismiss = dismiss
-        let owner = Owner<HomeViewState>()
-        runtime = .viewState(HomeMachine.definition, recorder: recorder, context: {}) { effect, send in
-            owner.value?.perform(effect, send)
-        }
+        self.runtime = runtime
         owner.value = self
         runtime.onRejection = { owner.value?.lastRejection = $0.description }
         runtime.onTransition = { transition, event in
@@ -59,6 +96,19 @@ public final class HomeViewState {
             // The user arrives with the event; a late one (the screen is gone) is dropped with it.
             if case let .finishLoading(user) = event, transition.source.loading == .loading { owner.value?.user = user }
         }
+    }
+
+    /// The screen saved by names (its machine, with the user loaded as its context), to be
+    /// restored after the app is killed.
+    /// - Throws: ``FSMPersistence/SnapshotError`` when asked in the middle of a step, or
+    ///   when an event is queued that cannot be written.
+    public func snapshot(at date: Date = Date()) throws -> MachineSnapshot {
+        try runtime.snapshot(at: date, context: SnapshotValue(encoding: HomeForm(user: user)))
+    }
+
+    /// Waits until the machine has nothing left to do now.
+    public func settle() async {
+        await runtime.settle()
     }
 
     /// The machine's state: one state of each region.
@@ -110,7 +160,7 @@ public final class HomeViewState {
         await runtime.sendAndWait(.logOut)
     }
 
-    private func perform(_ effect: HomeEffect, _ send: MachineRuntime<HomeState, HomeEvent, HomeEffect, Void>.Send) {
+    private func perform(_ effect: HomeEffect, _ send: Runtime.Send) {
         onEffect?(effect.description)
         switch effect {
         case .callCurrentUser:

@@ -1,5 +1,7 @@
+import Foundation
 import FSM
 import FSMCoverage
+import FSMPersistence
 import FSMRuntime
 import Observation
 
@@ -16,20 +18,51 @@ public final class PasscodeViewState {
     /// The digits entered so far.
     public private(set) var digits: String = ""
 
-    @ObservationIgnored private let runtime: MachineRuntime<PasscodeState, PasscodeEvent, PasscodeEffect, Void>
+    private typealias Runtime = MachineRuntime<PasscodeState, PasscodeEvent, PasscodeEffect, Void>
+    @ObservationIgnored private let runtime: Runtime
 
     /// Called once with the code when its last digit arrives.
     @ObservationIgnored public var onSubmit: (@MainActor (String) -> Void)?
 
     /// Creates an entry for codes of `length` digits (at least 1), its machine reporting to
     /// `recorder` when there is one (coverage, in tests).
-    public init(length: Int = PasscodeMachine.defaultLength, recorder: CoverageRecorder? = nil) {
-        self.length = max(1, length)
+    public convenience init(length: Int = PasscodeMachine.defaultLength, recorder: CoverageRecorder? = nil) {
+        let length = max(1, length)
+        self.init(length: length, runtime: .viewState(PasscodeMachine.definition(length: length), recorder: recorder, context: {}) { _, _ in })
+    }
+
+    /// The entry put back where `snapshot` (from ``snapshot(at:)``) says, with the digits
+    /// entered, without running anything: a complete code is not submitted again.
+    /// - Parameter length: The length of the codes (the one the snapshot was taken with: a
+    ///   machine of another length has another structure, and is refused).
+    /// - Throws: ``ScreenRestoreError`` when the snapshot does not fit, or its digits do not
+    ///   agree with its state.
+    public convenience init(
+        length: Int = PasscodeMachine.defaultLength, recorder: CoverageRecorder? = nil, restoring snapshot: MachineSnapshot, at date: Date = Date()
+    ) throws(ScreenRestoreError) {
+        let length = max(1, length)
+        let form = try ScreenRestoreError.form(PasscodeForm.self, of: snapshot, screen: "passcode")
+        let runtime = try Runtime.restoredViewState(
+            PasscodeMachine.definition(length: length), recorder: recorder, restoring: snapshot, at: date, context: {}
+        ) { _, _ in }
+        let expected = switch runtime.state {
+        case let .entered(count): count
+        case .complete: length
+        }
+        guard form.digits.count == expected, form.digits.allSatisfy(Self.isDigit) else {
+            throw .form(screen: "passcode", problem: "the digits saved do not agree with its state '\(runtime.state)'")
+        }
+        self.init(length: length, runtime: runtime)
+        digits = form.digits
+    }
+
+    private init(length: Int, runtime: Runtime) {
+        self.length = length
+        self.runtime = runtime
         let owner = Owner<PasscodeViewState>()
+        owner.value = self
         // Every effect here is synchronous: performed as the step is taken (below), so the
         // code is submitted before `type` returns, on every system.
-        runtime = .viewState(PasscodeMachine.definition(length: self.length), recorder: recorder, context: {}) { _, _ in }
-        owner.value = self
         // A digit typed or deleted changes the digits when the machine moves (not on a key
         // it ignores), before the effects: `submit` sees the whole code.
         runtime.onTransition = { transition, event in
@@ -45,6 +78,13 @@ public final class PasscodeViewState {
                 }
             }
         }
+    }
+
+    /// The entry saved by names (its machine, with the digits entered as its context), to be
+    /// restored after the app is killed.
+    /// - Throws: ``FSMPersistence/SnapshotError`` when asked in the middle of a step.
+    public func snapshot(at date: Date = Date()) throws -> MachineSnapshot {
+        try runtime.snapshot(at: date, context: SnapshotValue(encoding: PasscodeForm(digits: digits)))
     }
 
     /// The machine's state.
