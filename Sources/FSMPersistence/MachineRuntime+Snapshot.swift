@@ -11,7 +11,7 @@ extension MachineRuntime {
     /// not from `onTransition` or `onRejection`, where a step is not over. An effect being
     /// performed when it is taken is not in it: work that must happen again after a restore
     /// is the `resuming` closure's of
-    /// ``init(_:restoring:matching:clock:context:timers:at:resuming:perform:)``.
+    /// ``init(_:restoring:migrating:matching:clock:context:timers:at:resuming:perform:)``.
     ///
     /// - Parameters:
     ///   - date: Now, on the wall clock (a test gives a fixed one): a restore that keeps the
@@ -57,6 +57,9 @@ extension MachineRuntime {
     ///     not matter: the snapshot's replaces it).
     ///   - snapshot: What ``snapshot(at:context:)`` (or a machine's ``FSM/Machine/snapshot()``:
     ///     its timers then start now) returned, in this process or another.
+    ///   - migrations: The steps that take a snapshot of an earlier version of the machine to
+    ///     this one (see ``SnapshotMigrations``); its timers and queued events are read from the
+    ///     migrated snapshot. None by default.
     ///   - matching: How the snapshot must fit the definition (see ``SnapshotMatching``).
     ///   - clock: Where time comes from from now on.
     ///   - context: What guards read, asked for at each step.
@@ -71,12 +74,13 @@ extension MachineRuntime {
     ///   ``SnapshotError/Reason/eventNotDecodable(_:)`` for a queued event that is not one of
     ///   the machine's. Nothing is created then.
     public convenience init<C: Clock>(
-        _ machine: Machine<State, Event, Effect, Context>, restoring snapshot: MachineSnapshot, matching: SnapshotMatching = .fingerprint,
-        clock: C, context: @escaping @MainActor () -> Context, timers: TimerRestore = .keepDeadlines, at date: Date = Date(),
-        resuming: @MainActor (State) -> [Effect] = { _ in [] }, perform: @escaping Handler
+        _ machine: Machine<State, Event, Effect, Context>, restoring saved: MachineSnapshot, migrating migrations: SnapshotMigrations = SnapshotMigrations(),
+        matching: SnapshotMatching = .fingerprint, clock: C, context: @escaping @MainActor () -> Context, timers: TimerRestore = .keepDeadlines,
+        at date: Date = Date(), resuming: @MainActor (State) -> [Effect] = { _ in [] }, perform: @escaping Handler
     ) throws(SnapshotError) where C.Duration == Duration {
         var restored = machine
-        try restored.restore(snapshot, matching: matching)
+        try restored.restore(saved, migrating: migrations, matching: matching)
+        let snapshot = (saved.version ?? 1) == machine.definition.version ? saved : try migrations.migrate(saved, to: machine.definition)
         let queued = try Self.events(of: snapshot, machine: machine.definition.name)
         // The time since the snapshot: none when it was taken in virtual time, or the wall
         // clock went back.
@@ -116,15 +120,15 @@ extension MachineRuntime {
 
 extension MachineRuntime where Context == Void {
     /// A runtime put where `snapshot` says, for a machine whose guards read no context (see
-    /// ``init(_:restoring:matching:clock:context:timers:at:resuming:perform:)``).
+    /// ``init(_:restoring:migrating:matching:clock:context:timers:at:resuming:perform:)``).
     public convenience init<C: Clock>(
-        _ machine: Machine<State, Event, Effect, Context>, restoring snapshot: MachineSnapshot, matching: SnapshotMatching = .fingerprint,
-        clock: C, timers: TimerRestore = .keepDeadlines, at date: Date = Date(),
+        _ machine: Machine<State, Event, Effect, Context>, restoring snapshot: MachineSnapshot, migrating migrations: SnapshotMigrations = SnapshotMigrations(),
+        matching: SnapshotMatching = .fingerprint, clock: C, timers: TimerRestore = .keepDeadlines, at date: Date = Date(),
         resuming: @MainActor (State) -> [Effect] = { _ in [] }, perform: @escaping Handler
     ) throws(SnapshotError) where C.Duration == Duration {
         try self.init(
-            machine, restoring: snapshot, matching: matching, clock: clock, context: {}, timers: timers, at: date, resuming: resuming,
-            perform: perform
+            machine, restoring: snapshot, migrating: migrations, matching: matching, clock: clock, context: {}, timers: timers, at: date,
+            resuming: resuming, perform: perform
         )
     }
 }

@@ -228,6 +228,7 @@ public final class REPLSession {
             }
             return Output(text: "saved \(script.count) line(s) to \(path); replay with: \(ShellText.command(replayCommand + [path]))")
         case "snapshot":
+            let argument = Self.unquoted(argument)
             guard !argument.isEmpty else { return Output(text: "error: :snapshot needs a file name, e.g. :snapshot device.json", isError: true) }
             guard let json = engine.snapshotJSON() else { return Output(text: "error: the snapshot cannot be written as JSON; nothing written", isError: true) }
             do {
@@ -237,6 +238,7 @@ public final class REPLSession {
             }
             return Output(text: "saved a snapshot of \(configuration) to \(argument); restore with: \(ShellText.command([toolName, "repl", machineArgument ?? machineName, "--restore", argument]))")
         case "restore":
+            let argument = Self.unquoted(argument)
             guard !argument.isEmpty else { return Output(text: "error: :restore needs a file name, e.g. :restore device.json", isError: true) }
             let bytes: [UInt8]
             do {
@@ -250,6 +252,13 @@ public final class REPLSession {
             let suggestion = Suggestion.closest(to: name, in: Self.commands).map { "; did you mean ':\($0)'?" } ?? ""
             return Output(text: "error: unknown command ':\(name)'\(suggestion) (:help lists them)", isError: true)
         }
+    }
+
+    /// A file name without the quotes around it (`"my device.json"`, `'a.json'`), as a shell
+    /// would read it; spaces inside are kept either way.
+    static func unquoted(_ argument: String) -> String {
+        guard argument.count >= 2, let first = argument.first, first == "\"" || first == "'", argument.last == first else { return argument }
+        return String(argument.dropFirst().dropLast())
     }
 
     static let commands = ["help", "state", "events", "history", "undo", "reset", "dot", "table", "guards", "guard", "advance", "coverage", "save", "snapshot", "restore", "quit"]

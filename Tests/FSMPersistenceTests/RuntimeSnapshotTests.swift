@@ -246,6 +246,30 @@ struct RuntimeSnapshotTests {
         }
     }
 
+    @Test("a runtime of version 2 restores version 1's snapshot through its migrations, the timers read from the migrated snapshot")
+    func migrated() async throws {
+        let lampV1 = MachineDefinition<String, String, String, Void>(name: "lamp", initial: "on", events: ["flip"]) {
+            In("on") { On("flip", to: "off"); After(.seconds(30), to: "off", emit: "dim") }
+            In("off") { On("flip", to: "on") }
+        }
+        let lampV2 = MachineDefinition<String, String, String, Void>(name: "lamp", version: 2, initial: "lit", events: ["flip"]) {
+            In("lit") { On("flip", to: "off"); After(.seconds(30), to: "off", emit: "dim") }
+            In("off") { On("flip", to: "lit") }
+        }
+        let clock = ManualClock()
+        let old = MachineRuntime(try Machine(lampV1), clock: clock) { _, _ in }
+        clock.advance(by: .seconds(10))
+        await old.settle()
+        let snapshot = try old.snapshot(at: taken)
+        let migrations = SnapshotMigrations().from(1, to: 2, .renameState("on", to: "lit"))
+        let restored = try MachineRuntime(try Machine(lampV2), restoring: snapshot, migrating: migrations, clock: ManualClock(), timers: .resumeRemaining, at: taken) { _, _ in }
+        #expect(restored.state == "lit")
+        #expect(restored.pendingTimers.map(\.remaining) == [.seconds(20)], "the timer of 'on', renamed 'lit', keeps its 20 s")
+        #expect(throws: SnapshotError(machine: "lamp", reason: .noMigration(from: 1, to: 2))) {
+            _ = try MachineRuntime(try Machine(lampV2), restoring: snapshot, clock: ManualClock(), at: taken) { _, _ in }
+        }
+    }
+
     @Test("walk, snapshot through JSON, restore in a fresh runtime on a fresh clock, walk on: the same trace as never stopping")
     func continuation() async throws {
         var generator = SeededRandom(seed: 0xF5A)

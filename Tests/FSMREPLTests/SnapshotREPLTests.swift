@@ -58,6 +58,18 @@ struct SnapshotREPLTests {
         #expect(session.handle(":advance 59s").text == "time 148 s: no timer ran out; next: after 60 s (on) in 1 s")
     }
 
+    @Test("a file name in quotes, with a space: the quotes are not part of it")
+    func quotedPath() throws {
+        let (session, folder) = try session()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("my box.json").path
+        _ = session.handle("power")
+        #expect(session.handle(":snapshot \"\(file)\"").text.hasPrefix("saved a snapshot of on > tv to \(file); "))
+        #expect(FileManager.default.fileExists(atPath: file))
+        _ = session.handle(":reset")
+        #expect(session.handle(":restore '\(file)'").text == "restored: on > tv (nothing ran; its timers resume with the time they had left)")
+    }
+
     @Test("a missing name, a missing file, a file that is not a snapshot, a snapshot of another machine: an error, nothing changed")
     func refusals() throws {
         let (session, folder) = try session()

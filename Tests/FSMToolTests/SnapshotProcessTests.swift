@@ -32,12 +32,36 @@ private func transcript(_ output: String, skipping skipped: Int) -> [String] {
     return skipped < echoes.count ? Array(lines[echoes[skipped]...]) : []
 }
 
+/// `line` with each virtual time it prints (`time 700 s`, `[700 s]`) read `seconds` earlier.
+private func shifted(_ line: String, by seconds: Int) -> String {
+    guard seconds != 0 else { return line }
+    var result = line
+    for prefix in ["time ", "["] {
+        var searchFrom = result.startIndex
+        while let start = result.range(of: prefix, range: searchFrom..<result.endIndex) {
+            let digits = result[start.upperBound...].prefix { $0.isNumber }
+            let end = result.index(start.upperBound, offsetBy: digits.count)
+            guard let value = Int(digits), result[end...].hasPrefix(" s") else {
+                searchFrom = start.upperBound
+                continue
+            }
+            let replacement = String(value - seconds)
+            result.replaceSubrange(start.upperBound..<end, with: replacement)
+            searchFrom = result.index(start.upperBound, offsetBy: replacement.count)
+        }
+    }
+    return result
+}
+
 @Suite("A snapshot written by one process goes on in another, as if the machine never stopped")
 struct SnapshotProcessTests {
     /// Runs `before`, saves a snapshot, and runs `after` in a second `fsm` process restored
     /// from it; and the whole in one process. The second process must print what the single
     /// one printed from `after` on, and end in the same state.
-    func continues(_ document: String, named name: String, before: [String], after: [String]) throws {
+    ///
+    /// A second process's virtual time starts at 0: with `elapsed` seconds let pass before the
+    /// snapshot, the single process's times are read that much earlier.
+    func continues(_ document: String, named name: String, before: [String], after: [String], elapsed: Int = 0) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fsm-snapshot-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -50,7 +74,8 @@ struct SnapshotProcessTests {
         #expect(second.hasPrefix("restored: "), "\(second)")
         let single = try fsm(["repl", scxml], lines: before + after)
         let resumed = transcript(second, skipping: 0)
-        #expect(resumed.count > after.count && resumed == transcript(single, skipping: before.count), "\(second)\n---\n\(single)")
+        let expected = transcript(single, skipping: before.count).map { shifted($0, by: elapsed) }
+        #expect(resumed.count > after.count && resumed == expected, "\(second)\n---\n\(single)")
         // The snapshot is read back by a third process as the same bytes it wrote.
         let again = folder.appendingPathComponent("again.json").path
         _ = try fsm(["repl", scxml, "--restore", snapshot], lines: [":snapshot " + again])
@@ -65,6 +90,13 @@ struct SnapshotProcessTests {
     @Test("the jukebox (regions inside a parent, deep and shallow histories): playing, powered off, powered on in another process")
     func jukebox() throws {
         try continues(jukeboxMachine.scxml, named: "jukebox", before: ["play", "mute", "pause", "power"], after: ["power", ":state", "unmute", "stop", "wake", ":state"])
+    }
+
+    @Test("history, regions inside a parent and timers: playing muted and paused 100 s into the parent's 600 s timer, continued in another process (the timer runs out 500 s later there)")
+    func timedJukeboxContinues() throws {
+        try continues(timedJukebox.scxml, named: "timed-jukebox", before: ["power", "play", "mute", "pause", ":advance 100s"], after: [
+            ":state", ":advance", ":state", "power", ":state", "stop", ":advance 3s", "play", "mute", ":advance", ":state", "wake", ":state", ":advance", ":state",
+        ], elapsed: 100)
     }
 
     @Test("a snapshot that does not fit: the second process says why and does not start")
