@@ -27,7 +27,7 @@ extension MachineRuntime {
         let name = parts.machine.definition.name
         guard !parts.inStep else { throw SnapshotError(machine: name, reason: .midStep) }
         var snapshot = parts.machine.snapshot()
-        snapshot.timers = MachineSnapshot.timers(parts.timers)
+        snapshot.timers = MachineSnapshot.timers(parts.timers) { parts.dueAfter[$0] }
         snapshot.takenAt = date.timeIntervalSince1970
         snapshot.context = context
         if !parts.queued.isEmpty {
@@ -79,17 +79,15 @@ extension MachineRuntime {
         at date: Date = Date(), resuming: @MainActor (State) -> [Effect] = { _ in [] }, perform: @escaping Handler
     ) throws(SnapshotError) where C.Duration == Duration {
         var restored = machine
-        try restored.restore(saved, migrating: migrations, matching: matching)
-        let snapshot = (saved.version ?? 1) == machine.definition.version ? saved : try migrations.migrate(saved, to: machine.definition)
+        let snapshot = try restored.restoreMigrated(saved, migrating: migrations, matching: matching)
         let queued = try Self.events(of: snapshot, machine: machine.definition.name)
-        // The time since the snapshot: none when it was taken in virtual time, or the wall
-        // clock went back.
-        let elapsed = snapshot.takenAt.map { Duration.seconds(max(0, date.timeIntervalSince1970 - $0)) } ?? .zero
+        let elapsed = snapshot.elapsed(until: date.timeIntervalSince1970)
         let saved = snapshot.savedTimers(elapsed: elapsed, mode: timers)
+        let dueAfter = timers == .restart ? { _ in nil } : snapshot.queuedTimers()
         self.init(restored, clock: clock, context: context, perform: perform)
         let armed = restored.isFinished ? [] : restored.timers
         restorePersisted(
-            schedule: { now in TimerSchedule.restoring(armed, now: now, saved: saved) }, queued: queued,
+            schedule: { now in TimerSchedule.restoring(armed, now: now, saved: saved) }, queued: queued, dueAfter: dueAfter,
             resuming: resuming(restored.state)
         )
     }

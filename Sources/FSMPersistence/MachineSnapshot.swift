@@ -36,9 +36,10 @@ public struct MachineSnapshot: Codable, Sendable, Hashable {
 
     /// A timer armed when the snapshot was taken: which `After` line it is (its owner and its
     /// place among the owner's lines, by names, never an index of the machine), its delay, and
-    /// how long it had left. A runner that restores it (``FSMRuntime/MachineRuntime``, the
-    /// REPL, the explorer) keeps it running, unless it is stale: its owner is not a state or a
-    /// parent the machine is in any more, or its delay changed.
+    /// how long it had left. A runtime or the REPL that restores it keeps it running (as
+    /// ``TimerRestore`` says), unless it is stale: its owner is not a state or a parent the
+    /// machine is in any more, or its delay changed; the timer armed in its place then starts
+    /// now. The explorer holds only the times its page reaches, and refuses others.
     public struct Timer: Codable, Sendable, Hashable {
         /// The state or parent whose entry armed it (the one that declares the line).
         public var owner: String
@@ -50,14 +51,19 @@ public struct MachineSnapshot: Codable, Sendable, Hashable {
         /// was due); `nil` when it is spent (it ran out and its guard did not hold: it does
         /// not run again until its state is entered again).
         public var remainingNanoseconds: Int64?
+        /// For a timer that had run out and was waiting in a runtime's line to be taken (an
+        /// effect was being performed): how many of the snapshot's ``MachineSnapshot/events``
+        /// were before it. A restored runtime takes it there. `nil` for every other timer.
+        public var queuedAfter: Int?
 
         /// The timer `position` of `owner`, of delay `afterNanoseconds`, with
-        /// `remainingNanoseconds` left (`nil`: spent).
-        public init(owner: String, position: Int, afterNanoseconds: Int64, remainingNanoseconds: Int64?) {
+        /// `remainingNanoseconds` left (`nil`: spent), waiting after `queuedAfter` events.
+        public init(owner: String, position: Int, afterNanoseconds: Int64, remainingNanoseconds: Int64?, queuedAfter: Int? = nil) {
             self.owner = owner
             self.position = position
             self.afterNanoseconds = afterNanoseconds
             self.remainingNanoseconds = remainingNanoseconds
+            self.queuedAfter = queuedAfter
         }
     }
 
@@ -203,17 +209,28 @@ extension Machine {
     ///   or a migrated snapshot that does not fit (with the versions and the steps that ran);
     ///   or what ``restore(_:matching:)`` refuses. The machine is then unchanged.
     public mutating func restore(_ snapshot: MachineSnapshot, migrating migrations: SnapshotMigrations, matching: SnapshotMatching = .fingerprint) throws(SnapshotError) {
+        _ = try restoreMigrated(snapshot, migrating: migrations, matching: matching)
+    }
+
+    /// ``restore(_:migrating:matching:)``, returning the snapshot restored: `snapshot`, or
+    /// what the migrations made of it (its timers and events are read from it, the steps run
+    /// once).
+    package mutating func restoreMigrated(_ snapshot: MachineSnapshot, migrating migrations: SnapshotMigrations, matching: SnapshotMatching) throws(SnapshotError) -> MachineSnapshot {
         func refuse(_ reason: SnapshotError.Reason) -> SnapshotError { SnapshotError(machine: definition.name, reason: reason) }
         guard (1...MachineSnapshot.currentFormat).contains(snapshot.format) else { throw refuse(.unsupportedFormat(snapshot.format)) }
         guard snapshot.machine == definition.name else { throw refuse(.otherMachine(snapshot.machine)) }
         let from = snapshot.version ?? 1
-        guard from != definition.version else { return try put(snapshot, matching: matching) }
+        guard from != definition.version else {
+            try put(snapshot, matching: matching)
+            return snapshot
+        }
         let migrated = try migrations.migrated(snapshot, to: definition.version, machine: definition.name)
         do {
             try put(migrated.snapshot, matching: .names)
         } catch {
             throw refuse(.migratedMisfit(from: from, to: definition.version, steps: migrated.steps, reason: error.reason))
         }
+        return migrated.snapshot
     }
 
     /// Puts this machine where `snapshot` says, whatever its version: its format, machine,

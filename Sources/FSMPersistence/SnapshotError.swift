@@ -32,8 +32,9 @@ public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible
         case contradictoryHistory(parent: String)
         /// The snapshot lists one timer (its owner's `After` line at `position`) twice.
         case repeatedTimer(owner: String, position: Int)
-        /// A runtime was asked for a snapshot while taking a step (from its `onTransition` or
-        /// `onRejection`): the step is not over. Taken by a snapshot, never a restore.
+        /// A runtime was asked for a snapshot while taking a step (from its `onTransition`, or
+        /// its `onRejection` of an event the step refused): the step is not over. Taken by a
+        /// snapshot, never a restore.
         case midStep
         /// A queued event cannot be written as JSON (what the encoder said, or that the
         /// machine's events are not `Encodable`). Taken by a snapshot, never a restore.

@@ -29,8 +29,10 @@ public struct SnapshotMigrations: Sendable {
             Step(name: name, body: body)
         }
 
-        /// The state or parent `old` is called `new` now: every occurrence is renamed, in the
-        /// state, its parents, the histories' parents and memories and the timers' owners.
+        /// The state or parent `old` is called `new` now: every name equal to `old` is renamed,
+        /// in the state, its parents, the histories' parents and memories and the timers'
+        /// owners. A combination of regions' states is one name, as its states describe
+        /// themselves: a region's state inside it is not renamed (use ``custom(_:_:)``).
         /// Changes nothing where `old` does not occur.
         public static func renameState(_ old: String, to new: String) -> Step {
             Step(name: "rename '\(old)' to '\(new)'") { snapshot in
@@ -95,10 +97,8 @@ public struct SnapshotMigrations: Sendable {
                     guard let remembers = snapshot.history[index].remembers, let combined = combining(remembers) else { continue }
                     snapshot.history[index].remembers = combined
                 }
-                if var timers = snapshot.timers {
-                    for index in timers.indices { timers[index].owner = combining(timers[index].owner) ?? timers[index].owner }
-                    snapshot.timers = timers
-                }
+                // Timers are left as they are: a timer's owner is a state or a parent, never a
+                // combination of regions' states (a region cannot own a timer).
             }
         }
 

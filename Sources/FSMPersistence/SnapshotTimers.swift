@@ -17,13 +17,14 @@ public enum TimerRestore: Sendable, Hashable {
 }
 
 extension MachineSnapshot.Timer {
-    /// What a runner saved of `timer`: its name, delay and time left (`nil` when spent).
-    package init(_ timer: MachineTimer, _ saved: TimerSchedule.Saved) {
+    /// What a runner saved of `timer`: its name, delay and time left (`nil` when spent), and
+    /// for one that ran out and waits in the runner's line, the number of events before it.
+    package init(_ timer: MachineTimer, _ saved: TimerSchedule.Saved, queuedAfter: Int? = nil) {
         let left: Int64? = switch saved {
         case let .running(left): Self.nanoseconds(left)
         case .spent: nil
         }
-        self.init(owner: timer.owner, position: timer.place, afterNanoseconds: Self.nanoseconds(timer.duration), remainingNanoseconds: left)
+        self.init(owner: timer.owner, position: timer.place, afterNanoseconds: Self.nanoseconds(timer.duration), remainingNanoseconds: left, queuedAfter: queuedAfter)
     }
 
     /// `duration` in whole nanoseconds, rounded toward zero, clamped to `Int64`.
@@ -38,9 +39,29 @@ extension MachineSnapshot.Timer {
 }
 
 extension MachineSnapshot {
+    /// The time from when the snapshot was taken (``takenAt``) to `date` on the wall clock:
+    /// none when it was taken in virtual time or the clock went back, and at most 10^11 s
+    /// (3,000 years: any `takenAt` a file holds, however far off, is read without trapping).
+    package func elapsed(until date: Double) -> Duration {
+        guard let takenAt, takenAt.isFinite, date.isFinite else { return .zero }
+        return .seconds(min(max(0, date - takenAt), 100_000_000_000))
+    }
+
     /// The timers a runner's schedule holds now, by names.
-    package static func timers(_ saved: [(timer: MachineTimer, saved: TimerSchedule.Saved)]) -> [Timer] {
-        saved.map { Timer($0.timer, $0.saved) }
+    package static func timers(_ saved: [(timer: MachineTimer, saved: TimerSchedule.Saved)], queuedAfter: (MachineTimer) -> Int? = { _ in nil }) -> [Timer] {
+        saved.map { Timer($0.timer, $0.saved, queuedAfter: queuedAfter($0.timer)) }
+    }
+
+    /// Where each timer that waited in the runner's line goes back in it: after how many of
+    /// the snapshot's events (a timer the snapshot lists by the armed one's name and delay).
+    package func queuedTimers() -> (MachineTimer) -> Int? {
+        var byName: [TimerName: Timer] = [:]
+        for timer in timers ?? [] where timer.queuedAfter != nil { byName[TimerName(owner: timer.owner, position: timer.position)] = timer }
+        return { armed in
+            guard let timer = byName[TimerName(owner: armed.owner, position: armed.place)], timer.afterNanoseconds == Timer.nanoseconds(armed.duration),
+                  timer.remainingNanoseconds != nil else { return nil }
+            return timer.queuedAfter
+        }
     }
 
     /// What to put back of each timer armed in the restored state, `elapsed` after the
@@ -56,7 +77,9 @@ extension MachineSnapshot {
             guard let timer = byName[TimerName(owner: armed.owner, position: armed.place)],
                   timer.afterNanoseconds == Timer.nanoseconds(armed.duration) else { return nil }
             guard let left = timer.remainingNanoseconds else { return .spent }
-            return .running(.nanoseconds(left) - passed)
+            // More time left than the whole delay cannot have been saved by a runner: at most
+            // the delay.
+            return .running(.nanoseconds(min(left, timer.afterNanoseconds)) - passed)
         }
     }
 }

@@ -415,7 +415,19 @@ extension TypedSession {
         let armed = machine.isFinished ? [] : machine.timers
         schedule = TimerSchedule.restoring(armed, now: now, saved: snapshot.savedTimers(elapsed: .zero, mode: .resumeRemaining))
         let timers = armed.isEmpty ? "" : snapshot.timers == nil ? "; its timers start again now" : "; its timers resume with the time they had left"
-        return REPLSession.Output(text: "restored: \(configuration) (nothing ran\(timers))")
+        // A runtime's snapshot may hold events it had queued: the REPL does not take them.
+        let events = (snapshot.events ?? []).map(Self.line)
+        let queued = events.isEmpty ? "" : "; the \(events.count) event(s) it had queued are not taken (send them as the next lines): " + events.joined(separator: ", ")
+        return REPLSession.Output(text: "restored: \(configuration) (nothing ran\(timers)\(queued))")
+    }
+
+    /// A queued event of a snapshot as a line would send it: its name when it is a string,
+    /// otherwise its JSON.
+    private static func line(_ event: SnapshotValue) -> String {
+        if case let .string(name) = event { return name }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(event)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
     }
 
     /// A decoding error as a short phrase: what is missing or wrong, and where.

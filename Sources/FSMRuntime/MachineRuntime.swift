@@ -561,14 +561,24 @@ public final class MachineRuntime<State: Hashable & Sendable, Event: MachineEven
 
 extension MachineRuntime {
     /// What a snapshot of the runtime holds, now: its machine, each armed timer with the time
-    /// it has left (or spent), the events queued (in order), and whether a step is being taken
-    /// (its `onTransition` or `onRejection` running: the step is not over).
-    package var persistedParts: (machine: Machine<State, Event, Effect, Context>, timers: [(timer: MachineTimer, saved: TimerSchedule.Saved)], queued: [Event], inStep: Bool) {
-        let queued: [Event] = queue[head...].compactMap { item in
-            if case let .event(event, _) = item { return event }
-            return nil
+    /// it has left (or spent), the events queued (in order), where each timer that ran out
+    /// waits among them (after how many events), and whether a step is being taken (its
+    /// `onTransition` or `onRejection` running: the step is not over).
+    package var persistedParts: (
+        machine: Machine<State, Event, Effect, Context>, timers: [(timer: MachineTimer, saved: TimerSchedule.Saved)], queued: [Event],
+        dueAfter: [MachineTimer: Int], inStep: Bool
+    ) {
+        var queued: [Event] = []
+        var dueAfter: [MachineTimer: Int] = [:]
+        for item in queue[head...] {
+            switch item {
+            case let .event(event, _): queued.append(event)
+            // A timer restarted or dropped since it ran out does nothing when taken: not saved.
+            case let .timer(entry) where schedule.isCurrent(entry): dueAfter[entry.timer] = queued.count
+            case .timer: break
+            }
         }
-        return (machine, schedule.saved(at: elapsed()), queued, taking)
+        return (machine, schedule.saved(at: elapsed()), queued, dueAfter, taking)
     }
 
     /// Puts back what a snapshot held, right after `init`: the timers' schedule (made at the
@@ -576,17 +586,33 @@ extension MachineRuntime {
     /// (once the owner has set `onTransition`), performs `effects` (the owner's work on
     /// resumption) through the handler as a step's effects are, and takes the queued events;
     /// events sent meanwhile wait behind them, and overdue timers after them.
-    package func restorePersisted(schedule make: (_ now: Duration) -> TimerSchedule, queued: [Event], resuming effects: [Effect]) {
+    package func restorePersisted(
+        schedule make: (_ now: Duration) -> TimerSchedule, queued: [Event], dueAfter: (MachineTimer) -> Int?, resuming effects: [Effect]
+    ) {
         timerTask?.cancel()
         timerTask = nil
         timerDeadline = nil
         schedule = storedIsFinished ? TimerSchedule() : make(elapsed())
-        for event in queued { queue.append(.event(event, nil)) }
-        let resume = storedIsFinished ? [] : effects
-        guard !resume.isEmpty || !queue.isEmpty else {
-            armTimerTask()
-            return
+        // The events, and the timers that had run out waiting among them, in their order.
+        var due: [(after: Int, item: Item)] = []
+        for entry in schedule.entries where entry.phase == .running {
+            if let after = dueAfter(entry.timer), let marked = schedule.markDue(entry.timer) { due.append((after, .timer(marked))) }
         }
+        // By place in the line; timers due together as the schedule lists them (the innermost first).
+        due = due.enumerated().sorted { ($0.element.after, $0.offset) < ($1.element.after, $1.offset) }.map(\.element)
+        var next = due.startIndex
+        for (index, event) in queued.enumerated() {
+            while next < due.endIndex, due[next].after <= index {
+                queue.append(due[next].item)
+                next += 1
+            }
+            queue.append(.event(event, nil))
+        }
+        for remaining in due[next...] { queue.append(remaining.item) }
+        // Timers that run out from now on join the line behind what was restored.
+        armTimerTask()
+        let resume = storedIsFinished ? [] : effects
+        guard !resume.isEmpty || head < queue.count else { return }
         performing = true
         progress &+= 1
         let handler = self.handler

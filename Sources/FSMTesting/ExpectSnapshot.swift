@@ -69,7 +69,10 @@ public func expectSnapshotContinuation<State: Hashable & Sendable, Event: Machin
             seed: walkSeed, originalLength: broken.length - 1, inputs: shortInputs,
             failure: "restored from a snapshot taken after \(at) input(s): \(failure)",
             script: Shrinking.script(shortInputs, start: start, context: context, definition, before: [at: ":snapshot continuation.json\n:restore continuation.json"]),
-            swiftTest: Shrinking.swiftTest(shortInputs, start: start, context: context, failure: failure)
+            swiftTest: Shrinking.swiftTest(
+                shortInputs, start: start, context: context,
+                failure: "after a snapshot taken after \(at) input(s) is restored (`machine.snapshot()`, `Machine(definition, restoring:)`): \(failure)"
+            )
         )
         Issue.record(Comment(rawValue: counterexample.description), sourceLocation: sourceLocation)
         return counterexample

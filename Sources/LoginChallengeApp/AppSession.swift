@@ -121,7 +121,11 @@ public final class AppSession {
     /// After a restore: lets the calls sent again run up to their first wait (or end), so the
     /// first screen shows them; the screen is then the one shown (no update repeats it).
     public func resume() async {
+        // Its caller shows the screen: a call that ends meanwhile sends no update of its own
+        // (it would show the same screen twice), as while a command is handled.
+        handling = true
         await settle()
+        handling = false
         lastScreen = screen
     }
 

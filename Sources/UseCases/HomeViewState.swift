@@ -107,7 +107,7 @@ public final class HomeViewState {
     }
 
     /// Waits until the machine has nothing left to do now.
-    public func settle() async {
+    func settle() async {
         await runtime.settle()
     }
 

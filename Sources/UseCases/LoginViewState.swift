@@ -136,7 +136,9 @@ public final class LoginViewState {
     /// screen back on top), as a tap's method returns when what it led to is over.
     public func resumedCallsEnded() async {
         await runtime.settle()
-        if let home, home.logoutState == .loggingOut {
+        // Only while the home screen is on top: one already taken away (its loading dismissed
+        // it while its logout was running) brings no transition to wait for.
+        if let home, state == .atHome, home.logoutState == .loggingOut {
             for await _ in runtime.transitions() where state != .atHome { break }
         }
         await home?.settle()

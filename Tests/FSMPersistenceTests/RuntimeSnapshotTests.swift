@@ -203,13 +203,19 @@ struct RuntimeSnapshotTests {
         }
     }
 
-    @Test("events queued behind an effect are saved and taken first after a restore; the resuming closure's effects before them")
-    func queuedEventsAndResuming() async throws {
+    /// A kiosk showing a product, whose `charge` takes `chargeTakes` on its clock.
+    private func browsingDetail(chargeTakes: Duration) throws -> (ManualClock, Trace, MachineRuntime<Kiosk, Tap, Job, Int>) {
         let clock = ManualClock(), trace = Trace()
-        trace.chargeTakes = .seconds(5)
+        trace.chargeTakes = chargeTakes
         let live = try runtime(clock, trace)
         live.send(.touch)
         live.send(.open)
+        return (clock, trace, live)
+    }
+
+    @Test("events queued behind an effect are saved and taken first after a restore; the resuming closure's effects before them")
+    func queuedEventsAndResuming() async throws {
+        let (_, _, live) = try browsingDetail(chargeTakes: .seconds(5))
         live.send(.pay)
         live.send(.paid)
         #expect(live.state == .paying)
@@ -221,6 +227,48 @@ struct RuntimeSnapshotTests {
         await later.settle()
         #expect(laterTrace.lines == ["do charge", "paying -paid-> receipt", "do thank"])
         #expect(later.state == .receipt)
+    }
+
+    @Test("a timer that ran out while an effect was performed waits between the queued events it ran out among, after a restore too")
+    func dueTimerKeepsItsPlace() async throws {
+        let (clock, trace, live) = try browsingDetail(chargeTakes: .seconds(5))
+        await pass(.seconds(57), clock, live)
+        live.send(.pay)         // charging until 62 s
+        live.send(.paid)        // queued: paying -> receipt, still in the session
+        await pass(.milliseconds(3_500), clock, live)  // the session's 60 s run out: in line after `paid`
+        live.send(.wake)        // queued after it: refused in the receipt, taken when dimmed
+        let snapshot = try live.snapshot(at: taken)
+        #expect(snapshot.events == [.string("paid"), .string("wake")])
+        #expect(snapshot.timers == [MachineSnapshot.Timer(owner: "session", position: 0, afterNanoseconds: 60_000_000_000, remainingNanoseconds: -500_000_000, queuedAfter: 1)])
+
+        trace.lines.removeAll()
+        await pass(.seconds(2), clock, live)
+        let laterClock = ManualClock(), laterTrace = Trace()
+        laterTrace.chargeTakes = .seconds(5)
+        let later = try restored(snapshot, laterClock, laterTrace, resuming: { $0 == .paying ? [.charge] : [] })
+        await later.settle()  // the charge sent again starts, and waits on the clock
+        await pass(.seconds(5), laterClock, later)
+        #expect(trace.lines == ["paying -paid-> receipt", "do thank", "receipt -timer-> dimmed", "do dim", "dimmed -wake-> receipt"])
+        #expect(laterTrace.lines == ["do charge"] + trace.lines)
+    }
+
+    @Test("a snapshot taken at a wall-clock time no clock shows (1e300 s before or after 1970) restores without trapping")
+    func absurdTakenAt() async throws {
+        let clock = ManualClock()
+        let live = try runtime(clock, Trace())
+        live.send(.touch)
+        var snapshot = try live.snapshot(at: taken)
+        snapshot.takenAt = -1e300
+        let long = try restored(snapshot, ManualClock(), Trace())
+        await long.settle()
+        #expect(long.state == .asleep, "read as 3,000 years ago at most: every timer ran out")
+        snapshot.takenAt = 1e300
+        let future = try restored(snapshot, ManualClock(), Trace())
+        #expect(future.pendingTimers.map(\.remaining) == [.seconds(10), .seconds(60)], "a snapshot from the future: no time passed")
+        snapshot.timers = [MachineSnapshot.Timer(owner: "session", position: 0, afterNanoseconds: 60_000_000_000, remainingNanoseconds: .max)]
+        snapshot.takenAt = nil
+        let capped = try restored(snapshot, ManualClock(), Trace())
+        #expect(capped.pendingTimers.map(\.remaining) == [.seconds(10), .seconds(60)], "never more time left than the delay")
     }
 
     @Test("no snapshot in the middle of a step; a queued event that is not the machine's is refused")

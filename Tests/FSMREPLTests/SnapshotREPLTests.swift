@@ -68,6 +68,11 @@ struct SnapshotREPLTests {
         #expect(FileManager.default.fileExists(atPath: file))
         _ = session.handle(":reset")
         #expect(session.handle(":restore '\(file)'").text == "restored: on > tv (nothing ran; its timers resume with the time they had left)")
+        // A runtime's snapshot with events it had queued: named, not taken.
+        var queued = try JSONDecoder().decode(MachineSnapshot.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
+        queued.events = [.string("next"), .object(["power": .integer(2)])]
+        try JSONEncoder().encode(queued).write(to: URL(fileURLWithPath: file))
+        #expect(session.handle(":restore \(file)").text == #"restored: on > tv (nothing ran; its timers resume with the time they had left; the 2 event(s) it had queued are not taken (send them as the next lines): next, {"power":2})"#)
     }
 
     @Test("a missing name, a missing file, a file that is not a snapshot, a snapshot of another machine: an error, nothing changed")

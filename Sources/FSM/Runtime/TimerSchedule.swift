@@ -76,6 +76,14 @@
         return schedule
     }
 
+    /// Marks the running timer `timer` due (it ran out, and its runner puts it in line) and
+    /// returns it; `nil` when it is not running.
+    package mutating func markDue(_ timer: MachineTimer) -> Entry? {
+        guard let index = entries.firstIndex(where: { $0.timer == timer && $0.phase == .running }) else { return nil }
+        entries[index].phase = .due
+        return entries[index]
+    }
+
     /// What was saved of an armed timer (see ``restoring(_:now:saved:)``).
     package enum Saved: Sendable, Equatable {
         /// It had this long left (0 or less: it was due).

@@ -254,8 +254,12 @@
           if (!ok(t[name])) return wrong(at + "." + name);
         }
         if (t.remainingNanoseconds !== undefined && t.remainingNanoseconds !== null && !int64(t.remainingNanoseconds)) return wrong(at + ".remainingNanoseconds");
+        if (t.queuedAfter !== undefined && t.queuedAfter !== null && !int64(t.queuedAfter)) return wrong(at + ".queuedAfter");
       }
     }
+    // The fields Swift's decoder reads too: a value of the wrong kind is refused as it refuses it.
+    if (doc.version !== undefined && doc.version !== null && !int64(doc.version)) return wrong("version");
+    if (doc.takenAt !== undefined && doc.takenAt !== null && typeof doc.takenAt !== "number" && typeof doc.takenAt !== "bigint") return wrong("takenAt");
     return null;
   }
   const quoted = (name) => "'" + name + "'";
@@ -267,6 +271,11 @@
     const cannot = (what) => ({ error: "cannot be restored into " + quoted(header.machine) + ": " + what });
     if (doc.format < 1n || doc.format > BigInt(SNAP.formats)) return cannot("the snapshot is written in format " + doc.format + "; this page reads " + (SNAP.formats === 1 ? "format 1" : "formats 1 to " + SNAP.formats));
     if (doc.machine !== header.machine) return cannot("the snapshot is of the machine " + quoted(doc.machine));
+    // Versions as `:restore` compares them (no migration runs in the page).
+    const version = doc.version === undefined || doc.version === null ? 1n : doc.version;
+    const own = header.version === undefined ? 1n : BigInt(header.version);
+    if (version > own) return cannot("the snapshot is of version " + version + " of the machine, later than this one's (" + own + ")");
+    if (version < own) return cannot("no migration goes on from version " + version + " towards the machine's version " + own);
     if (doc.fingerprint !== header.fingerprint) return cannot("the machine changed since the snapshot was taken (fingerprint " + doc.fingerprint + ", this page's " + header.fingerprint + "): make the page again from the machine the snapshot was taken from");
     // What each history remembers, in the page's order (one the snapshot leaves out remembers nothing).
     const remembers = SNAP.histories.map(() => null);
