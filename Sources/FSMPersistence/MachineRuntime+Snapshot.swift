@@ -7,7 +7,8 @@ extension MachineRuntime {
     /// timer with the time it has left (or spent), when it was taken on the wall clock, and
     /// the events queued behind the effects being performed, as JSON.
     ///
-    /// Take it between steps: from the handler, a view, a scene moving to the background;
+    /// Take it between steps: from the runtime's owner (a view model saving after each
+    /// action, a scene moving to the background), or from an effect the owner performs;
     /// not from `onTransition` or `onRejection`, where a step is not over. An effect being
     /// performed when it is taken is not in it: work that must happen again after a restore
     /// is the `resuming` closure's of

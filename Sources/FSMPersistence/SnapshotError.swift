@@ -116,7 +116,7 @@ public struct SnapshotError: Error, Sendable, Equatable, CustomStringConvertible
         case let .repeatedHistory(parent, deep): return "the snapshot says twice what \(history(parent, deep)) remembers"
         case let .contradictoryHistory(parent): return "the histories of '\(parent)' remember what no run leaves together (the deep one a state outside the child the shallow one remembers)"
         case let .invalidDefinition(error): return "its definition cannot run: \(error)"
-        case let .repeatedTimer(owner, position): return "the snapshot lists timer \(position + 1) of '\(owner)' twice"
+        case let .repeatedTimer(owner, position): return "the snapshot lists the timer of '\(owner)' at position \(position) twice"
         case .midStep: return "a snapshot was taken in the middle of a step"
         case let .eventNotEncodable(why): return "a queued event cannot be written as JSON (\(why))"
         case let .eventNotDecodable(why): return "a queued event is not one of its events (\(why))"

@@ -14,7 +14,10 @@ import Testing
 ///
 /// Time is virtual and walks are drawn as ``expectProperty(_:context:walks:steps:seed:advancing:event:shrink:model:sourceLocation:check:)``
 /// draws them. What a snapshot of a walk holds: its state, parents, what every history
-/// remembers, and each armed timer's time left (or spent).
+/// remembers, and each armed timer's time left (or spent); restored, the timers resume with
+/// that time left (no time passes at the cut). What a `MachineRuntime` adds (the wall clock
+/// and its ``FSMPersistence/TimerRestore`` modes, queued events, the context) is not walked
+/// here: its own tests check it.
 ///
 /// - Parameters:
 ///   - definition: The machine.

@@ -58,6 +58,28 @@ struct SnapshotREPLTests {
         #expect(session.handle(":advance 59s").text == "time 148 s: no timer ran out; next: after 60 s (on) in 1 s")
     }
 
+    @Test("a machine's version goes through SCXML (fsm:version): the REPL of the document writes and requires it")
+    func versionThroughSCXML() throws {
+        let box2 = MachineDefinition<String, String, String, Void>(name: "box", version: 2, initial: "standby", events: ["power", "next", "sleep"]) {
+            In("standby") { On("power", to: "tv", resuming: .shallow("on")); Ignore("next", "sleep") }
+            Parent("on") { On("power", to: "standby", emit: "off") } children: {
+                In("tv") { On("next", to: "radio"); Ignore("sleep") }
+                In("radio") { On("next", to: "tv"); On("sleep", to: "standby") }
+            }
+        }
+        #expect(box2.scxml.contains(#" fsm:version="2""#))
+        #expect(!box.scxml.contains("fsm:version"), "version 1 is not written: documents of unversioned machines are unchanged")
+        let imported = try SCXMLImport.machine(text: box2.scxml, file: "box.scxml")
+        var written = ""
+        let session = try imported.makeSession { _, contents in written = contents }
+        _ = session.handle("power")
+        #expect(session.handle(":snapshot box.json").isError == false)
+        let snapshot = try JSONDecoder().decode(MachineSnapshot.self, from: Data(written.utf8))
+        #expect(snapshot.version == 2)
+        #expect(snapshot.fingerprint == box2.fingerprint)
+        #expect(throws: (any Error).self) { try SCXMLImport.machine(text: box2.scxml.replacingOccurrences(of: #"fsm:version="2""#, with: #"fsm:version="0""#), file: "box.scxml") }
+    }
+
     @Test("a file name in quotes, with a space: the quotes are not part of it")
     func quotedPath() throws {
         let (session, folder) = try session()

@@ -77,6 +77,7 @@ extension MachineDefinition {
             "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" xmlns:fsm=\"\(SCXMLWriter.namespace)\" version=\"1.0\" datamodel=\"ecmascript\""
                 + " name=\"\(SCXMLWriter.token(name))\"" + (rootID.map { " initial=\"\($0)\"" } ?? "") + " \(SCXMLWriter.named(name))"
                 + (summary.isEmpty ? "" : " fsm:summary=\"\(SCXMLWriter.attribute(summary))\"")
+                + (version == 1 ? "" : " fsm:version=\"\(version)\"")
                 + (diagramDirection.map { " fsm:direction=\"\($0.rawValue)\"" } ?? "")
                 + " fsm:events='[" + resolution.eventNames.map { SCXMLWriter.singleQuoted(JSON.string($0)) }.joined(separator: ", ") + "]'>",
         ]

@@ -196,6 +196,12 @@ package enum SCXMLImport {
             let baseName = String(file.split(separator: "/").last ?? Substring(file))
             let name = fsmName ?? root.attribute("name") ?? String(baseName.dropLast(".scxml".count))
             let summary = root.attribute("summary", namespace: SCXMLWriter.namespace) ?? ""
+            // The machine's version (snapshots record it): 1 unless the document says another.
+            var version = 1
+            if let declared = root.attribute("version", namespace: SCXMLWriter.namespace) {
+                guard let number = Int(declared), number >= 1 else { throw fail(root.line, "fsm:version \(quoting: declared) is not a whole number from 1") }
+                version = number
+            }
             // Event names: the document's names, or the machine's own when it says them.
             var eventNames: [String: String] = [:]
             var events: [String] = eventOrder
@@ -244,7 +250,7 @@ package enum SCXMLImport {
                     regions.append(Region(region.name, \SCXMLConfiguration.parts[r], definition))
                 }
                 return MachineDefinition<SCXMLConfiguration, String, String, Void>(
-                    name: name, summary: summary, initial: SCXMLConfiguration(parts: initialParts), events: events, regionList: regions
+                    name: name, summary: summary, version: version, initial: SCXMLConfiguration(parts: initialParts), events: events, regionList: regions
                 ).drawn(declared: direction)
             }
             // Several initial states: one per region of a <parallel> (each other at its own).
@@ -254,7 +260,7 @@ package enum SCXMLImport {
             }
             guard let initial = initialNodes.first else { throw fail(root.line, "an empty initial attribute") }
             return MachineDefinition<String, String, String, Void>(
-                name: name, summary: summary, initial: try entered(initial, line: root.line, also: Array(initialNodes.dropFirst())), events: events, declarations: try declarations(top, eventName, events: events)
+                name: name, summary: summary, version: version, initial: try entered(initial, line: root.line, also: Array(initialNodes.dropFirst())), events: events, declarations: try declarations(top, eventName, events: events)
             ).drawn(declared: direction)
         }
 
@@ -336,7 +342,7 @@ package enum SCXMLImport {
             "data": ["id", "expr", "src"], "datamodel": [], "onentry": [], "onexit": [], "initial": [], "history": ["id", "type"],
         ]
         static let fsmAttributes: Set<String> = [
-            "name", "escaped-name", "escaped-label", "kind", "ignore", "illegal", "overrides", "others", "events", "summary", "direction",
+            "name", "escaped-name", "escaped-label", "kind", "ignore", "illegal", "overrides", "others", "events", "summary", "direction", "version",
         ]
 
         func checkAttributes(_ element: XMLElement) throws(Failure) {
