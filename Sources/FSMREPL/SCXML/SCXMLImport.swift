@@ -206,7 +206,9 @@ package enum SCXMLImport {
             var eventNames: [String: String] = [:]
             var events: [String] = eventOrder
             if let listed = root.attribute("events", namespace: SCXMLWriter.namespace) {
-                guard let data = listed.data(using: .utf8), let names = try? JSONSerialization.jsonObject(with: data) as? [String] else {
+                // JSONDecoder, not JSONSerialization: on Linux the latter drops a U+FEFF inside
+                // a string (an event named with one came back without it; found by fuzzing).
+                guard let data = listed.data(using: .utf8), let names = try? JSONDecoder().decode([String].self, from: data) else {
                     throw fail(root.line, "fsm:events is not a JSON array of names")
                 }
                 var writer = SCXMLWriter()
