@@ -58,13 +58,13 @@ public enum AppTerminal {
         let start = startingSession(seed: seed, forcedOutcome: forcedOutcome, clockMode: clockMode, file: file, fresh: fresh)
         let session = start.session
         let errors = StreamWriter.standardError
-        for note in start.notes { try? errors.write("fsm app: \(note)\n") }
+        for note in start.notes { try? errors.write("fsm app: \(TerminalText.visible(note))\n") }
         await session.resume()
         guard let terminal else {
             // Unbuffered, at once: the reading thread may hold the standard input's lock,
             // which a stdio flush of every stream would wait for.
             let output = StreamWriter.standardOutput
-            let saver = start.saver.map { AppStateSaver(file: $0) { message in try? errors.write("fsm app: \(message)\n") } }
+            let saver = start.saver.map { AppStateSaver(file: $0) { message in try? errors.write("fsm app: \(TerminalText.visible(message))\n") } }
             defer { saver?.save(session) }
             try output.write(session.screen + "\n")
             for await line in StandardInput.lines(reading: { LineReader.standardInput.next() }) {
@@ -89,7 +89,7 @@ public enum AppTerminal {
         defer { editor.close() }
         // One writer: the editor prints replies and background updates above the line
         // being typed, and redraws the prompt and the typed text after them.
-        let saver = start.saver.map { AppStateSaver(file: $0) { message in editor.printAbove("fsm app: " + message) } }
+        let saver = start.saver.map { AppStateSaver(file: $0) { message in editor.printAbove("fsm app: " + TerminalText.visible(message)) } }
         defer { saver?.save(session) }
         session.onUpdate = { screen in
             saver?.save(session)
