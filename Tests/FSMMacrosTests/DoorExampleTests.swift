@@ -50,7 +50,7 @@ struct DoorExampleTests {
             ExpectedRow(.locked, .open, .illegal), ExpectedRow(.locked, .close, .illegal),
             ExpectedRow(.locked, .lock, .illegal), ExpectedRow(.locked, .unlock, .to(.closed, guard: "code matches")),
         ])
-        #expect(door.dot().contains("s1 -> s2 [label=\"unlock\\n[code matches]\", dir=back];"))
+        #expect(door.dot().contains("s1 -> s2 [label=\" unlock \\n [code matches] \", dir=back];"))
         #expect(LockEvent.Key.allCases.map(\.description) == ["unlock", "jammed(motor)", "jammed(battery)"])
     }
 

@@ -51,7 +51,7 @@ struct CoverageArticleTests {
         let text = try packageFile("Sources/FSMCoverage/Documentation.docc/MeasuringCoverage.md")
         #expect(printed.count == 1)
         #expect(text.contains("```\n" + (printed.first ?? "") + "```"), "MeasuringCoverage.md does not show the report as printed:\n\(printed.first ?? "")")
-        #expect(dot.contains("label=\"coin ×1\""))
+        #expect(dot.contains("label=\" coin ×1 \""))
         #expect(dot.contains("unlocked</TD></TR><HR/><TR><TD><FONT POINT-SIZE=\"10\"><FONT COLOR=\"red\">coin</FONT>"))
     }
 

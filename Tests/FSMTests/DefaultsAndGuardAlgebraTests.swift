@@ -95,13 +95,13 @@ struct CellDefaultTests {
     @Test("diagrams draw the default: [else] on an unguarded last transition, 'receive [else]' among the ignored")
     func diagrams() {
         #expect(listener.dot().contains("ignored: receive [else]"))
-        #expect(listener.mermaid().contains("ignored: receive [else]"))
+        #expect(listener.mermaid().contains("ignored#58;\n  s0 : receive [else]"))
         let fallback = MachineDefinition<Listener, ListenerEvent, String, Void>(name: "f", initial: .listen) {
             In(.listen) { On(.receive, to: .synReceived, guard: isSYN); On(.receive, to: .closed); On(.close, to: .closed) }
             In(.synReceived) { On(.close, to: .closed) }
             Final(.closed)
         }
-        #expect(fallback.dot().contains("s0 -> s2 [label=\"receive [else]\"];"))
+        #expect(fallback.dot().contains("s0 -> s2 [label=\" receive [else] \"];"))
         #expect(fallback.mermaid().contains("s0 --> s2 : receive [else]"))
     }
 

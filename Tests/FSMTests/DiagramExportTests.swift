@@ -63,11 +63,11 @@ struct DiagramExportTests {
           s2 [label=<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1"><TR><TD>locked</TD></TR><HR/><TR><TD><FONT POINT-SIZE="10">knock / echo</FONT></TD></TR></TABLE>>];
           s3 [label=<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1"><TR><TD>broken</TD></TR><TR><TD><FONT POINT-SIZE="9" COLOR="gray40">ignored: knock</FONT></TD></TR></TABLE>>, peripheries=2];
           __initial -> s1;
-          s0 -> s1 [label="close / creak, click"];
-          s0 -> s1 [label="open / creak", dir=back];
-          s1 -> s2 [label="lock [has key]\\n/ bolt"];
+          s0 -> s1 [label=" close / creak, click "];
+          s0 -> s1 [label=" open / creak ", dir=back];
+          s1 -> s2 [label=" lock [has key] \\n / bolt "];
           s1 -> s3 [label="kick"];
-          s1 -> s2 [label="unlock [has key]\\n/ unbolt", dir=back];
+          s1 -> s2 [label=" unlock [has key] \\n / unbolt ", dir=back];
           s2 -> s3 [label="kick"];
         }
 
@@ -121,10 +121,10 @@ struct DiagramExportTests {
         try door.send(.close, context: withKey)
         try door.send(.knock, context: withKey)
         let dot = doorDefinition.dot(DiagramOptions(coverage: recorder.coverage[machine: "door"]))
-        #expect(dot.contains("s0 -> s1 [label=\"close ×2 / creak, click\"];"))
+        #expect(dot.contains("s0 -> s1 [label=\" close ×2 / creak, click \"];"))
         #expect(dot.contains("<TD>closed</TD></TR><HR/><TR><TD><FONT POINT-SIZE=\"10\">knock / echo ×1</FONT></TD>"), "a taken internal transition: plain, in its state")
         #expect(dot.contains("<TD>locked</TD></TR><HR/><TR><TD><FONT POINT-SIZE=\"10\"><FONT COLOR=\"red\">knock / echo</FONT></FONT></TD>"), "one not taken: red")
-        #expect(dot.contains("s1 -> s2 [label=\"lock [has key]\\n/ bolt\", style=dashed, color=\"red\", fontcolor=\"red\"];"))
+        #expect(dot.contains("s1 -> s2 [label=\" lock [has key] \\n / bolt \", style=dashed, color=\"red\", fontcolor=\"red\"];"))
         #expect(dot.contains("</TABLE>>, style=\"rounded,dashed\", color=\"red\", fontcolor=\"red\"];"), "locked, never entered")
         #expect(dot.components(separatedBy: "style=dashed, color=\"red\"").count - 1 == 4, "6 external transitions, 2 taken")
         #expect(dot.components(separatedBy: "style=\"rounded,dashed\", color=\"red\"").count - 1 == 2, "locked and broken never entered")
@@ -171,13 +171,15 @@ struct DiagramExportTests {
           state "opened" as s0
           s0 : entry / lightOn
           s0 : exit / lightOff
-          s0 : ignored: open
+          s0 : ignored#58;
+          s0 : open
           state "closed" as s1
           s1 : knock / echo
           state "locked" as s2
           s2 : knock / echo
           state "broken" as s3
-          s3 : ignored: knock
+          s3 : ignored#58;
+          s3 : knock
           [*] --> s1
           s0 --> s1 : close<br>/ creak, click
           s1 --> s0 : open / creak
@@ -225,7 +227,7 @@ struct DiagramExportTests {
         #expect(text.contains("state \"two<br>lines\" as s2"))
         #expect(text.contains("state \"#lt;html#gt;#123;record#125;#124;pipe\" as s3"))
         #expect(text.contains("s0 --> s1 : go#58; #quot;now#quot;#59; #35;1<br>[ready? [#quot;yes#quot;]]<br>/ say #quot;x#quot;, a#92;b"))
-        #expect(text.contains("\n  s6 : ignored: all events\n"))
+        #expect(text.contains("\n  s6 : ignored#58;\n  s6 : all events\n"))
     }
 
     @Test("Mermaid coverage: counts on transitions taken, never taken in red on the others, states never entered dashed")

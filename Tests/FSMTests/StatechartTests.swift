@@ -325,7 +325,7 @@ struct HierarchyValidationTests {
         let step = try machine.send(.back)
         #expect(step.target == .one)
         #expect(Array(step.effects) == ["exit group", "restart", "enter group"])
-        #expect(fromChild.dot().contains("s0 -> s1 [label=\"back / restart\", dir=back];"), "no ltail on an edge inside the cluster")
+        #expect(fromChild.dot().contains("s0 -> s1 [label=\" back / restart \", dir=back];"), "no ltail on an edge inside the cluster")
     }
 
     @Test("a region with a broken definition does not crash the parallel machine; validation says why")
@@ -382,10 +382,13 @@ struct StatechartDiagramTests {
         #expect(dot.contains("  compound=true;\n"))
         #expect(dot.contains("subgraph cluster_p0 {\n    label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD>on</TD></TR><HR/><TR><TD><FONT POINT-SIZE=\"10\">entry / lampOn<BR/>exit / lampOff<BR/>volume / volume</FONT></TD></TR><TR><TD><FONT POINT-SIZE=\"9\" COLOR=\"gray40\">ignored: tick</FONT></TD></TR></TABLE>>;"), "a parent labelled like a state: name, rule, entry, exit, internal, ignored")
         #expect(dot.contains("    subgraph cluster_p1 {\n      label=<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\"><TR><TD>active</TD></TR><HR/><TR><TD><FONT POINT-SIZE=\"10\">exit / stopClock</FONT></TD></TR></TABLE>>;"))
-        let powerOff = dot.split(separator: "\n").filter { $0.contains("label=\"power / powerOff\"") }
+        // Both lines between off and on are drawn to on's point (in its first rank, by its
+        // border), their labels spaced from the other line.
+        let powerOff = dot.split(separator: "\n").filter { $0.contains("label=\" power / powerOff \"") }
         #expect(powerOff.count == 1)
-        #expect(powerOff.first?.contains("lhead=cluster_p0, dir=back") == true, "written reversed: from the parent's border, its arrow at its first end")
-        #expect(dot.contains("s0 -> s1 [label=\"power / powerOn\", lhead=cluster_p0];"))
+        #expect(powerOff.first?.contains("s0 -> p0i [") == true && powerOff.first?.contains("lhead=cluster_p0, dir=back") == true, "written reversed: from the parent's border, its arrow at its first end")
+        #expect(dot.contains("s0 -> p0i [label=\" power / powerOn \", lhead=cluster_p0];"))
+        #expect(dot.contains("    p0i [shape=point, width=0.01, height=0.01, label=\"\", style=invis];\n"))
     }
 
     @Test("Mermaid: parents are composite states; regions are separated by --")
@@ -412,8 +415,8 @@ struct StatechartDiagramTests {
         machine.recorder = recorder
         try machine.send(.capsLock, context: true)
         let coverage = locksDefinition.dot(DiagramOptions(coverage: recorder.coverage[machine: "locks"]))
-        #expect(coverage.contains("r0s0 -> r0s1 [label=\"capsLock ×1\"];"))
-        #expect(coverage.contains("r1s0 -> r1s1 [label=\"numLock\\n[num lock allowed]\\n/ numOn\", style=dashed, color=\"red\", fontcolor=\"red\"];"))
+        #expect(coverage.contains("r0s0 -> r0s1 [label=\" capsLock ×1 \"];"))
+        #expect(coverage.contains("r1s0 -> r1s1 [label=\" numLock \\n [num lock allowed] \\n / numOn \", style=dashed, color=\"red\", fontcolor=\"red\"];"))
     }
 }
 

@@ -19,19 +19,20 @@ struct ParentLinesDrawnTests {
         #expect(judged == 11)
     }
 
-    @Test("the DOT text: a line to a state inside its parent leaves from the parent's point, before its initial child; a line out of it from its border")
+    @Test("the DOT text: a line to a state inside its parent leaves from the parent's point, in the parent's first rank; a line out of it from its border, up from its point, down from its last state")
     func dotText() {
         let dot = usbDevice.dot()
-        // Powered's point, ranked before Default (through Awake), and Awake's.
+        // Powered's point, ranked before Awake's (what is drawn directly in Powered there).
         #expect(dot.contains("p0i [shape=point, width=0.06, height=0.06, label=\"\", color=\"gray25\"];\n"))
-        #expect(dot.contains("p0i -> s1 [style=invis];"))
-        #expect(dot.contains("p1i -> s1 [style=invis];"))
-        #expect(dot.contains("p0i -> s1 [label=\"busReset\\n/ resetDevice\"];"))
-        #expect(dot.contains("p0i -> s1 [label=\"powerInterruption\"];"))
+        #expect(dot.contains("p0i -> p1i [style=invis];"))
+        // Two lines between the same points: each label spaced from the other line.
+        #expect(dot.contains("p0i -> s1 [label=\" busReset \\n / resetDevice \"];"))
+        #expect(dot.contains("p0i -> s1 [label=\" powerInterruption \"];"))
         #expect(dot.contains("p1i -> p1h [label=\"refresh\"];"))
-        // Lines that leave the parent keep the border (ltail).
-        #expect(dot.contains("s0 -> s1 [label=\"powerOff\", lhead=cluster_p0, dir=back];"))
-        #expect(dot.contains("s1 -> s4 [label=\"suspend\", ltail=cluster_p1];"))
+        // Lines that leave the parent keep the border (ltail): up to Attached from Powered's
+        // point, down to Suspended from Awake's last state, Configured.
+        #expect(dot.contains("s0 -> p0i [label=\" powerOff \", lhead=cluster_p0, dir=back];"))
+        #expect(dot.contains("s3 -> s4 [label=\" suspend \", ltail=cluster_p1];"))
         // No line of a parent is drawn as a child's loop.
         #expect(!dot.contains("s1 -> s1"))
     }

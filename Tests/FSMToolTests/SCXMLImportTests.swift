@@ -62,7 +62,7 @@ struct SCXMLImportTests {
 
             """)
         let dot = await tool(["dot", "door.scxml"], in: folder)
-        #expect(dot.status == 0 && dot.stdout.contains("label=\"lock [hasKey]\""), "\(dot.stdout)")
+        #expect(dot.status == 0 && dot.stdout.contains("label=\" lock [hasKey] \""), "\(dot.stdout)")
         let validate = await tool(["validate", "door.scxml"], in: folder)
         #expect(validate.stdout == "door.scxml: clean\n")
         let repl = await tool(["repl", "door.scxml"], input: ["lock", "open", ":guard hasKey off", "unlock", ":state"], in: folder)

@@ -13,6 +13,10 @@ package enum EdgeGeometry {
     /// a line at the box's outline; its arrows and pen add a little.
     static let tolerance = 2.0
 
+    /// How far a label's centre may be from its line as drawn, in points: half a wide label
+    /// and a margin.
+    static let labelReach = 120.0
+
     /// One sentence per misdrawn line of the machines (none when every line starts where it
     /// is declared), and the number of lines judged.
     package static func misdrawn<each State, each Event, each Effect, each Context>(
@@ -70,6 +74,27 @@ package enum EdgeGeometry {
                 continue
             }
             let tail = (edge[edge["dir"] as? String == "back" ? "head" : "tail"] as? Int).flatMap { nameByID[$0] } ?? "?"
+            // The label beside what is drawn of its line: not inside a box (a parent's, a
+            // region's, a group's) the drawn line does not enter. Graphviz places a label
+            // halfway along the whole curve, before clipping it at a parent's border: a line
+            // drawn to a state deep inside a parent had its label inside the parent, far
+            // from the line.
+            if let lp = (edge["lp"] as? String).flatMap({ Point(Substring($0)) }) {
+                let drawn = points(of: pos)
+                // Nor far from it: Graphviz puts a label beside its line, half its width away.
+                let near = drawn.map { (($0.x - lp.x) * ($0.x - lp.x) + ($0.y - lp.y) * ($0.y - lp.y)).squareRoot() }.min() ?? .infinity
+                if near > labelReach {
+                    problems.append("\(definition.name): the label of \(line.event) (\(id)) is \(Int(near)) points from its line")
+                }
+                // (Deeper than a line of text: a label beside a line that runs along a box's
+                // side may lie over the side.)
+                for (name, box) in clusters.sorted(by: { $0.key < $1.key }) where box.depth(of: lp) > 20 {
+                    // (A line clipped at the box's border starts or ends on it: not inside.)
+                    if !drawn.contains(where: { box.depth(of: $0) > tolerance }) {
+                        problems.append("\(definition.name): the label of \(line.event) (\(id)) is inside \(name), which its line does not enter")
+                    }
+                }
+            }
             if let cluster = line.parentCluster {
                 judged += 1
                 guard let box = clusters[cluster] else {
@@ -95,6 +120,26 @@ package enum EdgeGeometry {
             }
         }
         return (problems, judged)
+    }
+
+    /// Points along a line as drawn: its spline (cubic Bézier pieces: a first point, then
+    /// three a piece), each piece at twenty steps; no arrowhead.
+    static func points(of pos: String) -> [Point] {
+        let control = pos.split(separator: " ").filter { !$0.hasPrefix("e,") && !$0.hasPrefix("s,") }.compactMap(Point.init)
+        guard control.count >= 4 else { return control }
+        var points: [Point] = []
+        var start = 0
+        while start + 3 < control.count {
+            let (p0, p1, p2, p3) = (control[start], control[start + 1], control[start + 2], control[start + 3])
+            for step in 0...20 {
+                let t = Double(step) / 20
+                let u = 1 - t
+                let (a, b, c, d) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
+                points.append(Point(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y))
+            }
+            start += 3
+        }
+        return points
     }
 
     /// The first point of a line's spline (`e,x,y` and `s,x,y` are its arrowheads).
@@ -152,6 +197,11 @@ package enum EdgeGeometry {
             guard let point = Point(Substring(center)), let width = width.flatMap(Double.init), let height = height.flatMap(Double.init) else { return nil }
             let (halfWidth, halfHeight) = (width * 36, height * 36)
             (minX, minY, maxX, maxY) = (point.x - halfWidth, point.y - halfHeight, point.x + halfWidth, point.y + halfHeight)
+        }
+
+        /// How far inside the box the point is, from its nearest side; 0 or less outside.
+        func depth(of point: Point) -> Double {
+            min(point.x - minX, maxX - point.x, point.y - minY, maxY - point.y)
         }
 
         /// 0 inside the box, otherwise how far the point is from it.

@@ -18,8 +18,8 @@ enum DOT {
     }
 
     /// A list as lines: `prefix a, b,` then `c, d`, each line about `width` characters at
-    /// most, counted before `escape` (an item longer than that has a line of its own); no
-    /// line for an empty list.
+    /// most, counted before `escape` (an item longer than that has a line of its own, or two:
+    /// ``brokenAtPayload(_:width:)``); no line for an empty list.
     static func wrapped(_ items: [String], after prefix: String, width: Int = labelWidth, escape: (String) -> String = { $0 }) -> [String] {
         guard !items.isEmpty else { return [] }
         var lines: [String] = []
@@ -28,19 +28,35 @@ enum DOT {
         var empty = true
         for (position, item) in items.enumerated() {
             let comma = position < items.count - 1 ? "," : ""
-            let count = item.count + comma.count
-            if !empty && length + 1 + count > width {
-                lines.append(line)
-                line = escape(item) + comma
-                length = count
-            } else {
-                line += " " + escape(item) + comma
-                length += 1 + count
+            let parts = brokenAtPayload(item, width: width)
+            for (k, part) in parts.enumerated() {
+                let text = k == parts.count - 1 ? comma : ""
+                let count = part.count + text.count
+                // A payload broken off its name starts a line of its own.
+                if !empty && (k > 0 || length + 1 + count > width) {
+                    lines.append(line)
+                    line = escape(part) + text
+                    length = count
+                } else {
+                    // (No space after an empty prefix.)
+                    let space = line.isEmpty ? 0 : 1
+                    line += (space == 0 ? "" : " ") + escape(part) + text
+                    length += space + count
+                }
+                empty = false
             }
-            empty = false
         }
         lines.append(line)
         return lines
+    }
+
+    /// `text` as one line, or, when it is longer than `width` characters and ends with a
+    /// parenthesised payload after a name (`failToLoad(authentication)`), as two: the name
+    /// and the payload (`(authentication)`), each narrower than the whole. Four such labels
+    /// side by side between two ranks made home-loading wider than a docs column.
+    static func brokenAtPayload(_ text: String, width: Int = labelWidth) -> [String] {
+        guard text.count > width, text.hasSuffix(")"), let open = text.firstIndex(of: "("), open != text.startIndex else { return [text] }
+        return [String(text[..<open]), String(text[open...])]
     }
 
     /// Appends `text` escaped for an HTML-like label: `&`, `<`, `>` and `"` as entities, a

@@ -167,7 +167,8 @@ extension MachineGraph {
             if let count = options.paint?.count(keys(of: edge)) { line += count > 0 ? " ×\(count)" : " never taken" }
             items.append(line)
         }
-        return items + ignoredLines(index, escape: Mermaid.escaped)
+        // (`ignored:` at the end of a description line is not Mermaid: its colon as a code.)
+        return items + ignoredLines(index, escape: Mermaid.escaped, ownLine: "ignored#58;")
     }
 
     /// `entry / a, b` and `exit / c` (escaped, wrapped), when effects are shown.

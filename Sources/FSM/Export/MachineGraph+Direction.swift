@@ -56,12 +56,13 @@ extension MachineGraph {
             let widths = parent.regions.map { $0.graph.estimatedWidth(direction) }
             regionBlocks[first] = direction == .leftToRight ? widths.max() ?? 0 : widths.reduce(0, +) + 16 * Double(widths.count - 1)
         }
+        let ignoredInNodes = ignoredLinesInNodes(shared: sharedIgnoredLines())
         let nodeWidths = nodes.indices.map { index -> Double in
             if combinations[index] != nil { return regionBlocks[index] ?? 0 }
             let node = nodes[index]
             let compartment = DOT.wrapped(node.entryEffects, after: "entry /") + DOT.wrapped(node.exitEffects, after: "exit /")
                 + internals[index].map { $0.label() }
-            return max(72, 20 + max(width([node.name], points: 12), width(compartment, points: 10), width(ignoredLines(index), points: 9)))
+            return max(72, 20 + max(width([node.name], points: 12), width(compartment, points: 10), width(ignoredInNodes[index], points: 9)))
         }
         let labelWidths = external.map { width($0.labelLines(), points: 10) + 16 }
         // Ranks as Graphviz's DOT here makes them: a line to a state declared later puts it
@@ -142,10 +143,11 @@ extension MachineGraph.Edge {
     /// (a coverage count, not escaped nor counted) ends the line of the event and its
     /// guard.
     func labelLines(showsEffects: Bool = true, width: Int = DOT.labelWidth, suffix: String = "", escape: (String) -> String = { $0 }) -> [String] {
-        var head = [escape(event)]
-        var last = event.count
+        let eventLines = DOT.brokenAtPayload(event, width: width)
+        var head = eventLines.map(escape)
+        var last = eventLines[eventLines.count - 1].count
         if let guardName {
-            if event.count + 3 + guardName.count <= width {
+            if last + 3 + guardName.count <= width {
                 head[0] += " [" + escape(guardName) + "]"
                 last += 3 + guardName.count
             } else {

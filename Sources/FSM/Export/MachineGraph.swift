@@ -502,11 +502,39 @@ struct MachineGraph {
     /// `ignored: a, b,` then `c, d` for the events a node ignores, a line about every 30
     /// characters so that a long list does not widen the drawing, or `ignored: all events`;
     /// no line when it ignores none. `escape` is applied to the names only.
-    func ignoredLines(_ index: Int, escape: (String) -> String = { $0 }) -> [String] {
+    ///
+    /// With `ownLine` (Mermaid, which draws a description as large as the state's name),
+    /// `ignored:` is a line of its own (written `prefix`) and the events follow, so that the
+    /// list does not make the state wider than its name and the events need.
+    func ignoredLines(_ index: Int, escape: (String) -> String = { $0 }, ownLine prefix: String? = nil) -> [String] {
         let events = ignored[index]
         if events.isEmpty { return [] }
-        if events.count == eventCount && eventCount > 1 { return ["ignored: all events"] }
+        let all = events.count == eventCount && eventCount > 1
+        if let prefix { return [prefix] + (all ? ["all events"] : DOT.wrapped(events, after: "", escape: escape)) }
+        if all { return ["ignored: all events"] }
         return DOT.wrapped(events, after: "ignored:", escape: escape)
+    }
+
+    /// The `ignored:` lines of each group (``groups``) whose members all ignore the same
+    /// events, or `nil`: DOT writes them once, under the group's name, and not in each member
+    /// (four `failure(…)` states each as wide as `ignored: startLoading` put side by side made
+    /// home-loading wider than a docs column).
+    func sharedIgnoredLines() -> [[String]?] {
+        groups.map { group in
+            guard let first = group.members.first, !ignored[first].isEmpty,
+                  group.members.allSatisfy({ ignored[$0] == ignored[first] }) else { return nil }
+            return ignoredLines(first)
+        }
+    }
+
+    /// Per node, the `ignored:` lines DOT writes in it: none for a member of a group that
+    /// shares them (``sharedIgnoredLines()``).
+    func ignoredLinesInNodes(shared: [[String]?]) -> [[String]] {
+        var lines = nodes.indices.map { ignoredLines($0) }
+        for (group, groupLines) in zip(groups, shared) where groupLines != nil {
+            for member in group.members { lines[member] = [] }
+        }
+        return lines
     }
 
     /// The key of an edge, for coverage views.
