@@ -108,7 +108,10 @@ let package = Package(
         .target(name: "FSMTerminal", swiftSettings: strict),
         .target(
             name: "FSMTool",
-            dependencies: ["FSM", "FSMCoverage", "FSMREPL", "FSMTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))],
+            dependencies: [
+                "FSM", "FSMCoverage", "FSMREPL", "FSMTerminal", .target(name: "FSMStore", condition: .when(traits: ["Store"])),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"])),
+            ],
             swiftSettings: strict
         ),
         .target(name: "LoginChallengeApp", dependencies: ["FSM", "FSMPersistence", "FSMREPL", "FSMTerminal", "UseCases", "APIServices", "Entities"], swiftSettings: strict),
@@ -154,7 +157,7 @@ let package = Package(
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "FSM", "FSMCoverage", "FSMPersistence", "FSMTesting", "TestSupport"], exclude: ["Tables"], swiftSettings: strict),
         .testTarget(name: "FSMTerminalTests", dependencies: ["FSMTerminal", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FSMREPLTests", dependencies: ["FSMREPL", "FSM", "FSMCoverage", "FSMPersistence"], swiftSettings: strict),
-        .testTarget(name: "FSMToolTests", dependencies: ["FSMTool", "FSM", "FSMCoverage", "FSMREPL", "FSMPersistence", "FSMTerminal", "FSMTesting", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))], swiftSettings: strict),
+        .testTarget(name: "FSMToolTests", dependencies: ["FSMTool", "FSM", "FSMCoverage", "FSMREPL", "FSMPersistence", "FSMStore", "FSMTerminal", "FSMTesting", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))], swiftSettings: strict),
         .testTarget(name: "LoginChallengeAppTests", dependencies: ["LoginChallengeApp", "FSMTool", "FSM", "FSMCoverage", "FSMPersistence", "FSMREPL", "FSMTesting", "UseCases", "APIServices", "TestSupport"], exclude: ["SavedSessions/login-session.fsm"], swiftSettings: strict),
         .testTarget(name: "fsmTests", dependencies: ["fsm", "FSMTool"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "APIServicesTests", dependencies: ["APIServices", "UseCases", "Entities", "FSMCoverage", "TestSupport"], swiftSettings: strict),

@@ -7,16 +7,16 @@ import Foundation
 /// the id of this arming (`machine/sequence/owner/position`: the step that armed it). A timer
 /// that survives a step (a parent's, while the machine moves among its children) keeps its id
 /// and deadline; one armed again is another arming, with another id.
-struct DurableTimer: Codable, Sendable, Hashable {
-    let id: String
-    let owner: String
-    let position: Int
-    let afterNanoseconds: Int64
+package struct DurableTimer: Codable, Sendable, Hashable {
+    package let id: String
+    package let owner: String
+    package let position: Int
+    package let afterNanoseconds: Int64
     /// Its deadline, in nanoseconds since 1970 on the store's clock.
-    let dueAt: Int64
+    package let dueAt: Int64
     /// It ran out and its guard did not hold: it does not run again until its state is entered
     /// again (as a runtime's spent timer).
-    var spent: Bool
+    package var spent: Bool
 }
 
 /// A stored machine between steps: the machine and its timers, in the machine's order. The

@@ -291,11 +291,7 @@ public struct MachineStore<State: Hashable & Sendable, Event: MachineEvent & Cod
 
     /// Runs `body` on the database, its errors as ``StoreError/Reason/database(_:)``.
     private func run<T>(_ id: String, _ body: (any StoreDatabase) async throws -> T) async throws(StoreError) -> T {
-        do {
-            return try await body(database)
-        } catch {
-            throw StoreError(id: id, reason: .database(String(describing: error)))
-        }
+        try await call(database, for: id, body)
     }
 
     private static func json(_ value: some Encodable, id: String) throws(StoreError) -> String {

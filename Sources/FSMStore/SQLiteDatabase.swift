@@ -149,6 +149,12 @@ final class SQLiteDatabase: StoreDatabase {
         }
     }
 
+    func machines(after: String?, limit: Int) async throws -> [StoredMachine] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM fsm_machines WHERE id > ? ORDER BY id LIMIT ?", arguments: [after ?? "", limit]).map(Self.machine)
+        }
+    }
+
     func claimTimers(of machine: String, now: Int64, worker: String, until: Int64, limit: Int) async throws -> [StoredTimer] {
         try await write { db in
             let rows = try Row.fetchAll(

@@ -24,6 +24,9 @@ package protocol StoreDatabase: Sendable {
     /// The ids of the machines named `machine` (a definition's name) after `after`, in order,
     /// at most `limit`.
     func ids(of machine: String, after: String?, limit: Int) async throws -> [String]
+    /// The rows of every machine (of any definition) after `after`, in the order of their ids,
+    /// at most `limit`: for tools that look at a store without its machines' types.
+    func machines(after: String?, limit: Int) async throws -> [StoredMachine]
     /// Claims at most `limit` timers of machines named `machine` due at `now` (their deadline
     /// passed) that no worker holds (never claimed, or the claim ran out), earliest deadline
     /// first (a machine's timers due together in its order): each is held by `worker` until
@@ -32,13 +35,24 @@ package protocol StoreDatabase: Sendable {
     func claimTimers(of machine: String, now: Int64, worker: String, until: Int64, limit: Int) async throws -> [StoredTimer]
     /// Deletes the timer row `id` if it is still there (one the machine does not arm).
     func dropTimer(_ id: String) async throws
-    /// Claims at most `limit` effects of machines named `machine` not yet done that no worker holds, oldest
-    /// first, for `worker` until `until`, as ``claimTimers(of:now:worker:until:limit:)``.
+    /// Claims at most `limit` effects of machines named `machine` not yet done that no worker
+    /// holds, oldest first, for `worker` until `until`, as
+    /// ``claimTimers(of:now:worker:until:limit:)``.
     func claimEffects(of machine: String, now: Int64, worker: String, until: Int64, limit: Int) async throws -> [StoredEffect]
     /// Marks the effects `ids` done at `now`.
     func completeEffects(_ ids: [String], now: Int64) async throws
     /// Machine `id`'s effects in the outbox, done or not, in order.
     func effects(of id: String) async throws -> [StoredEffect]
+}
+
+/// Runs `body` on `database`, for machine `id` (empty: the whole store): its errors as
+/// ``StoreError/Reason/database(_:)``.
+func call<T>(_ database: any StoreDatabase, for id: String, _ body: (any StoreDatabase) async throws -> T) async throws(StoreError) -> T {
+    do {
+        return try await body(database)
+    } catch {
+        throw StoreError(id: id, reason: .database(String(describing: error)))
+    }
 }
 
 /// A machine's row.
