@@ -132,13 +132,13 @@ public struct MachineStore<State: Hashable & Sendable, Event: MachineEvent & Cod
         let id = timer.machineID
         for _ in 0..<attempts {
             guard let row = try await run(id, { try await $0.load(id) }) else {
-                try await run(id) { try await $0.dropTimer(timer.id) }
+                try await run(id) { try await $0.dropTimer(timer) }
                 return false
             }
             let durable = try restored(row)
             let now = max(Self.nanoseconds(now()), row.updatedAt)
             guard let armed = durable.timers.first(where: { $0.id == timer.id }), durable.firing(armed, at: now) != nil else {
-                if !durable.timers.contains(where: { $0.id == timer.id && !$0.spent }) { try await run(id) { try await $0.dropTimer(timer.id) } }
+                if !durable.timers.contains(where: { $0.id == timer.id && !$0.spent }) { try await run(id) { try await $0.dropTimer(timer) } }
                 return false
             }
             // Dated at its deadline (or the machine's last step, if later): a timer it arms runs

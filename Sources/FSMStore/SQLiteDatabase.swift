@@ -42,10 +42,9 @@ final class SQLiteDatabase: StoreDatabase {
         CREATE INDEX IF NOT EXISTS fsm_outbox_pending ON fsm_outbox (machine, done_at, created_at);
         CREATE INDEX IF NOT EXISTS fsm_outbox_by_machine ON fsm_outbox (machine_id, sequence, position);
         CREATE TABLE IF NOT EXISTS fsm_timers (
-            id TEXT PRIMARY KEY NOT NULL, machine_id TEXT NOT NULL, machine TEXT NOT NULL, due_at INTEGER NOT NULL, ordinal INTEGER NOT NULL,
-            claimed_by TEXT, claimed_until INTEGER);
+            machine_id TEXT NOT NULL, id TEXT NOT NULL, machine TEXT NOT NULL, due_at INTEGER NOT NULL, ordinal INTEGER NOT NULL,
+            claimed_by TEXT, claimed_until INTEGER, PRIMARY KEY (machine_id, id));
         CREATE INDEX IF NOT EXISTS fsm_timers_due ON fsm_timers (machine, due_at);
-        CREATE INDEX IF NOT EXISTS fsm_timers_by_machine ON fsm_timers (machine_id);
         """
 
     /// Runs `body` in an `IMMEDIATE` transaction, committed unless it throws.
@@ -126,7 +125,7 @@ final class SQLiteDatabase: StoreDatabase {
                 try db.execute(
                     sql: """
                         INSERT INTO fsm_timers (id, machine_id, machine, due_at, ordinal) VALUES (?, ?, ?, ?, ?)
-                        ON CONFLICT (id) DO UPDATE SET ordinal = excluded.ordinal
+                        ON CONFLICT (machine_id, id) DO UPDATE SET ordinal = excluded.ordinal
                         """,
                     arguments: [timer.id, timer.machineID, row.machine, timer.dueAt, timer.order]
                 )
@@ -168,14 +167,17 @@ final class SQLiteDatabase: StoreDatabase {
             )
             let timers = try rows.map(Self.timer)
             for timer in timers {
-                try db.execute(sql: "UPDATE fsm_timers SET claimed_by = ?, claimed_until = ? WHERE id = ?", arguments: [worker, until, timer.id])
+                try db.execute(
+                    sql: "UPDATE fsm_timers SET claimed_by = ?, claimed_until = ? WHERE machine_id = ? AND id = ?",
+                    arguments: [worker, until, timer.machineID, timer.id]
+                )
             }
             return timers
         }
     }
 
-    func dropTimer(_ id: String) async throws {
-        _ = try await write { db in try db.execute(sql: "DELETE FROM fsm_timers WHERE id = ?", arguments: [id]) }
+    func dropTimer(_ timer: StoredTimer) async throws {
+        _ = try await write { db in try db.execute(sql: "DELETE FROM fsm_timers WHERE machine_id = ? AND id = ?", arguments: [timer.machineID, timer.id]) }
     }
 
     func claimEffects(of machine: String, now: Int64, worker: String, until: Int64, limit: Int) async throws -> [StoredEffect] {

@@ -33,8 +33,8 @@ package protocol StoreDatabase: Sendable {
     /// `until`.
     /// Two calls never return the same timer while its claim lasts.
     func claimTimers(of machine: String, now: Int64, worker: String, until: Int64, limit: Int) async throws -> [StoredTimer]
-    /// Deletes the timer row `id` if it is still there (one the machine does not arm).
-    func dropTimer(_ id: String) async throws
+    /// Deletes `timer`'s row if it is still there (one its machine does not arm).
+    func dropTimer(_ timer: StoredTimer) async throws
     /// Claims at most `limit` effects of machines named `machine` not yet done that no worker
     /// holds, oldest first, for `worker` until `until`, as
     /// ``claimTimers(of:now:worker:until:limit:)``.
@@ -95,7 +95,7 @@ package struct StoredEffect: Sendable, Equatable {
     package var done: Bool
 }
 
-/// A running timer's row: what a worker claims.
+/// A running timer's row: what a worker claims. Its id is unique among its machine's timers.
 package struct StoredTimer: Sendable, Equatable {
     package var id: String
     package var machineID: String

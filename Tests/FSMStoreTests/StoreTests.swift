@@ -154,6 +154,25 @@ final class StoreTests {
         #expect(try await store.replay("a") == store.snapshot("a"))
     }
 
+    @Test("timers of two machines whose ids and state names spell the same timer id are both kept and fired")
+    func timerIDsOfTwoMachines() async throws {
+        func definition(_ name: String, _ state: String) -> MachineDefinition<String, String, String, Void> {
+            MachineDefinition(name: name, initial: state, events: ["go"]) {
+                In(state) { After(.seconds(1), to: "done") }
+                Final("done")
+            }
+        }
+        // "m" armed by its creation in "x/0/y", "m/0/x" in "y": both "m/0/x/0/y/0".
+        let slashed = try MachineStore(definition("slashed", "x/0/y"), engine: .sqlite(path: file.path), now: { [clock] in clock.now })
+        let plain = try MachineStore(definition("plain", "y"), engine: .sqlite(path: file.path), now: { [clock] in clock.now })
+        try await slashed.create("m")
+        try await plain.create("m/0/x")
+        clock.advance(by: 2)
+        #expect(try await slashed.fireDueTimers(worker: "w") == 1)
+        #expect(try await plain.fireDueTimers(worker: "w") == 1)
+        #expect(try await plain.machine("m/0/x")?.state == "done")
+    }
+
     /// A blinking light: a parent's timer whose step goes to one of the parent's children.
     static let blink = MachineDefinition<String, String, String, Void>(name: "blink", initial: "off", events: ["on", "off", "tap"]) {
         In("off") { On("on", to: "a", emit: "lit") }
