@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "FSMREPL", targets: ["FSMREPL"]),
         .library(name: "FSMTerminal", targets: ["FSMTerminal"]),
         .library(name: "FSMTool", targets: ["FSMTool"]),
+        .library(name: "FSMStore", targets: ["FSMStore"]),
         // The Login Challenge (Entities, UseCases, APIServices, LoginChallengeApp) is the demo:
         // targets of this package, run by `fsm`, not products another package adopts.
         .executable(name: "fsm", targets: ["fsm"]),
@@ -37,16 +38,18 @@ let package = Package(
         .plugin(name: "Explore", targets: ["Explore"]),
     ],
     // An adopter that needs only FSM (and FSMTesting, FSMRuntime, FSMREPL, FSMTerminal) depends on the
-    // package with `traits: []` and fetches neither swift-syntax nor swift-argument-parser
+    // package with `traits: []` and fetches neither swift-syntax, swift-argument-parser nor GRDB
     // (Scripts/check-adopter.sh proves it); the traits are on by default.
     traits: [
-        .default(enabledTraits: ["Macros", "Tool"]),
+        .default(enabledTraits: ["Macros", "Tool", "Store"]),
         .trait(name: "Macros", description: "FSMMacros (@Finite, @MachineEvent): needs swift-syntax"),
         .trait(name: "Tool", description: "FSMTool: needs swift-argument-parser (the fsm demo needs Macros too)"),
+        .trait(name: "Store", description: "FSMStore (durable machines in SQLite): needs GRDB and the system's SQLite (libsqlite3-dev)"),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ] + (prebuiltMacroPlugin != nil ? [] : [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing.git", from: "0.7.0"),
@@ -85,6 +88,11 @@ let package = Package(
         .target(name: "FSMTesting", dependencies: ["FSM", "FSMCoverage", "FSMPersistence"], swiftSettings: strict),
         .target(name: "FSMRuntime", dependencies: ["FSM"], swiftSettings: strict),
         .target(name: "FSMPersistence", dependencies: ["FSM", "FSMRuntime"], swiftSettings: strict),
+        .target(
+            name: "FSMStore",
+            dependencies: ["FSM", "FSMPersistence", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Store"]))],
+            swiftSettings: strict
+        ),
         .target(name: "Entities", swiftSettings: strict),
         .target(name: "UseCases", dependencies: ["FSM", "FSMCoverage", "FSMMacros", "FSMRuntime", "FSMPersistence", "Entities"], swiftSettings: strict),
         .target(name: "APIServices", dependencies: ["UseCases", "Entities", "FSMRuntime"], swiftSettings: strict),
@@ -100,7 +108,10 @@ let package = Package(
         .target(name: "FSMTerminal", swiftSettings: strict),
         .target(
             name: "FSMTool",
-            dependencies: ["FSM", "FSMCoverage", "FSMREPL", "FSMTerminal", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))],
+            dependencies: [
+                "FSM", "FSMCoverage", "FSMREPL", "FSMTerminal", .target(name: "FSMStore", condition: .when(traits: ["Store"])),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"])),
+            ],
             swiftSettings: strict
         ),
         .target(name: "LoginChallengeApp", dependencies: ["FSM", "FSMPersistence", "FSMREPL", "FSMTerminal", "UseCases", "APIServices", "Entities"], swiftSettings: strict),
@@ -136,6 +147,9 @@ let package = Package(
         .testTarget(name: "FSMTestingTests", dependencies: ["FSM", "FSMCoverage", "FSMTesting", "FSMREPL", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FSMRuntimeTests", dependencies: ["FSM", "FSMRuntime", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FSMPersistenceTests", dependencies: ["FSM", "FSMCoverage", "FSMPersistence", "FSMRuntime", "FSMTesting", "UseCases", "Entities", "TestSupport"], swiftSettings: strict),
+        // A worker process of the store's crash test (killed with SIGKILL and started again).
+        .executableTarget(name: "FSMStoreWorker", dependencies: ["FSMStore", "FSM"], path: "Tests/FSMStoreWorker", swiftSettings: strict),
+        .testTarget(name: "FSMStoreTests", dependencies: ["FSMStore", "FSMStoreWorker", "FSM", "FSMPersistence", "FSMRuntime"], swiftSettings: strict),
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"], swiftSettings: strict),
         // Bounded waits for the async tests (a wrong machine fails in seconds, never hangs),
         // and real Mermaid as a judge, for the tests.
@@ -143,7 +157,7 @@ let package = Package(
         .testTarget(name: "UseCasesTests", dependencies: ["UseCases", "Entities", "FSM", "FSMCoverage", "FSMPersistence", "FSMTesting", "TestSupport"], exclude: ["Tables"], swiftSettings: strict),
         .testTarget(name: "FSMTerminalTests", dependencies: ["FSMTerminal", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FSMREPLTests", dependencies: ["FSMREPL", "FSM", "FSMCoverage", "FSMPersistence"], swiftSettings: strict),
-        .testTarget(name: "FSMToolTests", dependencies: ["FSMTool", "FSM", "FSMCoverage", "FSMREPL", "FSMPersistence", "FSMTerminal", "FSMTesting", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))], swiftSettings: strict),
+        .testTarget(name: "FSMToolTests", dependencies: ["FSMTool", "FSM", "FSMCoverage", "FSMREPL", "FSMPersistence", "FSMStore", "FSMTerminal", "FSMTesting", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"]))], swiftSettings: strict),
         .testTarget(name: "LoginChallengeAppTests", dependencies: ["LoginChallengeApp", "FSMTool", "FSM", "FSMCoverage", "FSMPersistence", "FSMREPL", "FSMTesting", "UseCases", "APIServices", "TestSupport"], exclude: ["SavedSessions/login-session.fsm"], swiftSettings: strict),
         .testTarget(name: "fsmTests", dependencies: ["fsm", "FSMTool"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "APIServicesTests", dependencies: ["APIServices", "UseCases", "Entities", "FSMCoverage", "TestSupport"], swiftSettings: strict),

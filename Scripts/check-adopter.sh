@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # An adopter's package, outside this one: it depends on FSM with `traits: []` and must
-# fetch neither swift-syntax nor swift-argument-parser, build, and run a machine; asking
-# for FSMMacros without its trait must fail with our message, not a missing module.
+# fetch neither swift-syntax, swift-argument-parser nor GRDB, build, and run a machine; asking
+# for FSMMacros or FSMStore without its trait must fail with our message, not a missing module.
 # Usage: Scripts/check-adopter.sh   (from anywhere; needs no network)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -61,18 +61,23 @@ print("\(machine.state) finished=\(machine.isFinished) light=\(runtime.state) \(
 SWIFT
 (cd "$lean" && swift package resolve >"$work/resolve.log" 2>&1) || { tail -5 "$work/resolve.log"; echo "FAIL: the adopter's dependencies do not resolve"; exit 1; }
 fetched="$(ls "$lean/.build/checkouts" 2>/dev/null || true)"
-if [ -n "$fetched" ] || grep -qE "swift-syntax|swift-argument-parser" "$lean/Package.resolved" 2>/dev/null; then
+if [ -n "$fetched" ] || grep -qiE "swift-syntax|swift-argument-parser|grdb" "$lean/Package.resolved" 2>/dev/null; then
     echo "FAIL: an FSM-only adopter fetched: ${fetched:-(see Package.resolved)}"; exit 1
 fi
 out="$(cd "$lean" && swift build 2>&1 && .build/debug/Adopter)" || { echo "$out" | tail -20; echo "FAIL: the FSM-only adopter does not build or run"; exit 1; }
 [ "$(echo "$out" | tail -1)" = 'locked finished=true light=off ["auto off"]' ] || { echo "$out" | tail -5; echo "FAIL: unexpected output"; exit 1; }
 echo "an FSM-only adopter (traits: []) fetches nothing, builds and runs: $(echo "$out" | tail -1)"
 
-macros="$work/macros"
-write_package "$macros" '.product(name: "FSMMacros", package: "FSM")'
-echo 'import FSMMacros' > "$macros/Sources/Adopter/main.swift"
-if out="$(cd "$macros" && swift build 2>&1)"; then
-    echo "FAIL: FSMMacros built without its trait"; exit 1
-fi
-grep -qE 'FSMMacros needs the package trait (\\)?"Macros(\\)?"' <<<"$out" || { echo "$out" | grep error | head -5; echo "FAIL: FSMMacros without its trait does not say why"; exit 1; }
-echo "FSMMacros without its trait fails with: FSMMacros needs the package trait \"Macros\" ..."
+# $1: a product that needs a trait, $2: the trait, $3: what it fetches.
+check_needs_trait() {
+    local dir="$work/$1"
+    write_package "$dir" ".product(name: \"$1\", package: \"FSM\")"
+    echo "import $1" > "$dir/Sources/Adopter/main.swift"
+    if out="$(cd "$dir" && swift build 2>&1)"; then
+        echo "FAIL: $1 built without its trait"; exit 1
+    fi
+    grep -qE "$1 needs the package trait (\\\\)?\"$2(\\\\)?\"" <<<"$out" || { echo "$out" | grep error | head -5; echo "FAIL: $1 without its trait does not say why"; exit 1; }
+    echo "$1 without its trait fails with: $1 needs the package trait \"$2\" ($3) ..."
+}
+check_needs_trait FSMMacros Macros "swift-syntax"
+check_needs_trait FSMStore Store "GRDB"

@@ -20,7 +20,7 @@ dir=$(mktemp -d)
 out=$(mktemp -d)
 trap 'rm -rf "$dir" "$out"' EXIT
 # Every library product's target (the Login Challenge's targets are the demo, not products).
-[ ${#targets[@]} -gt 0 ] || targets=(FSM FSMCoverage FSMMacros FSMTesting FSMRuntime FSMPersistence FSMREPL FSMTerminal FSMTool)
+[ ${#targets[@]} -gt 0 ] || targets=(FSM FSMCoverage FSMMacros FSMTesting FSMRuntime FSMPersistence FSMREPL FSMTerminal FSMTool FSMStore)
 # The symbol graphs are read from the modules of the debug build (`swift build`, which CI has
 # made already): swift-symbolgraph-extract takes about a second for every product. No library
 # target expands a macro (FSMMacros declares them; the demo and the tests use them), so the
@@ -34,9 +34,14 @@ done
 SWIFT_DETERMINISTIC_HASHING=1 swift build >"$out/build.log" 2>&1 || { tail -30 "$out/build.log"; echo "the debug build failed"; exit 1; }
 modules="$(SWIFT_DETERMINISTIC_HASHING=1 swift build --show-bin-path)/Modules"
 triple=$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
+# The C modules the targets import (FSMStore's GRDB imports the system's SQLite through one).
+cmodules=()
+for map in .build/checkouts/*/Sources/*/module.modulemap; do
+  [ -f "$map" ] && cmodules+=(-Xcc "-fmodule-map-file=$PWD/$map")
+done
 for target in "${targets[@]}"; do
   swift symbolgraph-extract -module-name "$target" -I "$modules" -target "$triple" \
-    -minimum-access-level public -output-dir "$dir"
+    -minimum-access-level public -output-dir "$dir" "${cmodules[@]}"
 done
 python3 - "$dir" "$update" "$PWD" "${targets[@]}" <<'PY'
 import difflib, json, os, re, sys

@@ -28,7 +28,7 @@ extension MachineSnapshot.Timer {
     }
 
     /// `duration` in whole nanoseconds, rounded toward zero, clamped to `Int64`.
-    static func nanoseconds(_ duration: Duration) -> Int64 {
+    package static func nanoseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         guard !overflow else { return seconds < 0 ? .min : .max }

@@ -26,7 +26,14 @@ struct RootCommand: AsyncParsableCommand {
     static let builtInSubcommands: [any ParsableCommand.Type] = [
         ListCommand.self, TableCommand.self, DotCommand.self, MermaidCommand.self,
         ValidateCommand.self, DiagramsCommand.self, ReplCommand.self, CoverageCommand.self, ExploreCommand.self, SCXMLCommand.self,
-    ]
+    ] + storeSubcommands
+
+    /// `store`, when the package trait `Store` gives the tool FSMStore.
+    #if Store
+    static let storeSubcommands: [any ParsableCommand.Type] = [StoreCommand.self]
+    #else
+    static let storeSubcommands: [any ParsableCommand.Type] = []
+    #endif
 
     /// Parses and runs `arguments`, printing what went wrong (with the usage of the
     /// subcommand at fault), and returns the exit code.
@@ -48,11 +55,20 @@ struct RootCommand: AsyncParsableCommand {
             return stopped(by: failure, io: io)
         } catch let error as ValidationError {
             let usage = usageString(for: type(of: command))
-            let message = "Error: \(error.message)\nUsage: \(usage)\n  See '\(ToolContext.current.name) \(type(of: command)._commandName) --help' for more."
+            let message = "Error: \(error.message)\nUsage: \(usage)\n  See '\(ToolContext.current.name) \(path(of: type(of: command))) --help' for more."
             return report(message, code: ExitCode.validationFailure, io: io)
         } catch {
             return report(fullMessage(for: error), code: exitCode(for: error), io: io)
         }
+    }
+
+    /// A subcommand's words after the tool's name: `table`, or `store list` for one of a group.
+    private static func path(of command: any ParsableCommand.Type) -> String {
+        let name = command._commandName
+        for group in builtInSubcommands + ToolContext.current.subcommands where group.configuration.subcommands.contains(where: { $0 == command }) {
+            return "\(group._commandName) \(name)"
+        }
+        return name
     }
 
     /// Prints a message (to standard output when the code is 0, as for `--help`).
