@@ -74,6 +74,17 @@ struct DiagramExportTests {
         """)
     }
 
+    @Test("a long event broken before its payload has its guard after the payload, not between them")
+    func payloadBreakKeepsTheGuardAfter() {
+        let definition = MachineDefinition<String, String, Never, Void>(name: "g", initial: "a", events: ["reportConnectionFailure(timeout)"]) {
+            In("a") { On("reportConnectionFailure(timeout)", to: "b", guard: Guard<Void>("online") { _ in true }) }
+            Final("b")
+        }
+        #expect(definition.dot().contains("label=\"reportConnectionFailure\\n(timeout) [online]\""))
+        // (Mermaid wraps at 16 characters: the guard on a line of its own.)
+        #expect(definition.mermaid().contains(" : reportConnectionFailure<br>(timeout)<br>[online]\n"))
+    }
+
     @Test("export is byte-stable: the same definition gives the same bytes")
     func stable() {
         #expect(doorDefinition.dot() == doorDefinition.dot())

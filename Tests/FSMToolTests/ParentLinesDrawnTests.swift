@@ -1,4 +1,5 @@
 import FSM
+import FSMREPL
 import FSMTool
 import Foundation
 import Testing
@@ -35,6 +36,42 @@ struct ParentLinesDrawnTests {
         #expect(dot.contains("s3 -> s4 [label=\" suspend \", ltail=cluster_p1];"))
         // No line of a parent is drawn as a child's loop.
         #expect(!dot.contains("s1 -> s1"))
+    }
+
+    @Test("a parent's point is ranked with what no line from inside the parent reaches: a line from a parallel child's region comes from inside; a loop reaches nothing; with nothing to rank with, before the initial state")
+    func pointRanks() throws {
+        // (Found by a reviewer: a region's states were not known to be inside `outer`, so Z,
+        // reached only by `both`'s join, was ranked with outer's point and its initial state,
+        // A, and Graphviz broke the cycle by drawing A and Z side by side at the bottom.)
+        let parallelChild = try SCXMLImport.machine(text: """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="start">
+              <state id="start"><transition event="go" target="outer"/></state>
+              <state id="outer">
+                <transition event="quit" target="start"/>
+                <state id="A"><transition event="split" target="both"/></state>
+                <parallel id="both">
+                  <transition event="join" target="Z"/>
+                  <state id="r1"><state id="x1"><transition event="t1" target="y1"/></state><state id="y1"/></state>
+                  <state id="r2"><state id="x2"><transition event="t2" target="y2"/></state><state id="y2"/></state>
+                </parallel>
+                <state id="Z"><transition event="zz" target="W"/></state>
+                <state id="W"/>
+              </state>
+            </scxml>
+            """, file: "outer.scxml").dot(DiagramOptions(direction: .topToBottom))
+        #expect(parallelChild.contains("    { rank=same; p0i; s1; }\n"), "\(parallelChild)")
+        // A first state that loops on itself is still ranked with the point.
+        let loop = try SCXMLImport.machine(text: """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="s0">
+              <state id="s0"><transition event="next" target="s1"/><transition event="jump" target="P"/></state>
+              <state id="s1"><transition event="next" target="P"/></state>
+              <state id="P">
+                <state id="A"><transition event="tick" target="A"/><transition event="ab" target="B"/></state>
+                <state id="B"/>
+              </state>
+            </scxml>
+            """, file: "loop.scxml").dot(DiagramOptions(direction: .topToBottom))
+        #expect(loop.contains("    { rank=same; p0i; s2; }\n"), "\(loop)")
     }
 
     @Test("every machine of the tool's tests (parents, history, timers, eventless lines, regions, hostile names) draws each line from where it is declared",

@@ -324,6 +324,9 @@ extension MachineGraph {
             if let p = parentOf.isEmpty ? nil : parentOf[index] { drawnIn[nodes[index].id] = p; inside[nodes[index].id] = p }
         }
         for q in parents.indices {
+            // What a parallel parent's regions draw is inside it (a line from one of its
+            // regions' states to a sibling of the parent comes from inside the grandparent).
+            for region in parents[q].regions { for id in region.graph.drawnIDs() { inside[id] = q } }
             for history in parents[q].histories { drawnIn[historyID(q, deep: history.deep)] = q; inside[historyID(q, deep: history.deep)] = q }
             if points.contains(q) {
                 inside[innerID(q)] = q
@@ -331,7 +334,7 @@ extension MachineGraph {
             }
         }
         var reached = Set<String>()
-        for (first, second) in written {
+        for (first, second) in written where first != second {
             if let p = drawnIn[second], let from = inside[first], isInside(from, p) { reached.insert(second) }
         }
         var rankings: [Int: (same: [String], below: [String])] = [:]
@@ -344,8 +347,9 @@ extension MachineGraph {
         return rankings
     }
 
-    /// Per parent without regions, the state declared last inside it, at any depth (not in
-    /// a region), or `nil`. Linear: each parent's from its children's.
+    /// Per parent, the state declared last inside it, at any depth, not in a region (`nil`
+    /// for a parallel parent: its states are its regions'). Linear: each parent's from its
+    /// children's.
     func lastLeaves() -> [Int?] {
         var last = [Int?](repeating: nil, count: parents.count)
         guard !parents.isEmpty else { return last }
@@ -367,14 +371,11 @@ extension MachineGraph {
                 depth[c] = d
             }
         }
-        var regions = [Bool](repeating: false, count: parents.count)
         for q in parents.indices.sorted(by: { depth[$0] > depth[$1] }) {
-            if !parents[q].regions.isEmpty { regions[q] = true }
-            guard let up = parents[q].parent else { continue }
-            if regions[q] { regions[up] = true }
-            if let leaf = last[q] { last[up] = max(last[up] ?? leaf, leaf) }
+            guard let up = parents[q].parent, let leaf = last[q] else { continue }
+            last[up] = max(last[up] ?? leaf, leaf)
         }
-        return parents.indices.map { regions[$0] ? nil : last[$0] }
+        return last
     }
 
     /// The parent a line down into it (from outside, to the parent itself or its initial
@@ -384,7 +385,7 @@ extension MachineGraph {
         return q
     }
 
-    /// The parents with a point of their own at their top (see `appendEdge`): lines to
+    /// The parents with a point of their own at their top (see `drawnEnds`): lines to
     /// states inside them (`inner`, ``parentsWithInnerLines()``) leave from it, their lines
     /// up and lines down into them are drawn to it. (Only to a point drawn anyway, or one in
     /// the rank of the parent's initial state, its child: ranked before a region or a child
@@ -419,7 +420,7 @@ extension MachineGraph {
     ///
     /// `inner`: the parents with lines to states inside them (``parentsWithInnerLines()``),
     /// drawn with a point they leave from; `points`: those and the parents with lines up
-    /// (``parentsWithLinesUp()``), whose point is not drawn.
+    /// (lines up, lines down into it: ``parentsWithPoints(inner:)``), whose point is not drawn.
     /// `rankings`: where each point is ranked (``pointRankings(points:written:)``).
     func appendCluster(_ p: Int, _ options: DiagramOptions, indent: String, internals: [[Edge]], inner: Set<Int>, points: Set<Int>, rankings: [Int: (same: [String], below: [String])], to out: inout String, features: inout DiagramFeatures) {
         let parent = parents[p]
@@ -459,7 +460,7 @@ extension MachineGraph {
             out += " [shape=circle, label=\"\(history.deep ? "H*" : "H")\", width=0.3, fixedsize=true, fontname=\"Helvetica\", fontsize=10];\n"
         }
         for child in parents(in: p) { appendCluster(child, options, indent: indent + "  ", internals: internals, inner: inner, points: points, rankings: rankings, to: &out, features: &features) }
-        if let ranking = rankings[p] {
+        if let ranking = rankings[p], !ranking.same.isEmpty || !ranking.below.isEmpty || inner.contains(p) {
             // In the parent's first rank, by its border (see ``pointRankings(points:written:)``):
             // in the rank of what is drawn directly in it there, above its child parents'
             // points. (Ranked before all of them, it made a rank of its own, the jukebox's
@@ -467,9 +468,9 @@ extension MachineGraph {
             if !ranking.same.isEmpty { out += indent + "  { rank=same; " + ([innerID(p)] + ranking.same).joined(separator: "; ") + "; }\n" }
             for item in ranking.below { out += indent + "  " + innerID(p) + " -> " + item + " [style=invis];\n" }
         } else if points.contains(p), let first = initialLeaf(of: p) {
-            // (A parallel parent's:) ranked before its initial state (an invisible edge, after
-            // the children are declared in their own clusters): by the border its children
-            // are entered from.
+            // (A parallel parent's, or one whose every state a line from inside reaches:)
+            // ranked before its initial state (an invisible edge, after the children are
+            // declared in their own clusters): by the border its children are entered from.
             out += indent + "  " + innerID(p) + " -> " + anchorID(first) + " [style=invis];\n"
         }
         out += indent + "}\n"

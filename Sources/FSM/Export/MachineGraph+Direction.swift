@@ -148,7 +148,8 @@ extension MachineGraph.Edge {
         var last = eventLines[eventLines.count - 1].count
         if let guardName {
             if last + 3 + guardName.count <= width {
-                head[0] += " [" + escape(guardName) + "]"
+                // (After the event's last line: its payload's, when it was broken.)
+                head[head.count - 1] += " [" + escape(guardName) + "]"
                 last += 3 + guardName.count
             } else {
                 head.append("[" + escape(guardName) + "]")

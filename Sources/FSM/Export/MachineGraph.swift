@@ -499,7 +499,7 @@ struct MachineGraph {
         visitEdges(body)
     }
 
-    /// `ignored: a, b,` then `c, d` for the events a node ignores, a line about every 30
+    /// `ignored: a, b,` then `c, d` for the events a node ignores, a line about every 20
     /// characters so that a long list does not widen the drawing, or `ignored: all events`;
     /// no line when it ignores none. `escape` is applied to the names only.
     ///
@@ -535,6 +535,20 @@ struct MachineGraph {
             for member in group.members { lines[member] = [] }
         }
         return lines
+    }
+
+    /// The identifiers of what the graph draws: its states (not a parallel parent's combined
+    /// ones), its parents' histories and points, and what its regions and its parallel
+    /// parents' regions draw.
+    func drawnIDs() -> [String] {
+        var ids = nodes.indices.filter { combinations[$0] == nil }.map { nodes[$0].id }
+        for (q, parent) in parents.enumerated() {
+            ids += parent.histories.map { historyID(q, deep: $0.deep) }
+            ids.append(innerID(q))
+            for region in parent.regions { ids += region.graph.drawnIDs() }
+        }
+        for region in regions { ids += region.graph.drawnIDs() }
+        return ids
     }
 
     /// The key of an edge, for coverage views.
