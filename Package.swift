@@ -147,9 +147,12 @@ let package = Package(
         .testTarget(name: "FSMTestingTests", dependencies: ["FSM", "FSMCoverage", "FSMTesting", "FSMREPL", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FSMRuntimeTests", dependencies: ["FSM", "FSMRuntime", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "FSMPersistenceTests", dependencies: ["FSM", "FSMCoverage", "FSMPersistence", "FSMRuntime", "FSMTesting", "UseCases", "Entities", "TestSupport"], swiftSettings: strict),
-        // A worker process of the store's crash test (killed with SIGKILL and started again).
-        .executableTarget(name: "FSMStoreWorker", dependencies: ["FSMStore", "FSM"], path: "Tests/FSMStoreWorker", swiftSettings: strict),
-        .testTarget(name: "FSMStoreTests", dependencies: ["FSMStore", "FSMStoreWorker", "FSM", "FSMPersistence", "FSMRuntime"], swiftSettings: strict),
+        // The store's crash test: its machine and worker loop, a library (a test target cannot
+        // import an executable's main module reliably: CI's clean build refused it), and the
+        // worker process that runs them (killed with SIGKILL and started again).
+        .target(name: "FSMStoreJobs", dependencies: ["FSMStore", "FSM"], path: "Tests/FSMStoreJobs", swiftSettings: strict),
+        .executableTarget(name: "FSMStoreWorker", dependencies: ["FSMStoreJobs", "FSMStore"], path: "Tests/FSMStoreWorker", swiftSettings: strict),
+        .testTarget(name: "FSMStoreTests", dependencies: ["FSMStore", "FSMStoreJobs", "FSMStoreWorker", "FSM", "FSMPersistence", "FSMRuntime"], swiftSettings: strict),
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"], swiftSettings: strict),
         // Bounded waits for the async tests (a wrong machine fails in seconds, never hangs),
         // and real Mermaid as a judge, for the tests.

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 @testable import FSMStore
-@testable import FSMStoreWorker
+import FSMStoreJobs
 import Testing
 #if canImport(Glibc)
 import Glibc

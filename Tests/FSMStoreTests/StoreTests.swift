@@ -2,7 +2,7 @@ import FSM
 import FSMPersistence
 import FSMRuntime
 @testable import FSMStore
-@testable import FSMStoreWorker
+import FSMStoreJobs
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 @testable import FSMStore
-@testable import FSMStoreWorker
+import FSMStoreJobs
 import Synchronization
 
 /// A fresh SQLite file in a folder of its own, removed by `cleanUp`.

@@ -6,6 +6,7 @@
 //
 // Usage: FSMStoreWorker DB NAME MACHINES REQUESTS SEED CLOCK-START [KILL-IN-COMMIT-PER-MILLE]
 import FSMStore
+import FSMStoreJobs
 import Foundation
 #if canImport(Glibc)
 import Glibc

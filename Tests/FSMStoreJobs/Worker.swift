@@ -1,3 +1,4 @@
+import FSM
 import FSMStore
 import Foundation
 import Synchronization
@@ -6,25 +7,29 @@ import Glibc
 #endif
 
 /// A clock that moves only when told.
-final class VirtualClock: Sendable {
+public final class VirtualClock: Sendable {
     private let seconds: Mutex<Double>
 
-    init(_ start: Double) {
+    public init(_ start: Double) {
         seconds = Mutex(start)
     }
 
-    var now: Date { Date(timeIntervalSince1970: seconds.withLock { $0 }) }
+    public var now: Date { Date(timeIntervalSince1970: seconds.withLock { $0 }) }
 
-    func advance(by step: Double) {
+    public func advance(by step: Double) {
         seconds.withLock { $0 += step }
     }
 }
 
 /// SplitMix64: the same draws for the same seed, in every process.
-struct SeededDraws {
-    var state: UInt64
+public struct SeededDraws {
+    public var state: UInt64
 
-    mutating func next(_ bound: Int) -> Int {
+    public init(state: UInt64) {
+        self.state = state
+    }
+
+    public mutating func next(_ bound: Int) -> Int {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -34,15 +39,15 @@ struct SeededDraws {
 }
 
 /// The id of the test's machine `index`.
-func machineID(_ index: Int) -> String { "job-\(index)" }
+public func machineID(_ index: Int) -> String { "job-\(index)" }
 
 /// The file a worker appends each effect it performed to, one id a line.
-func performedPath(_ database: String) -> String { database + ".performed" }
+public func performedPath(_ database: String) -> String { database + ".performed" }
 
 /// Performs `effects`: appends each id to the performed file (an effect a killed worker did
 /// not complete is performed again by another: the file may hold an id twice), then completes
 /// them.
-func perform(_ effects: [OutboxEffect<String>], store: MachineStore<String, String, String>, database: String) async throws {
+public func perform(_ effects: [OutboxEffect<String>], store: MachineStore<String, String, String>, database: String) async throws {
     guard !effects.isEmpty else { return }
     let lines = effects.map { $0.id + "\n" }.joined()
     let descriptor = open(performedPath(database), O_WRONLY | O_APPEND | O_CREAT, 0o644)
@@ -53,7 +58,7 @@ func perform(_ effects: [OutboxEffect<String>], store: MachineStore<String, Stri
     try await store.complete(effects)
 }
 
-func runWorker(path: String, name: String, machines: Int, requests: Int, seed: UInt64, clockStart: Double, killPerMille: UInt64) async throws {
+public func runWorker(path: String, name: String, machines: Int, requests: Int, seed: UInt64, clockStart: Double, killPerMille: UInt64) async throws {
     let clock = VirtualClock(clockStart)
     let kills = Mutex(SeededDraws(state: seed ^ UInt64(getpid())))
     let engine = try StoreEngine.sqlite(path: path, busyTimeout: .seconds(20)) {

@@ -3,7 +3,7 @@ import FSM
 /// The machine of the store's crash test: a job with a parent (`active`) whose timer keeps
 /// running while the job moves between its children, timers of single states, a timer whose
 /// guard never holds (it is spent), and effects on most steps.
-let jobMachine = MachineDefinition<String, String, String, Void>(
+public let jobMachine = MachineDefinition<String, String, String, Void>(
     name: "job", initial: "idle", events: ["start", "pause", "resume", "poke", "finish"]
 ) {
     In("idle") {
@@ -33,4 +33,4 @@ let jobMachine = MachineDefinition<String, String, String, Void>(
 private let never = Guard<Void>("never") { _ in false }
 
 /// The events the workers send, in the order a seeded draw picks them from.
-let jobEvents = ["start", "pause", "resume", "poke", "finish"]
+public let jobEvents = ["start", "pause", "resume", "poke", "finish"]
