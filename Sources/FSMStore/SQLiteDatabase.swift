@@ -6,7 +6,7 @@ import GRDB
 /// an `IMMEDIATE` transaction (it takes the file's write lock first, waiting for another
 /// process's for up to `busyTimeout`), so a claim's read and its update see the same rows.
 final class SQLiteDatabase: StoreDatabase {
-    private let pool: DatabasePool
+    private let pool: any DatabaseWriter
     /// Called inside each commit's transaction, after the machine's row and log entry are
     /// written and before its effects and timers (a crash test kills its process there).
     private let duringCommit: @Sendable () throws -> Void
@@ -15,13 +15,35 @@ final class SQLiteDatabase: StoreDatabase {
         self.duringCommit = duringCommit
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
-        pool = try DatabasePool(path: path, configuration: configuration)
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        self.pool = pool
         try pool.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
                 try db.execute(sql: Self.schema)
                 return .commit
             }
         }
+    }
+
+    /// The file at `path` opened to be read only (for a tool looking into a store): nothing
+    /// is created, in it or beside it; a file without the store's tables is refused
+    /// (``NotAStore``), unchanged.
+    init(readingOnly path: String, busyTimeout: Double) throws {
+        duringCommit = {}
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        let tables = try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'fsm_%'")
+        }
+        guard Set(tables).isSuperset(of: ["fsm_machines", "fsm_log", "fsm_outbox", "fsm_timers"]) else { throw NotAStore() }
+        pool = queue
+    }
+
+    /// A file without the store's tables.
+    struct NotAStore: Error, CustomStringConvertible {
+        var description: String { "it has no store tables (fsm_machines, fsm_log, fsm_outbox, fsm_timers)" }
     }
 
     /// The tables, created when missing. Times are nanoseconds since 1970 on the store's clock.

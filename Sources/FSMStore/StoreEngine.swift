@@ -19,6 +19,16 @@ public struct StoreEngine: Sendable {
         try sqlite(path: path, busyTimeout: busyTimeout, duringCommit: {})
     }
 
+    /// The SQLite store at `path`, read only: nothing is created or written (`fsm store`).
+    package static func sqlite(readingOnly path: String, busyTimeout: Duration = .seconds(10)) throws(StoreError) -> StoreEngine {
+        let seconds = Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18
+        do {
+            return StoreEngine(try SQLiteDatabase(readingOnly: path, busyTimeout: max(0, seconds)))
+        } catch {
+            throw StoreError(id: "", reason: .database(String(describing: error)))
+        }
+    }
+
     /// The SQLite file at `path`, calling `duringCommit` inside each commit's transaction
     /// (half of the step written): for a crash test's worker, which kills itself there, and
     /// a test that throws there (the transaction is rolled back).

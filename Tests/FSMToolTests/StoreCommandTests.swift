@@ -65,4 +65,19 @@ struct StoreCommandTests {
         #expect(run.stderr.contains("See 'machines store list --help'"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("nowhere.sqlite").path))
     }
+
+    @Test("a file that is not a store (an empty file, which SQLite reads as an empty database; a text file) is bad usage, and is left byte for byte as it was")
+    func notAStore() async throws {
+        let folder = try await Self.storeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data().write(to: folder.appendingPathComponent("empty.sqlite"))
+        try Data("not a database\n".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        for name in ["empty.sqlite", "notes.txt"] {
+            let before = try Data(contentsOf: folder.appendingPathComponent(name))
+            let run = await tool(["store", "list", "--store", name], in: folder)
+            #expect(run.status == 64)
+            #expect(run.stderr.hasPrefix("Error: '\(name)' is not a store: "), "\(run.stderr)")
+            #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == before)
+        }
+    }
 }

@@ -28,7 +28,8 @@ struct StoreOption: ParsableArguments {
             throw ValidationError("no store at \(TerminalText.visible(EchoedText.quoted(path))): the file does not exist")
         }
         do {
-            return StoreInspector(try StoreEngine.sqlite(path: url.path))
+            // Read only: a file that is not a store is refused, not given the store's tables.
+            return StoreInspector(try StoreEngine.sqlite(readingOnly: url.path))
         } catch {
             throw ValidationError("\(TerminalText.visible(EchoedText.quoted(path))) is not a store: \(TerminalText.visible(error.description))")
         }
