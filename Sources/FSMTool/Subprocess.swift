@@ -71,6 +71,11 @@ package enum Subprocess {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        // A closed pipe's reading end is closed before the program starts: closed after, a
+        // program quick enough (or a parent slow enough, on a loaded machine) would write into
+        // the pipe's buffer first, and succeed.
+        if case .closedPipe = outputDestination { close(stdoutPipe[0]); stdoutPipe[0] = -1 }
+        if case .closedPipe = errorsDestination { close(stderrPipe[0]); stderrPipe[0] = -1 }
         posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
         for (destination, pipe, descriptor) in [(outputDestination, stdoutPipe, Int32(1)), (errorsDestination, stderrPipe, Int32(2))] {
             if case let .file(file) = destination {
@@ -119,9 +124,6 @@ package enum Subprocess {
             spawned = posix_spawn(&pid, path, &actions, &attributes, &argv, environ)
         }
         closeAll([stdinPipe[0], stdoutPipe[1], stderrPipe[1]])
-        // Ends nobody reads are closed now: a file's pipe is empty, a closed pipe is the point.
-        if case .closedPipe = outputDestination { close(stdoutPipe[0]); stdoutPipe[0] = -1 }
-        if case .closedPipe = errorsDestination { close(stderrPipe[0]); stderrPipe[0] = -1 }
         spawnLock.unlock()
         guard spawned == 0 else {
             closeAll([stdinPipe[1], stdoutPipe[0], stderrPipe[0]])
