@@ -138,7 +138,7 @@ struct MachineGraph {
 
     init<State, Event, Effect, Context>(_ definition: MachineDefinition<State, Event, Effect, Context>, idPrefix: String = "") {
         let resolution = definition.resolution
-        @Sendable func names(_ effects: [Effect]) -> [String] { effects.map { String(describing: $0) } }
+        @Sendable func names(_ effects: [Effect]) -> [String] { effects.isEmpty ? [] : effects.map { String(describing: $0) } }
         var nodes: [Node] = []
         nodes.reserveCapacity(resolution.states.count)
         for index in resolution.declarations.indices {
@@ -279,13 +279,17 @@ struct MachineGraph {
         }
         visitEdges = { body in
             for s in resolution.declarations.indices {
+                // The state's own lines read once: `resolution.transition(s, ref)` copies the
+                // whole declaration out of its array for each line (unspecialised code).
+                let own = resolution.declarations[s].transitions
                 for e in resolution.events.indices where resolution.owner(s, e) < 0 {
                     guard case let .transitions(range) = resolution.cell(s, e) else { continue }
                     var guarded = false
                     for ref in range {
                         let target = Int(resolution.candidateTargets[ref])
                         guard target >= 0 else { continue }
-                        let transition = resolution.transition(s, ref)
+                        let position = Int(resolution.candidatePositions[ref])
+                        let transition = position >= 0 ? own[position] : resolution.inherited[-position - 1]
                         // A parallel parent's regions draw their own moves.
                         if transition.withinRegions { continue }
                         // The last, unguarded line after guarded ones is the default: `[else]`.
@@ -305,9 +309,14 @@ struct MachineGraph {
         }
         var ownEdges = 0
         for s in resolution.declarations.indices {
+            let own = resolution.declarations[s].transitions
             for e in resolution.events.indices where resolution.owner(s, e) < 0 {
                 if case let .transitions(range) = resolution.cell(s, e) {
-                    ownEdges += range.count(where: { resolution.candidateTargets[$0] >= 0 && !resolution.transition(s, $0).withinRegions })
+                    ownEdges += range.count { ref in
+                        guard resolution.candidateTargets[ref] >= 0 else { return false }
+                        let position = Int(resolution.candidatePositions[ref])
+                        return !(position >= 0 ? own[position].withinRegions : resolution.inherited[-position - 1].withinRegions)
+                    }
                 }
             }
         }
