@@ -6,6 +6,17 @@ import Synchronization
 import Glibc
 #endif
 
+/// The worker executable (FSMStoreWorker), beside the test bundle in the build folder: for
+/// the tests that run it.
+public let workerExecutable: URL = {
+    let candidates = [
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("FSMStoreWorker"),
+        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("FSMStoreWorker"),
+        Bundle.main.bundleURL.appendingPathComponent("FSMStoreWorker"),
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+}()
+
 /// A clock that moves only when told.
 public final class VirtualClock: Sendable {
     private let seconds: Mutex<Double>

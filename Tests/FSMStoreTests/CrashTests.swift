@@ -7,16 +7,6 @@ import Testing
 import Glibc
 #endif
 
-/// The worker executable, beside the test bundle in the build folder.
-private let workerExecutable: URL = {
-    let candidates = [
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("FSMStoreWorker"),
-        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("FSMStoreWorker"),
-        Bundle.main.bundleURL.appendingPathComponent("FSMStoreWorker"),
-    ]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-}()
-
 /// How a worker's run ended.
 private enum RunEnd: Equatable {
     /// It printed `done` and exited 0.
