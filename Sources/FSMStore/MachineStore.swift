@@ -204,17 +204,38 @@ public struct MachineStore<State: Hashable & Sendable, Event: MachineEvent & Cod
     /// ``replay(_:)``, and the ids of the effects the replayed steps emitted, in order: the
     /// outbox's ids of the machine.
     func replayed(_ id: String) async throws(StoreError) -> (snapshot: MachineSnapshot, effects: [String]) {
+        let replay = try await replaySteps(id)
+        if let failure = replay.failure { throw failure }
+        return (replay.snapshot, replay.effectIDs)
+    }
+
+    /// Machine `id`'s log replayed from its creation, step by step, as ``replay(_:)`` does,
+    /// with what each step did and what the store holds to compare with: for a tool that
+    /// shows it (`fsm store replay`). A step that cannot be taken ends the replay (its
+    /// ``StoreReplay/failure``), the steps before it kept.
+    /// - Throws: ``StoreError/Reason/unknownMachine``, a database failure, or a stored
+    ///   snapshot that cannot be read.
+    package func replaySteps(_ id: String) async throws(StoreError) -> StoreReplay<Effect> {
         guard let row = try await run(id, { try await $0.load(id) }) else { throw StoreError(id: id, reason: .unknownMachine) }
         let entries = try await run(id) { try await $0.log(of: id) }
+        let outbox = try await run(id) { try await $0.effects(of: id) }.map(\.id)
         var durable = DurableMachine(created: prototype, id: id, at: row.createdAt)
-        var at = row.createdAt
-        var effects: [String] = []
+        var replay = StoreReplay<Effect>(
+            row: row, stored: try Self.decode(MachineSnapshot.self, row.snapshot, id: id), outbox: outbox, initialState: durable.machine.snapshot().state,
+            snapshot: durable.snapshot(at: row.createdAt)
+        )
         for entry in entries {
-            let emitted = try durable.step(try Self.decode(LogEntry<Event>.Cause.self, entry.entry, id: id), id: id, sequence: entry.sequence, at: entry.at)
-            effects += emitted.indices.map { Self.effectID(id, entry.sequence, $0) }
-            at = entry.at
+            do throws(StoreError) {
+                let emitted = try durable.step(try Self.decode(LogEntry<Event>.Cause.self, entry.entry, id: id), id: id, sequence: entry.sequence, at: entry.at)
+                replay.effectIDs += emitted.indices.map { Self.effectID(id, entry.sequence, $0) }
+                replay.snapshot = durable.snapshot(at: entry.at)
+                replay.steps.append(StoreReplay.Step(entry: entry, state: replay.snapshot.state, effects: emitted))
+            } catch {
+                replay.failure = error
+                break
+            }
         }
-        return (durable.snapshot(at: at), effects)
+        return replay
     }
 
     /// The ids of the store's machines (of this definition), in order, after `after`, at most

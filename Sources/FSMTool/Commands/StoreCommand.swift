@@ -11,7 +11,7 @@ struct StoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
         abstract: "Look into a store of durable machines (an FSMStore SQLite file).",
-        subcommands: [StoreListCommand.self, StoreShowCommand.self]
+        subcommands: [StoreListCommand.self, StoreShowCommand.self, StoreReplayCommand.self]
     )
 }
 
