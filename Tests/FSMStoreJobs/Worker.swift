@@ -99,3 +99,18 @@ public func runWorker(path: String, name: String, machines: Int, requests: Int, 
         try await perform(try await store.claimEffects(worker: name, limit: 20, lease: .seconds(60)), store: store, database: path)
     }
 }
+
+/// Migrates the store at `path` to ``jobMachineV2`` in batches of `batchSize`, killing its
+/// process with SIGKILL inside the commit of the machine numbered `killAt` (from 0, counted
+/// over every commit of the run; `nil`: never).
+public func runMigration(path: String, batchSize: Int, killAt: Int?) async throws -> Int {
+    let commits = Mutex(0)
+    let engine = try StoreEngine.sqlite(path: path, busyTimeout: .seconds(20)) {
+        let number = commits.withLock { count in
+            defer { count += 1 }
+            return count
+        }
+        if number == killAt { kill(getpid(), SIGKILL) }
+    }
+    return try await MachineStore(jobMachineV2, engine: engine, migrations: jobMigrations).migrate(batchSize: batchSize)
+}
