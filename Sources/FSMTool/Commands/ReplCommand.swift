@@ -15,11 +15,23 @@ struct ReplCommand: AsyncParsableCommand {
         them: :events, :undo, :dot, :save FILE, ...). At a terminal there is a prompt; through a \
         pipe each line is echoed after '> ' so that transcripts read like sessions. End with :quit \
         or end of input. A replayed script never writes files (its :save lines are refused); \
-        --coverage-out, asked for on the command line, writes its one file. With --store FILE,         MACHINE is the id of a machine of that store: the session starts where it is (nothing         runs) and steps a copy; nothing is written to the store.
-        """
+        --coverage-out, asked for on the command line, writes its one file.
+        """ + storeDiscussion
     )
 
-    @Argument(help: ArgumentHelp(machineHelp.abstract + " With --store: the stored machine's id.", valueName: "machine")) var machine: String
+    /// What the help says of `--store`, with the trait `Store`.
+    #if Store
+    static let storeDiscussion = """
+         With --store FILE, MACHINE is the id of a machine of that store: the session starts \
+        where it is (nothing runs) and steps a copy; nothing is written to the store.
+        """
+    static let storeArgument = " With --store: the stored machine's id."
+    #else
+    static let storeDiscussion = ""
+    static let storeArgument = ""
+    #endif
+
+    @Argument(help: ArgumentHelp(machineHelp.abstract + storeArgument, valueName: "machine")) var machine: String
     #if Store
     @Option(name: .customLong("store"), help: ArgumentHelp("Start where the stored machine MACHINE (its id) of this store (an FSMStore SQLite file) is, and step a copy: the store is read, never written.", valueName: "file"))
     var store: String?
