@@ -26,7 +26,8 @@ final class SQLiteDatabase: StoreDatabase {
     }
 
     /// The file at `path` opened to be read only (for a tool looking into a store): nothing
-    /// is created, in it or beside it; a file without the store's tables is refused
+    /// is written to it (a store in WAL mode gets back the `-wal` and `-shm` files its last
+    /// writer removed, the WAL empty); a file without the store's tables is refused
     /// (``NotAStore``), unchanged.
     init(readingOnly path: String, busyTimeout: Double) throws {
         duringCommit = {}
