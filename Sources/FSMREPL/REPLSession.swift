@@ -87,7 +87,12 @@ public final class REPLSession {
 
     /// `fsm repl login --script`: the command that replays a script, each word quoted for a
     /// POSIX shell (``ShellText``), without the script's path.
-    package var replayCommand: [String] { [toolName, "repl", machineArgument ?? machineName, "--script"] }
+    package var replayCommand: [String] { [toolName, "repl"] + (opening ?? [machineArgument ?? machineName]) + ["--script"] }
+
+    /// The words after `repl` that open this session's start again, when it is not the
+    /// machine's initial state (`--store FILE ID`: a stored machine); `nil`: the machine, as
+    /// ``machineArgument`` names it.
+    package var opening: [String]?
 
     /// The current state's name.
     public var stateName: String { engine.stateName }
@@ -130,6 +135,7 @@ public final class REPLSession {
         writeFile = { _, _ in throw ExplorerError(description: "a scratch session writes no files") }
         toolName = other.toolName
         machineArgument = other.machineArgument
+        opening = other.opening
         resolvePath = other.resolvePath
     }
 
@@ -252,6 +258,15 @@ public final class REPLSession {
             let suggestion = Suggestion.closest(to: name, in: Self.commands).map { "; did you mean ':\($0)'?" } ?? ""
             return Output(text: "error: unknown command ':\(name)'\(suggestion) (:help lists them)", isError: true)
         }
+    }
+
+    /// Starts the session where a snapshot read as `bytes` says (a stored machine's): as
+    /// `:restore` does (nothing runs, its timers resume with the time they had left), but as
+    /// the session's start, not a line of its history (`:save` writes the lines after it,
+    /// which ``opening`` replays). A snapshot that does not fit is refused, and nothing
+    /// changes.
+    package func start(restoring bytes: [UInt8]) -> Output {
+        engine.restore(bytes, line: nil)
     }
 
     /// A file name without the quotes around it (`"my device.json"`, `'a.json'`), as a shell

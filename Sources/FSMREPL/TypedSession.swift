@@ -41,10 +41,10 @@ protocol SessionMachine {
     /// `nil` if it cannot be encoded.
     func snapshotJSON() -> String?
     /// Puts the machine where a snapshot read as `bytes` says (nothing runs), as `line` in
-    /// the history; its timers resume with the time they had left (start again from now when
-    /// the snapshot lists none). A snapshot that does not fit is refused
-    /// with what does not fit, and nothing changes.
-    mutating func restore(_ bytes: [UInt8], line: String) -> REPLSession.Output
+    /// the history (`nil`: not in it, the session's start); its timers resume with the time
+    /// they had left (start again from now when the snapshot lists none). A snapshot that
+    /// does not fit is refused with what does not fit, and nothing changes.
+    mutating func restore(_ bytes: [UInt8], line: String?) -> REPLSession.Output
 }
 
 struct TypedSession<State: Hashable & Sendable, Event: MachineEvent, Effect: Sendable, Context>: SessionMachine {
@@ -394,7 +394,7 @@ extension TypedSession {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    mutating func restore(_ bytes: [UInt8], line: String) -> REPLSession.Output {
+    mutating func restore(_ bytes: [UInt8], line: String?) -> REPLSession.Output {
         let snapshot: MachineSnapshot
         do {
             snapshot = try JSONDecoder().decode(MachineSnapshot.self, from: Data(bytes))
@@ -407,7 +407,7 @@ extension TypedSession {
         } catch {
             return REPLSession.Output(text: "error: \(error)", isError: true)
         }
-        appendHistory((line, machine, guardValues, now, schedule, machine.recordingMark))
+        if let line { appendHistory((line, machine, guardValues, now, schedule, machine.recordingMark)) }
         machine = restored
         lastEffects = []
         // Timers resume with the time they had left (virtual time does not pass between

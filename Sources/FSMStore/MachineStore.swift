@@ -33,6 +33,8 @@ public struct MachineStore<State: Hashable & Sendable, Event: MachineEvent & Cod
     /// The compiled definition, in its initial state: each machine is restored into a copy.
     private let prototype: Machine<State, Event, Effect, Void>
     let database: any StoreDatabase
+    /// How snapshots of earlier versions of the definition are brought to its version.
+    private let migrations: SnapshotMigrations
     private let now: @Sendable () -> Date
     private let attempts: Int
     /// Called after a step is taken in memory and before it is written (tests make a conflict
@@ -45,6 +47,9 @@ public struct MachineStore<State: Hashable & Sendable, Event: MachineEvent & Cod
     ///   - definition: The machines' definition: a machine is stored under its `name`, and
     ///     restored only into a definition of the same structure (its fingerprint).
     ///   - engine: Where the machines are kept.
+    ///   - migrations: How snapshots stored by an earlier version of the definition (its
+    ///     `version`) are brought to its version: each such machine is migrated when it is
+    ///     next loaded (a step writes it in the new version), or by ``migrate(batchSize:)``.
     ///   - now: The clock timers are measured on (a test gives a virtual one). A step is never
     ///     dated before the machine's previous one, whatever a process's clock says.
     ///   - attempts: How many times a step is taken when other writers keep changing the
@@ -53,7 +58,8 @@ public struct MachineStore<State: Hashable & Sendable, Event: MachineEvent & Cod
     ///   ``FSMPersistence/SnapshotError/Reason/invalidDefinition(_:)``) when the definition
     ///   cannot run.
     public init(
-        _ definition: MachineDefinition<State, Event, Effect, Void>, engine: StoreEngine, now: @escaping @Sendable () -> Date = Date.init, attempts: Int = 16
+        _ definition: MachineDefinition<State, Event, Effect, Void>, engine: StoreEngine, migrations: SnapshotMigrations = SnapshotMigrations(),
+        now: @escaping @Sendable () -> Date = Date.init, attempts: Int = 16
     ) throws(StoreError) {
         do {
             prototype = try Machine(definition)
@@ -61,6 +67,7 @@ public struct MachineStore<State: Hashable & Sendable, Event: MachineEvent & Cod
             throw StoreError(id: "", reason: .snapshot(SnapshotError(machine: definition.name, reason: .invalidDefinition(error))))
         }
         database = engine.database
+        self.migrations = migrations
         self.now = now
         self.attempts = max(1, attempts)
     }
@@ -204,17 +211,82 @@ public struct MachineStore<State: Hashable & Sendable, Event: MachineEvent & Cod
     /// ``replay(_:)``, and the ids of the effects the replayed steps emitted, in order: the
     /// outbox's ids of the machine.
     func replayed(_ id: String) async throws(StoreError) -> (snapshot: MachineSnapshot, effects: [String]) {
+        let replay = try await replaySteps(id)
+        if let failure = replay.failure { throw failure }
+        return (replay.snapshot, replay.effectIDs)
+    }
+
+    /// Machine `id`'s log replayed from its creation, step by step, as ``replay(_:)`` does,
+    /// with what each step did and what the store holds to compare with: for a tool that
+    /// shows it (`fsm store replay`). A step that cannot be taken ends the replay (its
+    /// ``StoreReplay/failure``), the steps before it kept.
+    /// - Throws: ``StoreError/Reason/unknownMachine``, a database failure, or a stored
+    ///   snapshot that cannot be read.
+    package func replaySteps(_ id: String) async throws(StoreError) -> StoreReplay<Effect> {
         guard let row = try await run(id, { try await $0.load(id) }) else { throw StoreError(id: id, reason: .unknownMachine) }
         let entries = try await run(id) { try await $0.log(of: id) }
+        let outbox = try await run(id) { try await $0.effects(of: id) }.map(\.id)
         var durable = DurableMachine(created: prototype, id: id, at: row.createdAt)
-        var at = row.createdAt
-        var effects: [String] = []
+        var replay = StoreReplay<Effect>(
+            row: row, stored: try Self.decode(MachineSnapshot.self, row.snapshot, id: id), outbox: outbox, initialState: durable.machine.snapshot().state,
+            snapshot: durable.snapshot(at: row.createdAt)
+        )
         for entry in entries {
-            let emitted = try durable.step(try Self.decode(LogEntry<Event>.Cause.self, entry.entry, id: id), id: id, sequence: entry.sequence, at: entry.at)
-            effects += emitted.indices.map { Self.effectID(id, entry.sequence, $0) }
-            at = entry.at
+            do throws(StoreError) {
+                let emitted = try durable.step(try Self.decode(LogEntry<Event>.Cause.self, entry.entry, id: id), id: id, sequence: entry.sequence, at: entry.at)
+                replay.effectIDs += emitted.indices.map { Self.effectID(id, entry.sequence, $0) }
+                replay.snapshot = durable.snapshot(at: entry.at)
+                replay.steps.append(StoreReplay.Step(entry: entry, state: replay.snapshot.state, effects: emitted))
+            } catch {
+                replay.failure = error
+                break
+            }
         }
-        return (durable.snapshot(at: at), effects)
+        return replay
+    }
+
+    /// Brings every stored machine of an earlier version of the definition to its version,
+    /// by the store's migrations, `batchSize` machines at a time, each batch in one transaction
+    /// (engines that have one; otherwise a machine at a time): a machine's snapshot, timers and
+    /// state are rewritten, its log and version (the length of its log) are kept. Run it after
+    /// deploying a definition with a new `version`; machines not yet migrated are migrated
+    /// when they are next loaded meanwhile.
+    ///
+    /// Killed, or failing, it leaves each batch whole or untouched; run again, it goes on
+    /// with the machines still of an earlier version: running it twice migrates nothing more.
+    /// A machine stepped by another writer while its batch was read is skipped (the step
+    /// wrote it migrated).
+    ///
+    /// ```swift
+    /// let store = try MachineStore(OrderV2.definition, engine: engine, migrations: orderMigrations)
+    /// let migrated = try await store.migrate(batchSize: 500)
+    /// ```
+    ///
+    /// - Parameter batchSize: How many machines one transaction reads and writes at most.
+    /// - Returns: How many machines were migrated.
+    /// - Throws: ``StoreError/Reason/snapshot(_:)`` for a machine whose snapshot does not
+    ///   migrate, or does not fit the definition once migrated (its id; its batch is not
+    ///   written, the batches before it are); a database failure.
+    public func migrate(batchSize: Int = 100) async throws(StoreError) -> Int {
+        let version = prototype.definition.version
+        var after: String?
+        var migrated = 0
+        while true {
+            let rows = try await run("") { try await $0.machines(after: after, limit: max(1, batchSize)) }
+            guard let last = rows.last else { return migrated }
+            after = last.id
+            var commits: [StoreCommit] = []
+            for row in rows where row.machine == prototype.definition.name {
+                guard try (Self.decode(MachineSnapshot.self, row.snapshot, id: row.id).version ?? 1) != version else { continue }
+                let durable = try restored(row)
+                commits.append(StoreCommit(
+                    machine: try stored(durable, id: row.id, version: row.version, createdAt: row.createdAt, at: row.updatedAt), expectedVersion: row.version,
+                    entry: nil, effects: [], timers: running(durable, id: row.id)
+                ))
+            }
+            guard !commits.isEmpty else { continue }
+            migrated += try await run("") { try await $0.commit(all: commits) }.count(where: { $0 })
+        }
     }
 
     /// The ids of the store's machines (of this definition), in order, after `after`, at most
@@ -265,15 +337,26 @@ public struct MachineStore<State: Hashable & Sendable, Event: MachineEvent & Cod
         durable.timers.enumerated().filter { !$0.element.spent }.map { StoredTimer(id: $0.element.id, machineID: id, dueAt: $0.element.dueAt, order: $0.offset) }
     }
 
-    /// The machine `row` holds, restored into the definition with its timers.
+    /// The machine `row` holds, restored into the definition with its timers; a snapshot of
+    /// an earlier version brought to the definition's by the migrations (its timers' owners
+    /// and places as the migrated snapshot's).
     private func restored(_ row: StoredMachine) throws(StoreError) -> DurableMachine<State, Event, Effect> {
         let snapshot = try Self.decode(MachineSnapshot.self, row.snapshot, id: row.id)
-        let timers = try Self.decode([DurableTimer].self, row.timers, id: row.id)
+        var timers = try Self.decode([DurableTimer].self, row.timers, id: row.id)
         var machine = prototype
+        let restored: MachineSnapshot
         do {
-            try machine.restore(snapshot)
+            restored = try machine.restoreMigrated(snapshot, migrating: migrations, matching: .fingerprint)
         } catch {
             throw StoreError(id: row.id, reason: .snapshot(error))
+        }
+        // The stored snapshot lists the timers in the row's order (``DurableMachine/snapshot(at:)``).
+        if let migrated = restored.timers, migrated.count == timers.count, restored.version != snapshot.version {
+            timers = zip(timers, migrated).map { timer, moved in
+                DurableTimer(
+                    id: timer.id, owner: moved.owner, position: moved.position, afterNanoseconds: timer.afterNanoseconds, dueAt: timer.dueAt, spent: timer.spent
+                )
+            }
         }
         return DurableMachine(machine: machine, timers: timers)
     }

@@ -26,7 +26,8 @@ final class SQLiteDatabase: StoreDatabase {
     }
 
     /// The file at `path` opened to be read only (for a tool looking into a store): nothing
-    /// is created, in it or beside it; a file without the store's tables is refused
+    /// is written to it (a store in WAL mode gets back the `-wal` and `-shm` files its last
+    /// writer removed, the WAL empty); a file without the store's tables is refused
     /// (``NotAStore``), unchanged.
     init(readingOnly path: String, busyTimeout: Double) throws {
         duringCommit = {}
@@ -108,52 +109,61 @@ final class SQLiteDatabase: StoreDatabase {
 
     func commit(_ commit: StoreCommit) async throws -> Bool {
         let duringCommit = duringCommit
-        return try await writeOrRollBack { db in
-            let row = commit.machine
-            if let expected = commit.expectedVersion {
-                try db.execute(
-                    sql: "UPDATE fsm_machines SET version = ?, snapshot = ?, timers = ?, state = ?, updated_at = ? WHERE id = ? AND version = ?",
-                    arguments: [row.version, row.snapshot, row.timers, row.state, row.updatedAt, row.id, expected]
-                )
-            } else {
-                try db.execute(
-                    sql: """
-                        INSERT INTO fsm_machines (id, machine, version, snapshot, timers, state, created_at, updated_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
-                        """,
-                    arguments: [row.id, row.machine, row.version, row.snapshot, row.timers, row.state, row.createdAt, row.updatedAt]
-                )
-            }
-            guard db.changesCount == 1 else { return false }
-            if let entry = commit.entry {
-                try db.execute(
-                    sql: "INSERT INTO fsm_log (machine_id, sequence, request_id, entry, at) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [row.id, entry.sequence, entry.requestID, entry.entry, entry.at]
-                )
-            }
-            try duringCommit()
-            for effect in commit.effects {
-                try db.execute(
-                    sql: "INSERT INTO fsm_outbox (id, machine_id, sequence, position, machine, effect, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    arguments: [effect.id, effect.machineID, effect.sequence, effect.position, row.machine, effect.effect, row.updatedAt]
-                )
-            }
-            let kept = commit.timers.map(\.id)
+        return try await writeOrRollBack { db in try Self.apply(commit, in: db, duringCommit: duringCommit) }
+    }
+
+    func commit(all commits: [StoreCommit]) async throws -> [Bool] {
+        let duringCommit = duringCommit
+        return try await write { db in try commits.map { try Self.apply($0, in: db, duringCommit: duringCommit) } }
+    }
+
+    /// Writes `commit` in the transaction of `db`; `false`, having written nothing, when its
+    /// row had changed (or exists, for an insert).
+    private static func apply(_ commit: StoreCommit, in db: Database, duringCommit: @Sendable () throws -> Void) throws -> Bool {
+        let row = commit.machine
+        if let expected = commit.expectedVersion {
             try db.execute(
-                sql: "DELETE FROM fsm_timers WHERE machine_id = ? AND id NOT IN (SELECT value FROM json_each(?))",
-                arguments: [row.id, try Self.jsonArray(kept)]
+                sql: "UPDATE fsm_machines SET version = ?, snapshot = ?, timers = ?, state = ?, updated_at = ? WHERE id = ? AND version = ?",
+                arguments: [row.version, row.snapshot, row.timers, row.state, row.updatedAt, row.id, expected]
             )
-            for timer in commit.timers {
-                try db.execute(
-                    sql: """
-                        INSERT INTO fsm_timers (id, machine_id, machine, due_at, ordinal) VALUES (?, ?, ?, ?, ?)
-                        ON CONFLICT (machine_id, id) DO UPDATE SET ordinal = excluded.ordinal
-                        """,
-                    arguments: [timer.id, timer.machineID, row.machine, timer.dueAt, timer.order]
-                )
-            }
-            return true
+        } else {
+            try db.execute(
+                sql: """
+                    INSERT INTO fsm_machines (id, machine, version, snapshot, timers, state, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+                    """,
+                arguments: [row.id, row.machine, row.version, row.snapshot, row.timers, row.state, row.createdAt, row.updatedAt]
+            )
         }
+        guard db.changesCount == 1 else { return false }
+        if let entry = commit.entry {
+            try db.execute(
+                sql: "INSERT INTO fsm_log (machine_id, sequence, request_id, entry, at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [row.id, entry.sequence, entry.requestID, entry.entry, entry.at]
+            )
+        }
+        try duringCommit()
+        for effect in commit.effects {
+            try db.execute(
+                sql: "INSERT INTO fsm_outbox (id, machine_id, sequence, position, machine, effect, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [effect.id, effect.machineID, effect.sequence, effect.position, row.machine, effect.effect, row.updatedAt]
+            )
+        }
+        let kept = commit.timers.map(\.id)
+        try db.execute(
+            sql: "DELETE FROM fsm_timers WHERE machine_id = ? AND id NOT IN (SELECT value FROM json_each(?))",
+            arguments: [row.id, try Self.jsonArray(kept)]
+        )
+        for timer in commit.timers {
+            try db.execute(
+                sql: """
+                    INSERT INTO fsm_timers (id, machine_id, machine, due_at, ordinal) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (machine_id, id) DO UPDATE SET ordinal = excluded.ordinal
+                    """,
+                arguments: [timer.id, timer.machineID, row.machine, timer.dueAt, timer.order]
+            )
+        }
+        return true
     }
 
     func log(of id: String) async throws -> [StoredEntry] {

@@ -43,6 +43,18 @@ package protocol StoreDatabase: Sendable {
     func completeEffects(_ ids: [String], now: Int64) async throws
     /// Machine `id`'s effects in the outbox, done or not, in order.
     func effects(of id: String) async throws -> [StoredEffect]
+    /// Writes `commits` as ``commit(_:)`` does each, in one transaction (a batch of
+    /// ``MachineStore/migrate(batchSize:)``): `false` for each whose row had changed.
+    func commit(all commits: [StoreCommit]) async throws -> [Bool]
+}
+
+extension StoreDatabase {
+    /// Each commit in a transaction of its own: for an engine without a batch of its own.
+    func commit(all commits: [StoreCommit]) async throws -> [Bool] {
+        var written: [Bool] = []
+        for commit in commits { written.append(try await self.commit(commit)) }
+        return written
+    }
 }
 
 /// Runs `body` on `database`, for machine `id` (empty: the whole store): its errors as

@@ -19,7 +19,9 @@ public struct StoreEngine: Sendable {
         try sqlite(path: path, busyTimeout: busyTimeout, duringCommit: {})
     }
 
-    /// The SQLite store at `path`, read only: nothing is created or written (`fsm store`).
+    /// The SQLite store at `path`, read only (`fsm store`, `fsm repl --store`): nothing is
+    /// written to it. To read a store in WAL mode whose last writer closed it, SQLite creates
+    /// its `-wal` (empty) and `-shm` (an index) files beside it again.
     package static func sqlite(readingOnly path: String, busyTimeout: Duration = .seconds(10)) throws(StoreError) -> StoreEngine {
         let seconds = Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18
         do {

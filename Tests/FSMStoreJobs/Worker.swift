@@ -6,6 +6,17 @@ import Synchronization
 import Glibc
 #endif
 
+/// The worker executable (FSMStoreWorker), beside the test bundle in the build folder: for
+/// the tests that run it.
+public let workerExecutable: URL = {
+    let candidates = [
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("FSMStoreWorker"),
+        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("FSMStoreWorker"),
+        Bundle.main.bundleURL.appendingPathComponent("FSMStoreWorker"),
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+}()
+
 /// A clock that moves only when told.
 public final class VirtualClock: Sendable {
     private let seconds: Mutex<Double>
@@ -87,4 +98,19 @@ public func runWorker(path: String, name: String, machines: Int, requests: Int, 
         _ = try await store.fireDueTimers(worker: name, limit: 20, lease: .seconds(60))
         try await perform(try await store.claimEffects(worker: name, limit: 20, lease: .seconds(60)), store: store, database: path)
     }
+}
+
+/// Migrates the store at `path` to ``jobMachineV2`` in batches of `batchSize`, killing its
+/// process with SIGKILL inside the commit of the machine numbered `killAt` (from 0, counted
+/// over every commit of the run; `nil`: never).
+public func runMigration(path: String, batchSize: Int, killAt: Int?) async throws -> Int {
+    let commits = Mutex(0)
+    let engine = try StoreEngine.sqlite(path: path, busyTimeout: .seconds(20)) {
+        let number = commits.withLock { count in
+            defer { count += 1 }
+            return count
+        }
+        if number == killAt { kill(getpid(), SIGKILL) }
+    }
+    return try await MachineStore(jobMachineV2, engine: engine, migrations: jobMigrations).migrate(batchSize: batchSize)
 }

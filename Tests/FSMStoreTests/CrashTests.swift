@@ -7,16 +7,6 @@ import Testing
 import Glibc
 #endif
 
-/// The worker executable, beside the test bundle in the build folder.
-private let workerExecutable: URL = {
-    let candidates = [
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("FSMStoreWorker"),
-        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("FSMStoreWorker"),
-        Bundle.main.bundleURL.appendingPathComponent("FSMStoreWorker"),
-    ]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-}()
-
 /// How a worker's run ended.
 private enum RunEnd: Equatable {
     /// It printed `done` and exited 0.
@@ -193,5 +183,32 @@ struct CrashTests {
         #expect(kills >= 1)
         let tally = try await checkInvariants(path: file.path, machines: machines)
         print("store mid-write crash test: \(kills) kills inside a commit, \(tally.steps) steps, \(tally.timers) timers fired, \(tally.effects) effects")
+    }
+
+    @Test("a migration killed with SIGKILL inside a batch's transaction: the batch before it written whole, its own not at all; run again, the rest migrated, once")
+    func migrationKilledMidBatch() async throws {
+        let file = try TemporaryStore()
+        defer { file.cleanUp() }
+        try #require(FileManager.default.isExecutableFile(atPath: workerExecutable.path), "the worker is not built at \(workerExecutable.path)")
+        #expect(try await runWorker([file.path, "w1", "30", "8", "11", "1000"], killAfter: nil) == .done)
+        // 30 machines in batches of 10: killed inside the second batch, at its fifth machine.
+        #expect(try await runWorker(["migrate", file.path, "10", "14"], killAfter: nil) == .killed)
+        let store = try MachineStore(jobMachineV2, engine: .sqlite(path: file.path), migrations: jobMigrations)
+        let ids = try await store.ids(limit: 100)
+        #expect(ids.count == 30)
+        func migrated() async throws -> Int {
+            var count = 0
+            for id in ids where try await store.snapshot(id)?.version == 2 { count += 1 }
+            return count
+        }
+        #expect(try await migrated() == 10)
+        #expect(try await store.migrate(batchSize: 10) == 20)
+        #expect(try await migrated() == 30)
+        #expect(try await store.migrate(batchSize: 10) == 0)
+        // Every machine restores into version 2, none left in the old name.
+        for id in ids {
+            #expect(try await store.snapshot(id)?.state != "cooling")
+            #expect(try await store.machine(id) != nil)
+        }
     }
 }

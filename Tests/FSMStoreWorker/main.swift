@@ -5,6 +5,8 @@
 // through all its requests from the first. Prints a line per request, then `done`.
 //
 // Usage: FSMStoreWorker DB NAME MACHINES REQUESTS SEED CLOCK-START [KILL-IN-COMMIT-PER-MILLE]
+//        FSMStoreWorker migrate DB BATCH-SIZE [KILL-IN-COMMIT-NUMBER]: migrates the store to the
+//        job machine's version 2, killed inside that commit (counted from 0) if given.
 import FSMStore
 import FSMStoreJobs
 import Foundation
@@ -13,6 +15,16 @@ import Glibc
 #endif
 
 let arguments = CommandLine.arguments
+if arguments.count >= 4, arguments[1] == "migrate", let batchSize = Int(arguments[3]) {
+    do {
+        let migrated = try await runMigration(path: arguments[2], batchSize: batchSize, killAt: arguments.count > 4 ? Int(arguments[4]) : nil)
+        FileHandle.standardOutput.write(Data("migrated \(migrated)\ndone\n".utf8))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("migration: \(error)\n".utf8))
+        exit(1)
+    }
+}
 guard arguments.count >= 7, let machines = Int(arguments[3]), let requests = Int(arguments[4]), let seed = UInt64(arguments[5]),
       let clockStart = Double(arguments[6]) else {
     FileHandle.standardError.write(Data("usage: FSMStoreWorker DB NAME MACHINES REQUESTS SEED CLOCK-START [KILL-IN-COMMIT-PER-MILLE]\n".utf8))

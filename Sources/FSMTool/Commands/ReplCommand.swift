@@ -4,8 +4,9 @@ import FSMCoverage
 import FSMREPL
 import FSMTerminal
 
-/// `repl MACHINE [--script FILE [--strict]] [--restore FILE]`.
-struct ReplCommand: ParsableCommand {
+/// `repl MACHINE [--script FILE [--strict]] [--restore FILE]`, or `repl --store FILE ID`: a
+/// stored machine's copy.
+struct ReplCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl",
         abstract: "Drive a machine interactively, from a pipe, or from a script.",
@@ -15,10 +16,26 @@ struct ReplCommand: ParsableCommand {
         pipe each line is echoed after '> ' so that transcripts read like sessions. End with :quit \
         or end of input. A replayed script never writes files (its :save lines are refused); \
         --coverage-out, asked for on the command line, writes its one file.
-        """
+        """ + storeDiscussion
     )
 
-    @Argument(help: machineHelp) var machine: String
+    /// What the help says of `--store`, with the trait `Store`.
+    #if Store
+    static let storeDiscussion = """
+         With --store FILE, MACHINE is the id of a machine of that store: the session starts \
+        where it is (nothing runs) and steps a copy; nothing is written to the store.
+        """
+    static let storeArgument = " With --store: the stored machine's id."
+    #else
+    static let storeDiscussion = ""
+    static let storeArgument = ""
+    #endif
+
+    @Argument(help: ArgumentHelp(machineHelp.abstract + storeArgument, valueName: "machine")) var machine: String
+    #if Store
+    @Option(name: .customLong("store"), help: ArgumentHelp("Start where the stored machine MACHINE (its id) of this store (an FSMStore SQLite file) is, and step a copy: the store is read, never written.", valueName: "file"))
+    var store: String?
+    #endif
     @Option(help: ArgumentHelp("Replay a script saved with :save (one line per event or command), then stop.", valueName: "file"))
     var script: String?
     @Flag(help: "With --script: stop with exit 1 at the first rejected line.")
@@ -34,12 +51,21 @@ struct ReplCommand: ParsableCommand {
         if strict && script == nil { throw ValidationError("--strict needs --script FILE") }
         if let coverageOut, coverageOut.isEmpty { throw ValidationError("--coverage-out needs a file name") }
         if let restore, restore.isEmpty { throw ValidationError("--restore needs a file name") }
+        #if Store
+        if store != nil && restore != nil { throw ValidationError("--store and --restore both say where to start: give one") }
+        #endif
     }
 
-    func run() throws {
+    func run() async throws {
         let context = ToolContext.current
         let io = context.io
-        let machine = try context.runnableMachine(named: machine)
+        #if Store
+        var stored: StoredStart?
+        if let store { stored = try await StoredStart.load(self.machine, from: store, context: context) }
+        #else
+        let stored: StoredStart? = nil
+        #endif
+        let machine = try context.runnableMachine(named: stored?.machineName ?? machine)
         // A coverage file that cannot be written is refused before the session starts: a
         // missing folder, a device, a FIFO (the session's coverage would be lost, or a
         // device replaced).
@@ -62,7 +88,17 @@ struct ReplCommand: ParsableCommand {
         session.toolName = context.name
         session.resolvePath = { io.path($0) }
         // The hint of :save names the machine as typed: an SCXML document by its path.
-        session.machineArgument = self.machine
+        session.machineArgument = stored?.machineName ?? self.machine
+        if let stored {
+            session.opening = stored.opening
+            let output = session.start(restoring: stored.snapshot)
+            if output.isError {
+                let reason = output.text.hasPrefix("error: ") ? String(output.text.dropFirst(7)) : output.text
+                try io.printError(TerminalText.visibleLines("error: \(stored.title) does not restore into the tool's machine: \(reason)"))
+                throw ExitCode(1)
+            }
+            try io.print(TerminalText.visibleLines(stored.title + "; a copy: nothing is written to the store\n" + output.text))
+        }
         if let restore {
             // As `:restore FILE` at the prompt: in the history, so :undo goes back before it.
             let output = session.handle(":restore " + restore)

@@ -11,7 +11,7 @@ struct StoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
         abstract: "Look into a store of durable machines (an FSMStore SQLite file).",
-        subcommands: [StoreListCommand.self, StoreShowCommand.self]
+        subcommands: [StoreListCommand.self, StoreShowCommand.self, StoreReplayCommand.self]
     )
 }
 
@@ -22,6 +22,12 @@ struct StoreOption: ParsableArguments {
 
     /// The store, opened from the tool's current folder.
     func inspector() throws -> StoreInspector {
+        StoreInspector(try Self.engine(at: path))
+    }
+
+    /// The store at `path` (from the tool's current folder), read only: a missing file, or one
+    /// that is not a store, is bad usage.
+    static func engine(at path: String) throws -> StoreEngine {
         guard !path.isEmpty else { throw ValidationError("--store needs a file name") }
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : ToolContext.current.io.currentDirectory.appendingPathComponent(path)
         guard FileManager.default.fileExists(atPath: url.path) else {
@@ -29,7 +35,7 @@ struct StoreOption: ParsableArguments {
         }
         do {
             // Read only: a file that is not a store is refused, not given the store's tables.
-            return StoreInspector(try StoreEngine.sqlite(readingOnly: url.path))
+            return try StoreEngine.sqlite(readingOnly: url.path)
         } catch {
             throw ValidationError("\(TerminalText.visible(EchoedText.quoted(path))) is not a store: \(TerminalText.visible(error.description))")
         }
