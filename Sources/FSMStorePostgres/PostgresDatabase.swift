@@ -24,36 +24,50 @@ final class PostgresDatabase: StoreDatabase {
     /// Whether there is a `duringCommit` (else a commit is one statement, no transaction around).
     private let hasHook: Bool
 
-    init(configuration: PostgresClient.Configuration, duringCommit: (@Sendable () throws -> Void)? = nil) async throws {
+    /// Connects once to `url` (a refused user, a missing database or an unreachable server
+    /// fails here, saying so), creates the tables when missing, then starts the pool.
+    init(url: PostgresURL, connections: Int, duringCommit: (@Sendable () throws -> Void)? = nil) async throws {
         let logger = Logger(label: "fsm-store-postgres") { _ in SwiftLogNoOpLogHandler() }
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let connection = try await Self.translating {
+            try await PostgresConnection.connect(configuration: try url.connectionConfiguration(), id: 0, logger: logger)
+        }
+        do {
+            try await Self.translating {
+                try await connection.withTransaction(logger: logger) { connection in
+                    // Processes that open a new database at once: one creates the tables, the
+                    // others wait for it (CREATE … IF NOT EXISTS alone races on the catalog).
+                    try await connection.query("SELECT pg_advisory_xact_lock(4612046)", logger: logger)
+                    for statement in Self.schema {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                }
+            }
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try? await connection.close()
+        let client = PostgresClient(configuration: url.configuration(connections: connections), backgroundLogger: logger)
         self.client = client
         self.logger = logger
         self.duringCommit = duringCommit ?? {}
         hasHook = duringCommit != nil
         running = Task { await client.run() }
-        do {
-            try await client.withTransaction(logger: logger) { connection in
-                // Processes that open a new database at once: one creates the tables, the
-                // others wait for it (CREATE … IF NOT EXISTS alone races on the catalog).
-                try await connection.query("SELECT pg_advisory_xact_lock(4612046)", logger: logger)
-                for statement in Self.schema {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-                }
-            }
-        } catch {
-            running.cancel()
-            throw error
-        }
     }
 
-    /// Drops the store's tables in the database `configuration` names.
-    static func dropTables(_ configuration: PostgresClient.Configuration) async throws {
+    /// Drops the store's tables in the database `url` names.
+    static func dropTables(_ url: PostgresURL) async throws {
         let logger = Logger(label: "fsm-store-postgres") { _ in SwiftLogNoOpLogHandler() }
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        let running = Task { await client.run() }
-        defer { running.cancel() }
-        try await client.query("DROP TABLE IF EXISTS fsm_machines, fsm_log, fsm_outbox, fsm_timers", logger: logger)
+        let connection = try await translating {
+            try await PostgresConnection.connect(configuration: try url.connectionConfiguration(), id: 0, logger: logger)
+        }
+        do {
+            try await translating { try await connection.query("DROP TABLE IF EXISTS fsm_machines, fsm_log, fsm_outbox, fsm_timers", logger: logger) }
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try? await connection.close()
     }
 
     deinit {
@@ -96,7 +110,22 @@ final class PostgresDatabase: StoreDatabase {
 
     /// The rows of `query`, run on a connection of the pool (one statement: a transaction).
     private func rows(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {
-        try await client.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
+        try await Self.translating { try await client.query(query, logger: logger).collect().map { $0.makeRandomAccess() } }
+    }
+
+    /// `body`'s result; a failure of postgres-nio as a ``PostgresFailure`` that says what the
+    /// server said (postgres-nio's own description hides it).
+    @discardableResult
+    static func translating<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as PSQLError {
+            throw PostgresFailure(error)
+        } catch let error as PostgresTransactionError {
+            guard let cause = error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError else { throw error }
+            if let cause = cause as? PSQLError { throw PostgresFailure(cause) }
+            throw cause
+        }
     }
 
     func load(_ id: String) async throws -> StoredMachine? {
@@ -116,10 +145,12 @@ final class PostgresDatabase: StoreDatabase {
         if hasHook {
             let duringCommit = duringCommit
             let logger = logger
-            return try await client.withTransaction(logger: logger) { connection in
-                let written = try await connection.query(statement, logger: logger).collect().count == 1
-                if written { try duringCommit() }
-                return written
+            return try await Self.translating {
+                try await client.withTransaction(logger: logger) { connection in
+                    let written = try await connection.query(statement, logger: logger).collect().count == 1
+                    if written { try duringCommit() }
+                    return written
+                }
             }
         }
         return try await rows(statement).count == 1
@@ -283,6 +314,22 @@ final class PostgresDatabase: StoreDatabase {
             id: try row["id"].decode(String.self), machineID: try row["machine_id"].decode(String.self), dueAt: try row["due_at"].decode(Int64.self),
             order: Int(try row["ordinal"].decode(Int64.self))
         )
+    }
+}
+/// A failure of the server or of the connection to it: what the server said (its SQLSTATE and
+/// message), or what failed on the way.
+struct PostgresFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ error: PSQLError) {
+        if let info = error.serverInfo, let message = info[.message] {
+            let detail = info[.detail].map { " (\($0))" } ?? ""
+            description = "PostgreSQL \(info[.sqlState] ?? "error"): \(message)\(detail)"
+        } else if let underlying = error.underlying {
+            description = "PostgreSQL connection: \(error.code): \(underlying)"
+        } else {
+            description = "PostgreSQL connection: \(error.code)"
+        }
     }
 }
 #endif

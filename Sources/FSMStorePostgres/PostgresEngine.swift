@@ -38,9 +38,9 @@ extension StoreEngine {
     }
 
     private static func open(url: String, connections: Int, duringCommit: (@Sendable () throws -> Void)?) async throws(StoreError) -> StoreEngine {
-        let configuration = try PostgresURL(url).configuration(connections: connections)
+        let url = try PostgresURL(url)
         do {
-            return StoreEngine(try await PostgresDatabase(configuration: configuration, duringCommit: duringCommit))
+            return StoreEngine(try await PostgresDatabase(url: url, connections: connections, duringCommit: duringCommit))
         } catch {
             throw StoreError(id: "", reason: .database(String(describing: error)))
         }
@@ -49,9 +49,9 @@ extension StoreEngine {
     /// Drops the store's tables in the database at `url`, with all their rows (a test's fresh
     /// start).
     package static func postgresDroppingTables(url: String) async throws(StoreError) {
-        let configuration = try PostgresURL(url).configuration(connections: 1)
+        let url = try PostgresURL(url)
         do {
-            try await PostgresDatabase.dropTables(configuration)
+            try await PostgresDatabase.dropTables(url)
         } catch {
             throw StoreError(id: "", reason: .database(String(describing: error)))
         }
@@ -98,6 +98,17 @@ extension PostgresURL {
         self.tls = tls
     }
 
+    /// One connection's configuration (TLS contexts made here can fail).
+    func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS = switch self.tls {
+        case .disable: .disable
+        case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
+        return PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database, tls: tls)
+    }
+
+    /// The pool's configuration.
     func configuration(connections: Int) -> PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS = switch self.tls {
         case .disable: .disable

@@ -45,9 +45,7 @@ public func runWorkerProcess(_ executable: URL, _ arguments: [String], killAfter
             let stderr = Mutex(Data())
             let drained = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
-                while true {
-                    let data = errors.fileHandleForReading.availableData
-                    if data.isEmpty { break }
+                while let data = readSome(errors.fileHandleForReading.fileDescriptor) {
                     stderr.withLock { $0.append(data) }
                 }
                 drained.signal()
@@ -56,9 +54,7 @@ public func runWorkerProcess(_ executable: URL, _ arguments: [String], killAfter
             var last = -1
             var done = false
             var pending = ""
-            while true {
-                let data = output.fileHandleForReading.availableData
-                if data.isEmpty { break }
+            while let data = readSome(output.fileHandleForReading.fileDescriptor) {
                 pending += String(decoding: data, as: UTF8.self)
                 while let newline = pending.firstIndex(of: "\n") {
                     let line = pending[..<newline]
@@ -85,6 +81,19 @@ public func runWorkerProcess(_ executable: URL, _ arguments: [String], killAfter
                 continuation.resume(returning: (.failed("status \(process.terminationStatus): \(message)"), last))
             }
         }
+    }
+}
+
+/// The bytes `descriptor` has (waiting for some); `nil` at its end or on an error. A read
+/// interrupted by a signal (a child's SIGCHLD) is read again: Foundation's `availableData`
+/// stops the process on it.
+private func readSome(_ descriptor: Int32) -> Data? {
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 { return Data(buffer[..<count]) }
+        if count < 0, errno == EINTR { continue }
+        return nil
     }
 }
 

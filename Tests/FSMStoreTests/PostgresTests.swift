@@ -75,15 +75,6 @@ struct PostgresTests {
         #expect(try await store.send("a", "poke", requestID: "mine").repeated)
     }
 
-    @Test("a URL names the server, the user, the database and TLS; anything else is refused with why")
-    func urls() throws {
-        let url = try PostgresURL("postgresql://fsm:p%40ss@db.internal:6543/orders?sslmode=require")
-        #expect(url == PostgresURL(host: "db.internal", port: 6543, user: "fsm", password: "p@ss", database: "orders", tls: .require))
-        #expect(try PostgresURL("postgres://fsm@localhost/fsm") == PostgresURL(host: "localhost", port: 5432, user: "fsm", password: nil, database: "fsm", tls: .prefer))
-        for bad in ["mysql://fsm@localhost/fsm", "postgres://localhost/fsm", "postgres://fsm@localhost", "postgres://fsm@localhost/fsm?sslmode=maybe", "postgres://fsm@/fsm"] {
-            #expect(throws: StoreError.self, "\(bad)") { try PostgresURL(bad) }
-        }
-    }
     #endif
 
     @Test("the load test, small: 4 workers over 200 machines on PostgreSQL, each killed twice at random points; every promise kept")
@@ -105,3 +96,18 @@ struct PostgresTests {
         print("store load test on PostgreSQL, small: \(report.summary)")
     }
 }
+
+#if Postgres
+@Suite("PostgreSQL URLs")
+struct PostgresURLTests {
+    @Test("a URL names the server, the user, the database and TLS; anything else is refused with why")
+    func urls() throws {
+        let url = try PostgresURL("postgresql://fsm:p%40ss@db.internal:6543/orders?sslmode=require")
+        #expect(url == PostgresURL(host: "db.internal", port: 6543, user: "fsm", password: "p@ss", database: "orders", tls: .require))
+        #expect(try PostgresURL("postgres://fsm@localhost/fsm") == PostgresURL(host: "localhost", port: 5432, user: "fsm", password: nil, database: "fsm", tls: .prefer))
+        for bad in ["mysql://fsm@localhost/fsm", "postgres://localhost/fsm", "postgres://fsm@localhost", "postgres://fsm@localhost/fsm?sslmode=maybe", "postgres://fsm@/fsm"] {
+            #expect(throws: StoreError.self, "\(bad)") { try PostgresURL(bad) }
+        }
+    }
+}
+#endif
