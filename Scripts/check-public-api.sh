@@ -36,17 +36,18 @@ done
 scratch=${FSM_API_SCRATCH:-.build}
 build_options=(--scratch-path "$scratch")
 if [ -n "${FSM_API_TRAITS:-}" ]; then build_options+=(--traits "$FSM_API_TRAITS"); fi
-# (In another build folder only the products read are built.)
+# (In another build folder nothing is built: its modules are read as they are. Building a
+# library product there also builds the package's macro and plugin tools, swift-syntax
+# included; Scripts/store-load.sh has built FSMStorePostgres for its executables.)
 build_failed() { tail -30 "$out/build.log"; echo "the debug build failed"; exit 1; }
 if [ "$scratch" = .build ]; then
   SWIFT_DETERMINISTIC_HASHING=1 swift build "${build_options[@]}" >"$out/build.log" 2>&1 || build_failed
-else
-  for target in "${targets[@]}"; do
-    SWIFT_DETERMINISTIC_HASHING=1 swift build "${build_options[@]}" --product "$target" >"$out/build.log" 2>&1 || build_failed
-  done
 fi
 bin="$(SWIFT_DETERMINISTIC_HASHING=1 swift build "${build_options[@]}" --show-bin-path)"
 modules="$bin/Modules"
+for target in "${targets[@]}"; do
+  [ -f "$modules/$target.swiftmodule" ] || { echo "no module $target in $modules: build it first (in $scratch)"; exit 1; }
+done
 triple=$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
 # The C modules the targets import (FSMStore's GRDB imports the system's SQLite through one).
 cmodules=()
