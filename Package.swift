@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "FSMTerminal", targets: ["FSMTerminal"]),
         .library(name: "FSMTool", targets: ["FSMTool"]),
         .library(name: "FSMStore", targets: ["FSMStore"]),
+        .library(name: "FSMStorePostgres", targets: ["FSMStorePostgres"]),
         // The Login Challenge (Entities, UseCases, APIServices, LoginChallengeApp) is the demo:
         // targets of this package, run by `fsm`, not products another package adopts.
         .executable(name: "fsm", targets: ["fsm"]),
@@ -39,17 +40,21 @@ let package = Package(
     ],
     // An adopter that needs only FSM (and FSMTesting, FSMRuntime, FSMREPL, FSMTerminal) depends on the
     // package with `traits: []` and fetches neither swift-syntax, swift-argument-parser nor GRDB
-    // (Scripts/check-adopter.sh proves it); the traits are on by default.
+    // (Scripts/check-adopter.sh proves it); those traits are on by default. Postgres is not: an
+    // adopter of the SQLite store fetches no postgres-nio nor swift-nio (the script proves that
+    // too); one of FSMStorePostgres asks for it, `traits: [.defaults, "Postgres"]`.
     traits: [
         .default(enabledTraits: ["Macros", "Tool", "Store"]),
         .trait(name: "Macros", description: "FSMMacros (@Finite, @MachineEvent): needs swift-syntax"),
         .trait(name: "Tool", description: "FSMTool: needs swift-argument-parser (the fsm demo needs Macros too)"),
         .trait(name: "Store", description: "FSMStore (durable machines in SQLite): needs GRDB and the system's SQLite (libsqlite3-dev)"),
+        .trait(name: "Postgres", description: "FSMStorePostgres (the store's PostgreSQL engine): needs postgres-nio (and so swift-nio); with Store", enabledTraits: ["Store"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ] + (prebuiltMacroPlugin != nil ? [] : [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing.git", from: "0.7.0"),
@@ -91,6 +96,13 @@ let package = Package(
         .target(
             name: "FSMStore",
             dependencies: ["FSM", "FSMPersistence", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Store"]))],
+            swiftSettings: strict
+        ),
+        // Without the trait Postgres the module is empty (the package's own `swift build` builds
+        // every target): its sources are all `#if Postgres`.
+        .target(
+            name: "FSMStorePostgres",
+            dependencies: ["FSMStore", .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"]))],
             swiftSettings: strict
         ),
         .target(name: "Entities", swiftSettings: strict),
@@ -150,9 +162,33 @@ let package = Package(
         // The store's crash test: its machine and worker loop, a library (a test target cannot
         // import an executable's main module reliably: CI's clean build refused it), and the
         // worker process that runs them (killed with SIGKILL and started again).
-        .target(name: "FSMStoreJobs", dependencies: ["FSMStore", "FSM"], path: "Tests/FSMStoreJobs", swiftSettings: strict),
+        // The load test (Scripts/store-load.sh, CI's deep tier) drives the same workers on either
+        // engine, at any size: FSMStoreLoad starts them, kills them and checks the store after.
+        .target(
+            name: "FSMStoreJobs",
+            dependencies: ["FSMStore", "FSM", .target(name: "FSMStorePostgres", condition: .when(traits: ["Postgres"]))],
+            path: "Tests/FSMStoreJobs", swiftSettings: strict
+        ),
         .executableTarget(name: "FSMStoreWorker", dependencies: ["FSMStoreJobs", "FSMStore"], path: "Tests/FSMStoreWorker", swiftSettings: strict),
-        .testTarget(name: "FSMStoreTests", dependencies: ["FSMStore", "FSMStoreJobs", "FSMStoreWorker", "FSM", "FSMPersistence", "FSMRuntime"], swiftSettings: strict),
+        .executableTarget(name: "FSMStoreLoad", dependencies: ["FSMStoreJobs", "FSMStore"], path: "Tests/FSMStoreLoad", swiftSettings: strict),
+        // The store's throughput against plain SQL by hand (Scripts/store-bench.sh): a benchmark,
+        // not a timed test.
+        .executableTarget(
+            name: "FSMStoreBench",
+            dependencies: [
+                "FSMStoreJobs", "FSMStore", "FSM", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["Store"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+            ],
+            path: "Tests/FSMStoreBench", swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FSMStoreTests",
+            dependencies: [
+                "FSMStore", "FSMStoreJobs", "FSMStoreWorker", "FSM", "FSMPersistence", "FSMRuntime",
+                .target(name: "FSMStorePostgres", condition: .when(traits: ["Postgres"])),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(name: "EntitiesTests", dependencies: ["Entities"], swiftSettings: strict),
         // Bounded waits for the async tests (a wrong machine fails in seconds, never hangs),
         // and real Mermaid as a judge, for the tests.

@@ -2,13 +2,16 @@
 # An adopter's package, outside this one: it depends on FSM with `traits: []` and must
 # fetch neither swift-syntax, swift-argument-parser nor GRDB, build, and run a machine; asking
 # for FSMMacros or FSMStore without its trait must fail with our message, not a missing module.
+# An adopter of the SQLite store (the default traits) must fetch neither postgres-nio nor
+# swift-nio: PostgreSQL is behind the trait Postgres, off by default.
 # Usage: Scripts/check-adopter.sh   (from anywhere; needs no network)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-write_package() { # $1: directory, $2: products
+write_package() { # $1: directory, $2: products, $3: the dependency's traits (none: `traits: []`)
+    local traits=${3-", traits: []"}
     mkdir -p "$1/Sources/Adopter"
     cat > "$1/Package.swift" <<MANIFEST
 // swift-tools-version: 6.2
@@ -16,7 +19,7 @@ import PackageDescription
 let package = Package(
     name: "Adopter",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(name: "FSM", path: "$root", traits: [])],
+    dependencies: [.package(name: "FSM", path: "$root"$traits)],
     targets: [.executableTarget(name: "Adopter", dependencies: [$2])]
 )
 MANIFEST
@@ -81,3 +84,16 @@ check_needs_trait() {
 }
 check_needs_trait FSMMacros Macros "swift-syntax"
 check_needs_trait FSMStore Store "GRDB"
+
+# The SQLite store's adopter: the default traits resolve GRDB (and the others on by default),
+# never postgres-nio nor what it needs.
+store="$work/store"
+write_package "$store" '.product(name: "FSMStore", package: "FSM")' ""
+echo "import FSMStore" > "$store/Sources/Adopter/main.swift"
+(cd "$store" && swift package resolve >"$work/resolve-store.log" 2>&1) || { tail -5 "$work/resolve-store.log"; echo "FAIL: the store adopter's dependencies do not resolve"; exit 1; }
+fetched="$(ls "$store/.build/checkouts" 2>/dev/null | tr '\n' ' ')"
+grep -qi "grdb" <<<"$fetched" || { echo "FAIL: the store adopter did not fetch GRDB (fetched: $fetched): the check proves nothing"; exit 1; }
+if grep -qiE "postgres|swift-nio" <<<"$fetched" || grep -qiE "postgres-nio|swift-nio" "$store/Package.resolved" 2>/dev/null; then
+    echo "FAIL: an adopter of the SQLite store (default traits) fetched PostgreSQL's client: $fetched"; exit 1
+fi
+echo "an adopter of FSMStore with the default traits fetches $fetched and neither postgres-nio nor swift-nio"

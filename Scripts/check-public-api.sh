@@ -31,14 +31,40 @@ for target in "${targets[@]}"; do
     exit 1
   fi
 done
-SWIFT_DETERMINISTIC_HASHING=1 swift build >"$out/build.log" 2>&1 || { tail -30 "$out/build.log"; echo "the debug build failed"; exit 1; }
-modules="$(SWIFT_DETERMINISTIC_HASHING=1 swift build --show-bin-path)/Modules"
+# FSMStorePostgres is read from a build with the trait Postgres (without it the module is
+# empty): FSM_API_SCRATCH=.build-pg FSM_API_TRAITS=default,Postgres, as Scripts/store-load.sh builds.
+scratch=${FSM_API_SCRATCH:-.build}
+build_options=(--scratch-path "$scratch")
+if [ -n "${FSM_API_TRAITS:-}" ]; then build_options+=(--traits "$FSM_API_TRAITS"); fi
+# (In another build folder nothing is built: its modules are read as they are. Building a
+# library product there also builds the package's macro and plugin tools, swift-syntax
+# included; Scripts/store-load.sh has built FSMStorePostgres for its executables.)
+build_failed() { tail -30 "$out/build.log"; echo "the debug build failed"; exit 1; }
+if [ "$scratch" = .build ]; then
+  SWIFT_DETERMINISTIC_HASHING=1 swift build "${build_options[@]}" >"$out/build.log" 2>&1 || build_failed
+fi
+bin="$(SWIFT_DETERMINISTIC_HASHING=1 swift build "${build_options[@]}" --show-bin-path)"
+modules="$bin/Modules"
+for target in "${targets[@]}"; do
+  [ -f "$modules/$target.swiftmodule" ] || { echo "no module $target in $modules: build it first (in $scratch)"; exit 1; }
+done
 triple=$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
 # The C modules the targets import (FSMStore's GRDB imports the system's SQLite through one).
 cmodules=()
-for map in .build/checkouts/*/Sources/*/module.modulemap; do
+for map in "$scratch"/checkouts/*/Sources/*/module.modulemap; do
   [ -f "$map" ] && cmodules+=(-Xcc "-fmodule-map-file=$PWD/$map")
 done
+# (and, for FSMStorePostgres, the module maps of C targets in include folders, and those SwiftPM
+# writes for the others: swift-nio's, swift-atomics', BoringSSL's)
+if [ "$scratch" != .build ]; then
+  for map in "$scratch"/checkouts/*/Sources/*/include/module.modulemap; do
+    cmodules+=(-Xcc "-fmodule-map-file=$PWD/$map")
+  done
+  for map in "$bin"/*.build/module.modulemap; do
+    case $map in *-tool.build/*) continue ;; esac  # (the same modules built for the host's tools)
+    [ -f "$map" ] && cmodules+=(-Xcc "-fmodule-map-file=$map")
+  done
+fi
 for target in "${targets[@]}"; do
   swift symbolgraph-extract -module-name "$target" -I "$modules" -target "$triple" \
     -minimum-access-level public -output-dir "$dir" "${cmodules[@]}"

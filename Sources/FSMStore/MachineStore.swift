@@ -32,7 +32,7 @@ import Foundation
 public struct MachineStore<State: Hashable & Sendable, Event: MachineEvent & Codable, Effect: Sendable & Codable>: Sendable {
     /// The compiled definition, in its initial state: each machine is restored into a copy.
     private let prototype: Machine<State, Event, Effect, Void>
-    let database: any StoreDatabase
+    package let database: any StoreDatabase
     /// How snapshots of earlier versions of the definition are brought to its version.
     private let migrations: SnapshotMigrations
     private let now: @Sendable () -> Date
@@ -210,7 +210,7 @@ public struct MachineStore<State: Hashable & Sendable, Event: MachineEvent & Cod
 
     /// ``replay(_:)``, and the ids of the effects the replayed steps emitted, in order: the
     /// outbox's ids of the machine.
-    func replayed(_ id: String) async throws(StoreError) -> (snapshot: MachineSnapshot, effects: [String]) {
+    package func replayed(_ id: String) async throws(StoreError) -> (snapshot: MachineSnapshot, effects: [String]) {
         let replay = try await replaySteps(id)
         if let failure = replay.failure { throw failure }
         return (replay.snapshot, replay.effectIDs)
@@ -396,7 +396,7 @@ public struct MachineStore<State: Hashable & Sendable, Event: MachineEvent & Cod
     }
 
     /// `date` in whole nanoseconds since 1970, clamped to `Int64`.
-    static func nanoseconds(_ date: Date) -> Int64 {
+    package static func nanoseconds(_ date: Date) -> Int64 {
         let value = (date.timeIntervalSince1970 * 1e9).rounded()
         guard value.isFinite else { return value < 0 ? .min : .max }
         return value >= 9.2e18 ? .max : value <= -9.2e18 ? .min : Int64(value)

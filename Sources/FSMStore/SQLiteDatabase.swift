@@ -243,6 +243,12 @@ final class SQLiteDatabase: StoreDatabase {
         }
     }
 
+    func timers(of id: String) async throws -> [StoredTimer] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, machine_id, due_at, ordinal FROM fsm_timers WHERE machine_id = ? ORDER BY ordinal", arguments: [id]).map(Self.timer)
+        }
+    }
+
     private static func machine(_ row: Row) throws -> StoredMachine {
         StoredMachine(
             id: try row.decode(forColumn: "id"), machine: try row.decode(forColumn: "machine"), version: try row.decode(forColumn: "version"),

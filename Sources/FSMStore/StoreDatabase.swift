@@ -2,8 +2,8 @@
 /// What an engine does for a ``MachineStore``: rows in, rows out, each method one transaction
 /// of its own. The store decides everything (what a step writes, which version it expects);
 /// an engine only keeps the rows and the promises each method states, so that SQLite here and
-/// a server database later (`SELECT … FOR UPDATE SKIP LOCKED` for the claims) are the same to
-/// the store.
+/// PostgreSQL (FSMStorePostgres: `SELECT … FOR UPDATE SKIP LOCKED` for the claims) are the same
+/// to the store.
 ///
 /// Every method is `async` so that an engine whose driver awaits each query fits; the SQLite
 /// one runs on its own connection's queue.
@@ -43,6 +43,8 @@ package protocol StoreDatabase: Sendable {
     func completeEffects(_ ids: [String], now: Int64) async throws
     /// Machine `id`'s effects in the outbox, done or not, in order.
     func effects(of id: String) async throws -> [StoredEffect]
+    /// Machine `id`'s timer rows (its running timers), claimed or not, in their order.
+    func timers(of id: String) async throws -> [StoredTimer]
     /// Writes `commits` as ``commit(_:)`` does each, in one transaction (a batch of
     /// ``MachineStore/migrate(batchSize:)``): `false` for each whose row had changed.
     func commit(all commits: [StoreCommit]) async throws -> [Bool]
@@ -83,6 +85,17 @@ package struct StoredMachine: Sendable, Equatable {
     /// When it was created and last stepped, in nanoseconds since 1970 on the store's clock.
     package var createdAt: Int64
     package var updatedAt: Int64
+
+    package init(id: String, machine: String, version: Int64, snapshot: String, timers: String, state: String, createdAt: Int64, updatedAt: Int64) {
+        self.id = id
+        self.machine = machine
+        self.version = version
+        self.snapshot = snapshot
+        self.timers = timers
+        self.state = state
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
 }
 
 /// One entry of a machine's log: what set off a step.
@@ -93,6 +106,13 @@ package struct StoredEntry: Sendable, Equatable {
     package var entry: String
     /// When the step was taken, in nanoseconds since 1970 on the store's clock.
     package var at: Int64
+
+    package init(sequence: Int64, requestID: String?, entry: String, at: Int64) {
+        self.sequence = sequence
+        self.requestID = requestID
+        self.entry = entry
+        self.at = at
+    }
 }
 
 /// One effect in the outbox.
@@ -105,6 +125,15 @@ package struct StoredEffect: Sendable, Equatable {
     /// The effect as JSON.
     package var effect: String
     package var done: Bool
+
+    package init(id: String, machineID: String, sequence: Int64, position: Int, effect: String, done: Bool) {
+        self.id = id
+        self.machineID = machineID
+        self.sequence = sequence
+        self.position = position
+        self.effect = effect
+        self.done = done
+    }
 }
 
 /// A running timer's row: what a worker claims. Its id is unique among its machine's timers.
@@ -114,6 +143,13 @@ package struct StoredTimer: Sendable, Equatable {
     package var dueAt: Int64
     /// Its place among the machine's timers: of two due at once, the first is fired first.
     package var order: Int
+
+    package init(id: String, machineID: String, dueAt: Int64, order: Int) {
+        self.id = id
+        self.machineID = machineID
+        self.dueAt = dueAt
+        self.order = order
+    }
 }
 
 /// Everything one step writes.

@@ -1,11 +1,12 @@
 #if Store
-/// Where a ``MachineStore`` keeps its machines: SQLite today (one file any number of processes
-/// share). Every engine keeps the same tables and promises, so a store's code does not change
-/// with it.
+/// Where a ``MachineStore`` keeps its machines: SQLite (one file any number of processes on one
+/// host share), or PostgreSQL (`StoreEngine.postgres(url:)` of the module FSMStorePostgres, behind
+/// the package trait `Postgres`: a server that worker processes on many hosts share). Every engine
+/// keeps the same tables and promises, so a store's code does not change with it.
 public struct StoreEngine: Sendable {
-    let database: any StoreDatabase
+    package let database: any StoreDatabase
 
-    init(_ database: any StoreDatabase) {
+    package init(_ database: any StoreDatabase) {
         self.database = database
     }
 

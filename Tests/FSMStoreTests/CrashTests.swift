@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 @testable import FSMStore
 import FSMStoreJobs
 import Testing
@@ -7,121 +6,19 @@ import Testing
 import Glibc
 #endif
 
-/// How a worker's run ended.
-private enum RunEnd: Equatable {
-    /// It printed `done` and exited 0.
-    case done
-    /// It was killed with SIGKILL (by the test, or by itself inside a commit).
-    case killed
-    /// Anything else: its status and standard error.
-    case failed(String)
-}
-
 /// Runs the worker with `arguments`; kills it with SIGKILL once it has printed `killAfter`
 /// request lines (`nil`: never). Every run is bounded: one still running after 60 s is killed
 /// and reported as failed.
-private func runWorker(_ arguments: [String], killAfter: Int?) async throws -> RunEnd {
-    let process = Process()
-    process.executableURL = workerExecutable
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let pid = process.processIdentifier
-    return await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
-            let expired = Mutex(false)
-            let watchdog = DispatchWorkItem {
-                expired.withLock { $0 = true }
-                kill(pid, SIGKILL)
-            }
-            DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
-            var seen = 0
-            var done = false
-            var pending = ""
-            while true {
-                let data = output.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                pending += String(decoding: data, as: UTF8.self)
-                while let newline = pending.firstIndex(of: "\n") {
-                    let line = pending[..<newline]
-                    pending = String(pending[pending.index(after: newline)...])
-                    if line.hasPrefix("request") { seen += 1 }
-                    if line == "done" { done = true }
-                    if let killAfter, seen >= killAfter { kill(pid, SIGKILL) }
-                }
-            }
-            process.waitUntilExit()
-            watchdog.cancel()
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            if expired.withLock({ $0 }) {
-                continuation.resume(returning: .failed("still running after 60 s: \(stderr)"))
-            } else if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL {
-                continuation.resume(returning: done ? .done : .killed)
-            } else if process.terminationStatus == 0, done {
-                continuation.resume(returning: .done)
-            } else {
-                continuation.resume(returning: .failed("status \(process.terminationStatus): \(stderr)"))
-            }
-        }
-    }
+private func runWorker(_ arguments: [String], killAfter: Int?) async throws -> WorkerEnd {
+    try await runWorkerProcess(workerExecutable, arguments, killAfter: killAfter, timeout: 60).end
 }
 
-/// What the crash tests saw, for their messages.
-private struct Tally {
-    var steps = 0
-    var timers = 0
-    var effects = 0
-    var performedTwice = 0
-}
-
-/// Fires every timer due by a clock far past the workers', performs every effect left, and
-/// checks that: each machine's snapshot is the replay of its log; each request and each timer
-/// is in the logs once; the outbox holds each effect the replay emits, once, all performed
-/// and done; no timer due is left, and the timer rows are the machines' running timers.
-private func checkInvariants(path: String, machines: Int) async throws -> Tally {
-    let clock = VirtualClock(100_000_000)
-    let store = try MachineStore(jobMachine, engine: .sqlite(path: path, busyTimeout: .seconds(10)), now: { clock.now })
-    for _ in 0..<100 where try await store.fireDueTimers(worker: "checker", limit: 1_000) > 0 {}
-    for _ in 0..<100 {
-        let effects = try await store.claimEffects(worker: "checker", limit: 1_000)
-        if effects.isEmpty { break }
-        try await perform(effects, store: store, database: path)
-    }
-    let drained = MachineStore<String, String, String>.nanoseconds(clock.now)
-    var tally = Tally()
-    var requests = Set<String>()
-    var timers = Set<String>()
-    var outbox: [String] = []
-    let ids = try await store.ids(limit: 1_000)
-    #expect(ids == (0..<machines).map(machineID).sorted())
-    for id in ids {
-        let replayed = try await store.replayed(id)
-        #expect(replayed.snapshot == (try await store.snapshot(id)), "machine \(id): its snapshot is not the replay of its log")
-        let stored = try await store.database.effects(of: id)
-        #expect(stored.map(\.id) == replayed.effects, "machine \(id): the outbox is not the effects of its log")
-        #expect(stored.allSatisfy { $0.done }, "machine \(id): an effect is not done")
-        outbox += stored.map(\.id)
-        for entry in try await store.log(id) {
-            tally.steps += 1
-            if let request = entry.requestID { #expect(requests.insert(request).inserted, "request \(request) logged twice") }
-            if case let .timer(timer, _, _) = entry.cause {
-                tally.timers += 1
-                #expect(timers.insert(timer).inserted, "timer \(timer) fired twice")
-            }
-        }
-        let (armed, rows) = try await store.timerRows(id)
-        let running = armed.filter { !$0.spent }
-        #expect(running.allSatisfy { $0.dueAt > drained }, "machine \(id): a timer due was not fired")
-        #expect(Set(running.map(\.id)) == Set(rows.map(\.id)), "machine \(id): the timer rows are not its running timers")
-    }
-    tally.effects = outbox.count
-    let performed = try String(contentsOfFile: performedPath(path), encoding: .utf8).split(separator: "\n").map(String.init)
-    #expect(Set(performed) == Set(outbox), "the effects performed are not the outbox's")
-    tally.performedTwice = performed.count - Set(performed).count
-    return tally
+/// Checks the store at `path` (``checkStore``): each broken promise an issue.
+private func checkInvariants(path: String, machines: Int) async throws -> StoreCheck {
+    let check = try await checkStore(engine: path, machines: machines, performed: performedPath(path))
+    for violation in check.violations { Issue.record(Comment(rawValue: violation)) }
+    #expect(check.violationCount == 0)
+    return check
 }
 
 @Suite("A machine store shared by worker processes killed with SIGKILL")

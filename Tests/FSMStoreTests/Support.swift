@@ -3,6 +3,16 @@ import Foundation
 import FSMStoreJobs
 import Synchronization
 
+/// The worker executable, beside the test bundle in the build folder.
+let workerExecutable: URL = {
+    let candidates = [
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("FSMStoreWorker"),
+        Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("FSMStoreWorker"),
+        Bundle.main.bundleURL.appendingPathComponent("FSMStoreWorker"),
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+}()
+
 /// A fresh SQLite file in a folder of its own, removed by `cleanUp`.
 struct TemporaryStore {
     let folder: URL

@@ -1,12 +1,15 @@
-// A worker of the store's crash test (Tests/FSMStoreTests/CrashTests.swift): it creates the
-// machines, sends each its requests (ids of its own, so that a request sent again after a
-// restart is not taken twice), fires due timers and performs effects, on a virtual clock that
-// advances a second per request. Killed with SIGKILL at any point and started again, it goes
-// through all its requests from the first. Prints a line per request, then `done`.
+// A worker of the store's crash and load tests (Tests/FSMStoreTests/CrashTests.swift,
+// FSMStoreLoad): it creates its machines, sends each its requests (ids of its own, so that a
+// request sent again after a restart is not taken twice), fires due timers and performs effects,
+// on a virtual clock that advances a few seconds per request. Killed with SIGKILL at any point
+// and started again, it goes through its requests from the first (or from --first). Prints a
+// line per request, then `done`.
 //
-// Usage: FSMStoreWorker DB NAME MACHINES REQUESTS SEED CLOCK-START [KILL-IN-COMMIT-PER-MILLE]
-//        FSMStoreWorker migrate DB BATCH-SIZE [KILL-IN-COMMIT-NUMBER]: migrates the store to the
-//        job machine's version 2, killed inside that commit (counted from 0) if given.
+// Usage: FSMStoreWorker ENGINE NAME MACHINES REQUESTS SEED CLOCK-START [KILL-IN-COMMIT-PER-MILLE]
+//            [--kill-at-commit N] [--slices N --slice I] [--first R] [--performed FILE]
+// (ENGINE: a SQLite file's path, or a postgres:// URL, built with the trait Postgres.)
+//        FSMStoreWorker migrate DB BATCH-SIZE [KILL-IN-COMMIT-NUMBER]: migrates the SQLite store DB
+//        to the job machine's version 2, killed inside that commit (counted from 0) if given.
 import FSMStore
 import FSMStoreJobs
 import Foundation
@@ -25,18 +28,19 @@ if arguments.count >= 4, arguments[1] == "migrate", let batchSize = Int(argument
         exit(1)
     }
 }
-guard arguments.count >= 7, let machines = Int(arguments[3]), let requests = Int(arguments[4]), let seed = UInt64(arguments[5]),
-      let clockStart = Double(arguments[6]) else {
-    FileHandle.standardError.write(Data("usage: FSMStoreWorker DB NAME MACHINES REQUESTS SEED CLOCK-START [KILL-IN-COMMIT-PER-MILLE]\n".utf8))
+let usage = """
+    usage: FSMStoreWorker ENGINE NAME MACHINES REQUESTS SEED CLOCK-START [KILL-IN-COMMIT-PER-MILLE] \
+    [--kill-at-commit N] [--slices N --slice I] [--first R] [--performed FILE]
+
+    """
+guard let plan = WorkerPlan(arguments: Array(CommandLine.arguments.dropFirst())) else {
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(64)
 }
-let killPerMille = arguments.count > 7 ? UInt64(arguments[7]) ?? 0 : 0
 do {
-    try await runWorker(
-        path: arguments[1], name: arguments[2], machines: machines, requests: requests, seed: seed, clockStart: clockStart, killPerMille: killPerMille
-    )
+    try await runWorker(plan)
     FileHandle.standardOutput.write(Data("done\n".utf8))
 } catch {
-    FileHandle.standardError.write(Data("worker \(arguments[2]): \(error)\n".utf8))
+    FileHandle.standardError.write(Data("worker \(plan.name): \(error)\n".utf8))
     exit(1)
 }
