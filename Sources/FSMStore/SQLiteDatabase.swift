@@ -15,12 +15,31 @@ final class SQLiteDatabase: StoreDatabase {
         self.duringCommit = duringCommit
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
-        let pool = try DatabasePool(path: path, configuration: configuration)
-        self.pool = pool
-        try pool.writeWithoutTransaction { db in
-            try db.inTransaction(.immediate) {
-                try db.execute(sql: Self.schema)
-                return .commit
+        pool = try Self.opening(within: busyTimeout) {
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            try pool.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try db.execute(sql: Self.schema)
+                    return .commit
+                }
+            }
+            return pool
+        }
+    }
+
+    /// `open()`, tried again while it fails with `SQLITE_BUSY` for up to `seconds`: a process
+    /// opening the file while another opens it too, or recovers the WAL a killed process left,
+    /// can be refused at once, before the busy timeout applies (`PRAGMA journal_mode = WAL`
+    /// among the statements of an open; seen in the crash test, one open in several hundred).
+    private static func opening<Opened>(within seconds: Double, _ open: () throws -> Opened) throws -> Opened {
+        let deadline = Date().addingTimeInterval(seconds)
+        var pause: UInt32 = 1_000
+        while true {
+            do {
+                return try open()
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                usleep(pause + UInt32.random(in: 0...pause))
+                pause = min(pause * 2, 50_000)
             }
         }
     }
